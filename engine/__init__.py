@@ -1,0 +1,16 @@
+"""The rules of «Точки — страны» and «Классика»: the only place the rules live.
+
+The game screens and the computer opponent use this public surface only
+(RULES.md §5): ``Game``, ``Rules``, ``Player``, ``IllegalMove``, ``format_score``,
+and the ``sgf`` module for game records.
+"""
+
+from __future__ import annotations
+
+from engine.game import Game
+from engine.region import Layer, Region
+from engine.score import format_score
+from engine.types import Action, ActionKind, IllegalMove, Player, Point, Rules
+
+__all__ = ["Action", "ActionKind", "Game", "IllegalMove", "Layer", "Player", "Point", "Region", "Rules",
+           "format_score"]

@@ -1,0 +1,51 @@
+"""Plain values of the rules: players, rule sets, points, actions and the move error."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+Point = tuple[int, int]
+"""A node of the board, ``(x, y)``: column from the left, row from the top."""
+
+
+class Player(enum.IntEnum):
+    """The two sides. Blue moves first. The values are the engine's array codes."""
+
+    BLUE = 1
+    RED = 2
+
+    @property
+    def other(self) -> Player:
+        """The opponent."""
+        return Player.RED if self is Player.BLUE else Player.BLUE
+
+
+class Rules(enum.Enum):
+    """The two rule sets of RULES.md: area of countries, or the official captures."""
+
+    COUNTRIES = "countries"
+    CLASSIC = "classic"
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid; the message says why."""
+
+
+class ActionKind(enum.Enum):
+    """What one entry of a game's history did."""
+
+    MOVE = "move"
+    STOP = "stop"
+    FINISH = "finish"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One entry of a game's history, as a record keeps it."""
+
+    kind: ActionKind
+    player: Player
+    """Who acted: the mover, the player who pressed Stop, or who was to move at Finish."""
+    point: Point | None = None
+    """The node of a move; None for Stop and Finish."""

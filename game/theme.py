@@ -1,0 +1,124 @@
+"""The look of the game: the paper palette, the fonts and sizes that scale with the window.
+
+Fonts come from ``assets/fonts`` (DejaVu Sans: it has Cyrillic and the ½ sign on
+every platform, which the system fonts do not promise).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+from engine import Player
+
+Colour = tuple[int, int, int]
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
+FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+
+# Paper and ink
+BACKGROUND: Colour = (233, 226, 210)
+PAPER: Colour = (252, 250, 243)
+PAPER_EDGE: Colour = (196, 186, 164)
+GRID: Colour = (196, 214, 232)
+GRID_NODE: Colour = (170, 192, 214)
+INK: Colour = (44, 50, 62)
+INK_SOFT: Colour = (104, 110, 122)
+PANEL: Colour = (246, 241, 229)
+PANEL_EDGE: Colour = (210, 200, 178)
+SHADOW: Colour = (200, 190, 170)
+
+# Players
+BLUE: Colour = (37, 99, 205)
+RED: Colour = (208, 50, 50)
+BLUE_DARK: Colour = (20, 58, 130)
+RED_DARK: Colour = (130, 24, 24)
+CROSS: Colour = (40, 40, 48)
+LAST_MOVE: Colour = (242, 170, 20)
+ILLEGAL: Colour = (214, 40, 40)
+
+# Buttons
+BUTTON: Colour = (255, 253, 247)
+BUTTON_HOVER: Colour = (255, 246, 222)
+BUTTON_DOWN: Colour = (240, 228, 200)
+BUTTON_EDGE: Colour = (170, 158, 134)
+BUTTON_SELECTED: Colour = (56, 110, 200)
+BUTTON_SELECTED_TEXT: Colour = (255, 255, 255)
+BUTTON_DISABLED_TEXT: Colour = (170, 166, 158)
+DIM: tuple[int, int, int, int] = (30, 28, 24, 120)
+
+# Fill opacity of a layer by its fade level: each takeover laid over it makes it
+# fainter, but never invisible, so one can still see who was there.
+LAYER_ALPHA: tuple[int, ...] = (110, 70, 45, 30, 22)
+LAYER_ALPHA_MIN = 16
+
+MIN_BUTTON_HEIGHT = 48  # a finger target (>= 44 px) at every window size
+
+
+def player_colour(player: Player) -> Colour:
+    """The dot and fill colour of ``player``."""
+    return BLUE if player == Player.BLUE else RED
+
+
+def player_dark(player: Player) -> Colour:
+    """A darker shade of the player's colour, for outlines and text."""
+    return BLUE_DARK if player == Player.BLUE else RED_DARK
+
+
+def layer_alpha(fade: int) -> int:
+    """Fill opacity (0–255) of a layer at fade level ``fade``."""
+    if fade < len(LAYER_ALPHA):
+        return LAYER_ALPHA[fade]
+    return LAYER_ALPHA_MIN
+
+
+def mix(a: Colour, b: Colour, share_of_b: float) -> Colour:
+    """``a`` blended towards ``b`` by ``share_of_b`` (0 gives a, 1 gives b)."""
+    s = min(1.0, max(0.0, share_of_b))
+    return (
+        round(a[0] + (b[0] - a[0]) * s),
+        round(a[1] + (b[1] - a[1]) * s),
+        round(a[2] + (b[2] - a[2]) * s),
+    )
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """How much bigger than at 1280×800 the text and buttons are in a window of ``size``."""
+    w, h = size
+    return max(0.8, min(1.6, min(w / 1280, h / 800)))
+
+
+def button_height(size: tuple[int, int]) -> int:
+    """Height of a HUD or menu button: never below a finger target."""
+    return max(MIN_BUTTON_HEIGHT, round(58 * ui_scale(size)))
+
+
+def text_size(size: tuple[int, int], base: int) -> int:
+    """A font size of ``base`` points at 1280×800, scaled to the window."""
+    return max(12, round(base * ui_scale(size)))
+
+
+@lru_cache(maxsize=64)
+def font(px: int, bold: bool = False) -> pygame.font.Font:
+    """The game font at ``px`` pixels, loaded once per size."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), px)
+
+
+_text_cache: dict[tuple[str, int, bool, Colour], pygame.Surface] = {}
+
+
+def text(s: str, px: int, colour: Colour = INK, *, bold: bool = False) -> pygame.Surface:
+    """Rendered text, cached: HUD labels are drawn every frame and rarely change."""
+    key = (s, px, bold, colour)
+    surf = _text_cache.get(key)
+    if surf is None:
+        if len(_text_cache) > 512:  # countdowns make new strings; keep the cache bounded
+            _text_cache.clear()
+        surf = font(px, bold).render(s, True, colour)
+        _text_cache[key] = surf
+    return surf
