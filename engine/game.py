@@ -416,72 +416,76 @@ class Game:
         g = self._g
         live, nb = self._live, g.neighbour
         base = n * 8
-        edges = []
-        for d in range(8):
-            u = nb[base + d]
-            if u >= 0 and live[u] == p:
-                if d & 1 and live[nb[base + d - 1]] == p and live[nb[base + (d + 1) % 8]] == p:
-                    continue  # diagonal of a cell held at all four corners
-                edges.append(d)
+        ring = nb[base:base + 8]
+        own = [u >= 0 and live[u] == p for u in ring]
+        edges = [d for d in range(8) if own[d] and not (d & 1 and own[d - 1] and own[(d + 1) & 7])]
         k = len(edges)
         if k < 2:
             return []
         slot = [-1] * 8
         for j, d in enumerate(edges):
             slot[d] = j
-        # One trace per sector (the angle just before each edge, clockwise); each
-        # keeps the face on its left. State: [node, arrival dir, area sum, start].
-        points = g.points
-        traces: dict[int, list[int]] = {}
-        for j, d in enumerate(edges):
-            x, y = points[n]
-            dx, dy = _DIRS[d]
-            traces[j] = [nb[base + d], d, x * dy - y * dx, j]
+        # One trace per sector (the angle just before each edge, clockwise), each
+        # keeping its face on the left: [node, arrival dir, twice the signed area].
+        cross, order = g.cross, _SCAN
+        traces: list[list[int] | None] = []
         bounded: list[int] = []
+        for j, c in enumerate(edges):
+            gap = (c - edges[j - 1]) & 7
+            if gap == 1 or (gap == 2 and not c & 1):
+                # Two neighbours next to each other: the sector is a half cell (or a
+                # whole one held at four corners), bounded without any walking.
+                bounded.append(j)
+                traces.append(None)
+            else:
+                traces.append([ring[c], c, cross[base + c]])
+        live_traces = k - len(bounded)
         unbounded = False
         limit = 8 * g.nodes + 8
         steps = 0
-        while traces:
-            if outside and (unbounded or len(traces) == 1):
+        while live_traces:
+            if outside and (unbounded or live_traces == 1):
                 # Exactly one face reaches the outside: once it is known, the rest
                 # are bounded; once all others closed, the last one is it.
                 if unbounded:
-                    bounded.extend(traces)
+                    bounded.extend(j for j in range(k) if traces[j] is not None)
                 break
             steps += 1
             if steps > limit:
                 raise RuntimeError("face tracing did not close")
-            for j in list(traces):
-                t = traces.get(j)
+            for j in range(k):
+                t = traces[j]
                 if t is None:
                     continue
-                v, d = t[0], t[1]
-                back = (d + 4) & 7
+                v = t[0]
+                back = (t[1] + 4) & 7
                 if v == n:
-                    nxt = slot_next(edges, slot, back)
-                    if nxt == t[3]:
-                        del traces[j]
+                    nxt = slot[back] + 1
+                    if nxt == k:
+                        nxt = 0
+                    if nxt == j:
+                        traces[j] = None
+                        live_traces -= 1
                         if t[2] < 0:
-                            bounded.append(t[3])
+                            bounded.append(j)
                         else:
                             unbounded = True
                         continue
-                    traces.pop(nxt, None)  # the same face: its own trace is redundant
+                    if traces[nxt] is not None:  # the same face: its own trace is redundant
+                        traces[nxt] = None
+                        live_traces -= 1
                     e = edges[nxt]
+                    u = ring[e]
                 else:
                     vb = v * 8
-                    e = back
-                    for turn in range(1, 9):
-                        e = (back + turn) & 7
+                    for e in order[back]:
                         u = nb[vb + e]
                         if u >= 0 and live[u] == p:
                             if e & 1 and live[nb[vb + e - 1]] == p and live[nb[vb + ((e + 1) & 7)]] == p:
                                 continue
                             break
-                x, y = points[v]
-                dx, dy = _DIRS[e]
-                t[2] += x * dy - y * dx
-                t[0] = nb[v * 8 + e]
+                t[2] += cross[v * 8 + e]
+                t[0] = u
                 t[1] = e
         if not bounded:
             return []
@@ -525,31 +529,31 @@ class Game:
         new = [q for q in region if qtop[q] != p]
         if not new:
             return
-        layer = Layer(self._g, Player(p), tuple(sorted(new)), self._laying_move)
-        covered: dict[int, Layer] = {}
+        layer = Layer(self._g, Player(p), tuple(new), self._laying_move)
+        covered: list[Layer] = []
         count = self._qcount
         for q in new:
             old = qlayer[q]
             log.append((_LAY, q, qtop[q], old))
-            if old is not None:
-                covered[id(old)] = old
+            if old is not None and old not in covered:
+                covered.append(old)
             count[qtop[q]] -= 1
-            count[p] += 1
             qtop[q] = p
             qlayer[q] = layer
-        layer.covered = list(covered.values())
-        for under in layer.covered:
+        count[p] += len(new)
+        layer.covered = covered
+        for under in covered:
             _fade(under, +1)
         self._layers.append(layer)
         log.append((_LAYER, layer))
         # Nodes touched by the new quarters: empty ones leave play, dots die or revive.
         g = self._g
         dot, live, pos = self._dot, self._live, self._legal_pos
-        nq = g.node_quarters
+        nq, qn = g.node_quarters, g.quarter_nodes
         seen: set[int] = set()
         killed: list[int] = []
         for q in new:
-            for v in g.quarter_nodes[q]:
+            for v in qn[q]:
                 if v in seen:
                     continue
                 seen.add(v)
@@ -558,16 +562,21 @@ class Game:
                     if pos[v] >= 0:
                         self._remove_legal(v)
                     continue
-                if owner == p:
-                    if not live[v] and all(qtop[x] == p for x in nq[v]):
+                if (owner == p) == bool(live[v]):
+                    continue  # a live own dot or an already dead enemy dot: nothing to do
+                for x in nq[v]:
+                    if qtop[x] != p:
+                        break
+                else:
+                    if owner == p:
                         live[v] = p
                         self._dead_count[p] -= 1
                         log.append((_REVIVE, v))
-                elif live[v] and all(qtop[x] == p for x in nq[v]):
-                    live[v] = 0
-                    self._dead_count[owner] += 1
-                    log.append((_KILL, v))
-                    killed.append(v)
+                    else:
+                        live[v] = 0
+                        self._dead_count[owner] += 1
+                        log.append((_KILL, v))
+                        killed.append(v)
         if killed and self.rules is Rules.CLASSIC:
             self._reopen(3 - p, killed)
 
@@ -652,12 +661,9 @@ class Game:
                 self._pending[entry[1]][:] = entry[2]
 
 
-_DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
-
-
-def slot_next(edges: list[int], slot: list[int], back: int) -> int:
-    """Index of the edge just clockwise of direction ``back`` among the new dot's edges."""
-    return (slot[back] + 1) % len(edges)
+# _SCAN[back]: directions to try at a node, clockwise from just after the way back,
+# ending with the way back itself (a dead end turns round).
+_SCAN = tuple(tuple((back + turn) & 7 for turn in range(1, 9)) for back in range(8))
 
 
 def _fade(layer: Layer, step: int) -> None:

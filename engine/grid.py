@@ -47,6 +47,9 @@ class Grid:
                 if 0 <= nx < w and 0 <= ny < h:
                     neighbour[v * 8 + d] = ny * w + nx
         self.neighbour = neighbour
+        # cross[v * 8 + d]: x·dy − y·dx for the step from v in direction d; summed
+        # round a closed walk it is twice the signed area inside.
+        self.cross = [(v % w) * dy - (v // w) * dx for v in range(w * h) for dx, dy in DIRS]
 
         def cell(cx: int, cy: int) -> int:
             return cy * cw + cx if 0 <= cx < cw and 0 <= cy < ch else -1
