@@ -215,7 +215,7 @@ def test_classic_rule_4_the_intruder_that_closes_its_own_loop_is_safe() -> None:
 def test_classic_edge_dots_are_never_captured() -> None:
     game = classic(10, 10)
     game.play((4, 0))  # blue on the top edge
-    play_alone(game, RED, [(3, 0), (3, 1), (4, 1), (5, 1), (5, 0)], [(9, 9), (7, 9), (5, 9), (3, 9)])
+    play_alone(game, RED, [(3, 0), (3, 1), (4, 1), (5, 1), (5, 0)], [(8, 8), (6, 8), (4, 8), (2, 8)])
     assert not game.is_dead((4, 0))
     assert game.score(RED) == 0
 
