@@ -35,7 +35,7 @@ class Game:
     """
 
     def __init__(self, width: int = 20, height: int = 20, rules: Rules = Rules.COUNTRIES, *,
-                 setup: Iterable[tuple[Player, Point]] = ()) -> None:
+                 setup: Iterable[tuple[Player, Point]] = (), zone: bool = True) -> None:
         if not isinstance(width, int) or not isinstance(height, int) or width < 1 or height < 1:
             raise ValueError(f"board size must be positive whole numbers, not {width!r}×{height!r}")
         if width > 52 or height > 52:
@@ -45,6 +45,8 @@ class Game:
         self.width = width
         self.height = height
         self.rules = rules
+        # Records from other programs may open anywhere: they load with zone=False.
+        self.zone_rule = zone
         self._g: Grid = grid(width, height)
         n, nq = self._g.nodes, self._g.quarters
         self._dot = [0] * n          # owner of the dot on each node, 0 for none
@@ -199,7 +201,7 @@ class Game:
     @property
     def first_move_zone(self) -> tuple[int, int, int, int] | None:
         """Classic: ``(x0, y0, w, h)`` of the zone the player to move must play in, else None."""
-        if (self.rules is not Rules.CLASSIC or self._setup or self._finished
+        if (self.rules is not Rules.CLASSIC or not self.zone_rule or self._setup or self._finished
                 or self._moves_by[self.to_move]):
             return None
         w, h = min(_ZONE_W, self.width), min(_ZONE_H, self.height)
@@ -222,6 +224,8 @@ class Game:
             return "the game is over"
         if self._dot[v]:
             return "the node is taken"
+        if self._stopped_by is self.to_move:
+            return "this player pressed Stop and moves no more"
         if self._legal_pos[v] < 0:
             return "the node is inside a country" if self.rules is Rules.COUNTRIES else \
                 "the node is inside a surrounded area"
@@ -323,7 +327,7 @@ class Game:
 
     def copy(self) -> Game:
         """An independent game in the same state (replayed from its history)."""
-        twin = Game(self.width, self.height, self.rules, setup=self._setup)
+        twin = Game(self.width, self.height, self.rules, setup=self._setup, zone=self.zone_rule)
         for action in self.history:
             if action.kind is ActionKind.MOVE:
                 twin.to_move = action.player

@@ -1,0 +1,489 @@
+"""Game records: reading and writing SGF (FF[4], ``GM[40]``) as RULES.md §4 says.
+
+A record is what the save and load screens write and read, in the shape that
+other Dots programs (zagram.org, for one) use too::
+
+    (;FF[4]GM[40]CA[UTF-8]AP[tochki-strany]SZ[39:32]RU[classic]
+      AB[lk][ml]AW[ll][mk];B[qv];W[rv];B[zs]STOP[W];B[ry]FINISH[B])
+
+- ``SZ[N]`` for a square board, else ``SZ[W:H]``; 1 to 52 nodes each way.
+- ``RU[countries]`` or ``RU[classic]``; any other ``RU`` value, and no ``RU``
+  at all, reads as classic (that is what other programs' ``GM[40]`` records are).
+- Blue plays as ``B``, Red as ``W``. A node is two letters, column then row,
+  ``a``–``z`` then ``A``–``Z`` for 0–51. Text after a dot in a move
+  (``W[Aw.zvywzxAwzv]``, the loop another program drew) is ignored: the
+  position is always recomputed by the engine.
+- Setup dots are ``AB``/``AW`` (``aa:cc`` rectangles too) in the nodes before
+  the first move. Within one node the ``AB`` dots go down before the ``AW``
+  dots; a setup whose colours alternate in another order is written over
+  several setup nodes so that it loads in exactly the same order.
+- ``PL[W]`` in a setup node: Red is to move first. A last node holding only
+  ``PL`` sets who is to move when that differs from what the moves imply.
+
+Stop and Finish (private properties; other programs ignore unknown ones):
+
+- ``STOP[B]`` / ``STOP[W]``: that player pressed Stop (classic). It sits on the
+  node of the move after which it was pressed, or on the last setup node (the
+  root) when it was pressed before any move. The other player's moves follow
+  as usual, and they may be consecutive moves of one colour.
+- ``FINISH[B]`` / ``FINISH[W]``: the game was finished with that player to
+  move, placed the same way; within one node the order is move, ``STOP``,
+  ``FINISH``. A finished game also gets the standard ``RE`` (``B+3``, ``W+4.5``,
+  ``0`` for a draw) in the root, for other programs; ``RE`` is never read back.
+
+Reading is defensive: only the first game tree is read, its main line (the first
+variation at each branch) is followed by an iterative parser, and anything
+wrong (size, truncation, bad coordinates, an illegal move, limits on size and
+node count) raises :class:`SgfError` saying what and where.
+
+>>> from engine import Game, Player
+>>> g = Game(width=5, height=4)
+>>> g.play((1, 1)); g.play((3, 2))
+>>> dumps(g)
+'(;FF[4]GM[40]CA[UTF-8]AP[tochki-strany]SZ[5:4]RU[countries];B[bb];W[dc])'
+>>> loads(dumps(g)).history == g.history
+True
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Mapping
+from fractions import Fraction
+
+from engine.game import Game
+from engine.types import ActionKind, IllegalMove, Player, Point, Rules
+
+MAX_INPUT = 5 * 1024 * 1024
+"""Longest record read, in characters (or bytes when given bytes)."""
+MAX_NODES = 100_000
+"""Most nodes (all variations together) read from one record."""
+MAX_VALUES = 300_000
+"""Most property values read from one record."""
+MAX_SIZE = 52
+"""Largest board side that two-letter coordinates can name."""
+
+APPLICATION = "tochki-strany"
+NO_ZONE = "NOZONE"
+"""Root property of a classic record of ours that was played without the first-move zone."""
+STOP = "STOP"
+FINISH = "FINISH"
+
+_LETTERS = string.ascii_lowercase + string.ascii_uppercase
+_INDEX = {c: i for i, c in enumerate(_LETTERS)}
+_LETTER_OF = {Player.BLUE: "B", Player.RED: "W"}
+_PLAYER_OF = {"B": Player.BLUE, "W": Player.RED}
+_ACTIONS = ("B", "W", STOP, FINISH)
+# Properties that loads() interprets; every other one is ignored.
+_READ = frozenset({"AP", NO_ZONE, "GM", "SZ", "RU", "AB", "AW", "AE", "PL", "B", "W", STOP, FINISH})
+# Root properties that dumps() writes itself and ``info`` may not override.
+_RESERVED = frozenset({NO_ZONE, "FF", "GM", "CA", "AP", "SZ", "RU", "AB", "AW", "AE", "PL", "RE", "B", "W", STOP, FINISH})
+
+_SPACE = re.compile(r"\s*")
+_IDENT = re.compile(r"[A-Za-z]+")
+# A backslash before a line break is a soft break (both go); before anything else it escapes it.
+_UNESCAPE = re.compile(r"\\(?:\r\n|\n\r|[\r\n]|(.))", re.DOTALL)
+# The ']' closing a value: the first one after an even run of backslashes.
+_CLOSE = re.compile(r"[^\\](?:\\\\)*\]")
+
+Node = dict[str, list[str]]
+
+
+class SgfError(ValueError):
+    """A record that cannot be read; the message says what is wrong and where."""
+
+
+# ----- writing ---------------------------------------------------------------------
+
+
+def dumps(game: Game, *, info: Mapping[str, str] | None = None) -> str:
+    """The SGF text of the whole game: setup, moves, Stop and Finish.
+
+    ``info`` adds text properties to the root, such as ``PB``/``PW`` (player
+    names), ``DT`` (date) or ``C`` (a comment); :func:`read_info` reads them back.
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"dumps() needs a Game, not {type(game).__name__}")
+    root = [f"FF[4]GM[40]CA[UTF-8]AP[{APPLICATION}]", _size_text(game.width, game.height),
+            f"RU[{game.rules.value}]"]
+    if game.rules is Rules.CLASSIC and not game.zone_rule and not game.setup:
+        root.append(f"{NO_ZONE}[1]")
+    for ident, value in (info or {}).items():
+        if not (isinstance(ident, str) and ident.isascii() and ident.isalpha() and ident.isupper()):
+            raise ValueError(f"info property {ident!r} must be capital letters")
+        if ident in _RESERVED:
+            raise ValueError(f"info property {ident} is written by dumps() itself")
+        if not isinstance(value, str):
+            raise TypeError(f"info property {ident} must be text, not {type(value).__name__}")
+        root.append(f"{ident}[{_escape(value)}]")
+
+    history = game.history
+    first_to_move = history[0].player if history else game.to_move
+    if first_to_move is Player.RED:
+        root.append("PL[W]")
+    if game.is_over:
+        root.append(f"RE[{_result(game)}]")
+
+    setup = _setup_nodes(game.setup)
+    nodes: list[list[str]] = [root + setup[0], *setup[1:]]
+
+    # What a reader's to_move will be after each action, to spot a final PL.
+    to_move, stopped = first_to_move, False
+    for action in history:
+        letter = _LETTER_OF[action.player]
+        if action.kind is ActionKind.MOVE:
+            assert action.point is not None
+            nodes.append([f"{letter}[{point_text(action.point)}]"])
+            to_move = action.player if stopped else action.player.other
+        elif action.kind is ActionKind.STOP:
+            nodes[-1].append(f"{STOP}[{letter}]")
+            stopped, to_move = True, action.player.other
+        else:
+            nodes[-1].append(f"{FINISH}[{letter}]")
+            to_move = action.player
+    if game.to_move is not to_move:
+        nodes.append([f"PL[{_LETTER_OF[game.to_move]}]"])
+    return "(" + "".join(";" + "".join(props) for props in nodes) + ")"
+
+
+def _setup_nodes(setup: tuple[tuple[Player, Point], ...]) -> list[list[str]]:
+    """Setup properties node by node, the first for the root (always at least that one).
+
+    Runs of one colour keep their order; a node takes an AB run and then an AW
+    run, which is the order a reader applies them in.
+    """
+    runs: list[tuple[Player, list[Point]]] = []
+    for player, point in setup:
+        if runs and runs[-1][0] is player:
+            runs[-1][1].append(point)
+        else:
+            runs.append((player, [point]))
+    groups: list[list[str]] = [[]]
+    for player, points in runs:
+        if player is Player.BLUE and groups[-1]:
+            groups.append([])  # runs alternate, so a Red run always fits after a Blue one
+        groups[-1].append(("AB" if player is Player.BLUE else "AW")
+                          + "".join(f"[{point_text(p)}]" for p in points))
+    return groups
+
+
+def point_text(point: Point) -> str:
+    """Two letters for a node, column then row: ``(0, 0)`` → ``aa``, ``(51, 26)`` → ``ZA``."""
+    x, y = point
+    return _LETTERS[x] + _LETTERS[y]
+
+
+def _size_text(width: int, height: int) -> str:
+    return f"SZ[{width}]" if width == height else f"SZ[{width}:{height}]"
+
+
+def _escape(text: str) -> str:
+    # Only these two characters are special inside an SGF value.
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def _result(game: Game) -> str:
+    blue, red = game.score(Player.BLUE), game.score(Player.RED)
+    if blue == red:
+        return "0"
+    winner = "B" if blue > red else "W"
+    margin = abs(blue - red)
+    return f"{winner}+{_number(margin)}"
+
+
+def _number(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+# ----- reading -------------------------------------------------------------------
+
+
+def loads(text: str | bytes | bytearray) -> Game:
+    """The game a record describes, replayed move by move; SgfError if it cannot be.
+
+    ``bytes`` are read as UTF-8. The returned game is in the recorded state:
+    stopped or finished as the record says, with the recorded player to move.
+    """
+    nodes = _main_line(_as_text(text), _READ)
+    root = nodes[0]
+    _check_game_type(root)
+    width, height = _board_size(root)
+    rules = _rule_set(root)
+
+    # Setup lives in the nodes before the first action and in that node itself.
+    first = next((i for i, node in enumerate(nodes) if any(p in node for p in _ACTIONS)), len(nodes))
+    setup: list[tuple[Player, Point]] = []
+    to_move = Player.BLUE
+    for i, node in enumerate(nodes[:first + 1]):
+        if "AE" in node:
+            raise SgfError(f"node {i}: AE (taking dots off the board) is not supported")
+        for ident, player in (("AB", Player.BLUE), ("AW", Player.RED)):
+            for value in node.get(ident, ()):
+                setup.extend((player, p) for p in _point_list(value, width, height, ident))
+        if i < first and "PL" in node:
+            to_move = _player(node, "PL", f"node {i}")
+    try:
+        game = Game(width, height, rules, setup=setup, zone=_zone_rule(root))
+    except IllegalMove as e:
+        raise SgfError(f"bad setup: {e}") from None
+    game.to_move = to_move
+
+    move_no = 0
+    for i in range(first, len(nodes)):
+        node = nodes[i]
+        if i > first and any(p in node for p in ("AB", "AW", "AE")):
+            raise SgfError(f"node {i}: setup dots (AB/AW/AE) after the first move are not supported")
+        if "PL" in node:
+            game.to_move = _player(node, "PL", f"node {i}")
+        if "B" in node and "W" in node:
+            raise SgfError(f"node {i} holds both a B and a W move")
+        for ident in ("B", "W"):
+            if ident not in node:
+                continue
+            move_no += 1
+            where = f"move {move_no} ({ident}[{_clip(node[ident][0])}])"
+            if len(node[ident]) != 1:
+                raise SgfError(f"{where}: a move has exactly one value")
+            player = _PLAYER_OF[ident]
+            point = _move_point(node[ident][0], width, height, where)
+            if game.stopped_by is player:
+                raise SgfError(f"{where}: {player.name.lower()} pressed Stop and may not move")
+            game.to_move = player
+            try:
+                game.play(point)
+            except IllegalMove as e:
+                raise SgfError(f"{where}: {e}") from None
+        if STOP in node:
+            player = _player(node, STOP, f"node {i}")
+            game.to_move = player
+            try:
+                game.stop()
+            except IllegalMove as e:
+                raise SgfError(f"node {i}: STOP[{_LETTER_OF[player]}]: {e}") from None
+        if FINISH in node:
+            player = _player(node, FINISH, f"node {i}")
+            if game.finished:
+                raise SgfError(f"node {i}: the game was already finished")
+            game.to_move = player
+            game.finish()
+    return game
+
+
+def read_info(text: str | bytes | bytearray) -> dict[str, str]:
+    """The root's properties of a record, first value of each, unescaped.
+
+    For showing names, date and comments (``PB``, ``PW``, ``DT``, ``C``...)
+    without judging the game itself.
+    """
+    return {ident: values[0] for ident, values in _main_line(_as_text(text))[0].items()}
+
+
+def _as_text(text: object) -> str:
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        raw = bytes(text)
+        if len(raw) > MAX_INPUT:
+            raise SgfError(f"the record is too large: {len(raw)} bytes, at most {MAX_INPUT}")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise SgfError(f"the record is not UTF-8 text: bad byte at offset {e.start}") from None
+    if not isinstance(text, str):
+        raise SgfError(f"an SGF record is text (str or UTF-8 bytes), not {type(text).__name__}")
+    if len(text) > MAX_INPUT:
+        raise SgfError(f"the record is too large: {len(text)} characters, at most {MAX_INPUT}")
+    return text.removeprefix("\ufeff")
+
+
+def _where(text: str, pos: int) -> str:
+    line = text.count("\n", 0, pos) + 1
+    column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    return f"line {line}, column {column}"
+
+
+def _main_line(text: str, keep: frozenset[str] | None = None) -> list[Node]:
+    """The nodes of the first game tree's main line, read without recursion.
+
+    Only the properties named in ``keep`` (all when None) are kept and unescaped,
+    so that a huge comment costs a scan and nothing more.
+
+    ``depth`` counts open parentheses; the main line is the sequence at
+    ``main_depth`` and, when it branches, its first variation. Once the main
+    line's innermost tree closes, the rest of the tree is only scanned.
+    """
+    n = len(text)
+    pos = _skip(text, 0)
+    if not text.startswith("(", pos) or not text.startswith(";", _skip(text, pos + 1)):
+        raise SgfError("not an SGF record: it must start with '(;'")
+    nodes: list[Node] = []
+    node: Node | None = None   # main-line node receiving properties
+    in_node = False            # properties may follow (main line or not)
+    depth, main_depth, main_open = 0, 0, True
+    node_count = value_count = 0
+    while True:
+        pos = _skip(text, pos)
+        if pos >= n:
+            raise SgfError(f"the record is cut short: {depth} game tree(s) are not closed")
+        c = text[pos]
+        if c == "(":
+            if not text.startswith(";", _skip(text, pos + 1)):
+                raise SgfError(f"a game tree must start with ';' ({_where(text, pos)})")
+            if main_open and depth == main_depth:
+                main_depth += 1  # the first variation carries the main line on
+            depth += 1
+            in_node, node = False, None
+            pos += 1
+        elif c == ")":
+            if main_open and depth == main_depth:
+                main_open = False
+            depth -= 1
+            in_node, node = False, None
+            pos += 1
+            if depth == 0:
+                return nodes
+        elif c == ";":
+            node_count += 1
+            if node_count > MAX_NODES:
+                raise SgfError(f"the record has too many nodes: more than {MAX_NODES}")
+            in_node = True
+            node = None
+            if main_open and depth == main_depth:
+                node = {}
+                nodes.append(node)
+            pos += 1
+        elif c in _INDEX:
+            start = pos
+            pos = _skip_ident(text, pos)
+            raw_ident = text[start:pos]
+            ident = "".join(ch for ch in raw_ident if ch.isupper())
+            if not ident:
+                raise SgfError(f"property name {_clip(raw_ident)!r} has no capital letter ({_where(text, start)})")
+            if not in_node:
+                raise SgfError(f"property {ident} is outside a node ({_where(text, start)})")
+            values = 0
+            while True:
+                pos = _skip(text, pos)
+                if not text.startswith("[", pos):
+                    break
+                end = _value_end(text, pos)
+                if end < 0:
+                    raise SgfError(f"the record is cut short inside a value of {ident} ({_where(text, pos)})")
+                values += 1
+                value_count += 1
+                if value_count > MAX_VALUES:
+                    raise SgfError(f"the record has too many property values: more than {MAX_VALUES}")
+                if node is not None and (keep is None or ident in keep):
+                    raw = text[pos + 1:end]
+                    if "\\" in raw:
+                        raw = _UNESCAPE.sub(r"\1", raw)
+                    node.setdefault(ident, []).append(raw)
+                pos = end + 1
+            if not values:
+                if pos >= n:
+                    raise SgfError(f"the record is cut short after property {ident}")
+                raise SgfError(f"property {ident} has no value ({_where(text, pos)})")
+        else:
+            raise SgfError(f"unexpected character {c!r} ({_where(text, pos)})")
+
+
+def _skip(text: str, pos: int) -> int:
+    """Index of the first non-space character at or after pos."""
+    m = _SPACE.match(text, pos)
+    return m.end() if m else pos
+
+
+def _skip_ident(text: str, pos: int) -> int:
+    m = _IDENT.match(text, pos)
+    return m.end() if m else pos
+
+
+def _value_end(text: str, pos: int) -> int:
+    """Index of the ``]`` closing the value whose ``[`` is at pos, or -1 if there is none."""
+    m = _CLOSE.search(text, pos)  # the '[' itself anchors a run of backslashes at the start
+    return m.end() - 1 if m else -1
+
+
+def _clip(value: str, limit: int = 20) -> str:
+    return value if len(value) <= limit else value[:limit] + "…"
+
+
+def _single(node: Node, ident: str) -> str | None:
+    values = node.get(ident)
+    return values[0].strip() if values else None
+
+
+def _check_game_type(root: Node) -> None:
+    gm = _single(root, "GM")
+    if gm is None:
+        raise SgfError("GM is missing: a Dots record has GM[40] (without GM, SGF means Go)")
+    if gm != "40":
+        raise SgfError(f"GM[{_clip(gm)}] is not Dots: a Dots record has GM[40]")
+
+
+def _board_size(root: Node) -> tuple[int, int]:
+    sz = _single(root, "SZ")
+    if sz is None:
+        raise SgfError("SZ (board size) is missing")
+    m = re.fullmatch(r"(\d+)\s*(?::\s*(\d+))?", sz)
+    if m is None:
+        raise SgfError(f"SZ[{_clip(sz)}] is not a board size (N or W:H)")
+    sides = [m.group(1), m.group(2) or m.group(1)]
+    # A long digit string is too large anyway; int() of it could be refused or slow.
+    if any(len(s.lstrip("0")) > 3 for s in sides):
+        raise SgfError(f"SZ[{_clip(sz)}] is too large: at most {MAX_SIZE}×{MAX_SIZE}")
+    width, height = int(sides[0]), int(sides[1])
+    if width < 1 or height < 1:
+        raise SgfError(f"SZ[{_clip(sz)}]: a board has at least one node each way")
+    if width > MAX_SIZE or height > MAX_SIZE:
+        raise SgfError(f"SZ[{_clip(sz)}] is too large: at most {MAX_SIZE}×{MAX_SIZE}")
+    return width, height
+
+
+def _zone_rule(root: Node) -> bool:
+    # Only our own records promise that classic first moves kept to the central
+    # zone; other programs' records load as they were played.
+    return (_single(root, "AP") or "").split(":")[0] == APPLICATION and NO_ZONE not in root
+
+
+def _rule_set(root: Node) -> Rules:
+    ru = _single(root, "RU")
+    # Other programs write their own rule strings: those games are classic.
+    return Rules.COUNTRIES if ru is not None and ru.lower() == Rules.COUNTRIES.value else Rules.CLASSIC
+
+
+def _player(node: Node, ident: str, where: str) -> Player:
+    value = _single(node, ident) or ""
+    if value not in _PLAYER_OF:
+        raise SgfError(f"{where}: {ident}[{_clip(value)}] must be B or W")
+    return _PLAYER_OF[value]
+
+
+def _coordinates(text: str, width: int, height: int, where: str) -> Point:
+    if len(text) != 2 or text[0] not in _INDEX or text[1] not in _INDEX:
+        raise SgfError(f"{where}: {_clip(text)!r} is not a node (two letters a–z, A–Z)")
+    x, y = _INDEX[text[0]], _INDEX[text[1]]
+    if x >= width or y >= height:
+        raise SgfError(f"{where}: {text} {(x, y)} is off the {width}×{height} board")
+    return x, y
+
+
+def _move_point(value: str, width: int, height: int, where: str) -> Point:
+    if not value:
+        raise SgfError(f"{where}: an empty move (there is no pass in Dots)")
+    if len(value) > 2 and value[2] != ".":
+        raise SgfError(f"{where}: {_clip(value)!r} is not a node (two letters, then optionally '.' and a loop)")
+    return _coordinates(value[:2], width, height, where)
+
+
+def _point_list(value: str, width: int, height: int, ident: str) -> list[Point]:
+    """Nodes of one AB/AW value: a node, a rectangle ``aa:cc``, or nothing."""
+    value = value.strip()
+    where = f"{ident}[{_clip(value)}]"
+    if not value:
+        return []
+    if ":" not in value:
+        return [_coordinates(value, width, height, where)]
+    a, _, b = value.partition(":")
+    (x0, y0), (x1, y1) = _coordinates(a, width, height, where), _coordinates(b, width, height, where)
+    xs, ys = range(min(x0, x1), max(x0, x1) + 1), range(min(y0, y1), max(y0, y1) + 1)
+    return [(x, y) for y in ys for x in xs]
