@@ -1,0 +1,377 @@
+"""Never losing a game: settings, the atomic autosave, setting aside bad saves, saved games."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Self
+
+import pytest
+from hypothesis import given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
+
+from engine import Game, Player, Rules, sgf
+from game import store, strings
+from game.store import Resumable, Settings, StoreError
+
+META = {"mode": "computer", "level": "amateur", "human": "red", "rules": "classic"}
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own empty user data folder."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("TOCHKI_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    previous = strings.language()
+    strings.set_language("en")
+    yield
+    strings.set_language(previous)
+
+
+def a_game(moves: int = 8, rules: Rules = Rules.CLASSIC) -> Game:
+    g = Game(width=8, height=7, rules=rules)
+    # Blue rings the red dot at (2, 2) on its 7th move: a capture, so the record is not trivial.
+    for p in [(2, 1), (2, 2), (1, 2), (5, 5), (3, 2), (6, 5), (2, 3), (5, 6)][:moves]:
+        g.play(p)
+    return g
+
+
+def temporaries(folder: Path) -> list[Path]:
+    return [p for p in folder.iterdir() if p.name.endswith(".tmp")]
+
+
+# ----- settings ------------------------------------------------------------------------
+
+
+class TestSettings:
+    def test_defaults_without_a_file(self) -> None:
+        assert store.load_settings() == Settings()
+        assert Settings().language == "ru" and Settings().sound is True and Settings().board_size == "auto"
+
+    def test_round_trip(self, data_dir: Path) -> None:
+        s = Settings(language="en", sound=False, board_size=(30, 20), rules="classic", mode="computer",
+                     level="master", colour="red")
+        assert store.save_settings(s)
+        assert store.load_settings() == s
+        assert json.loads((data_dir / "settings.json").read_text("utf-8"))["board_size"] == [30, 20]
+        assert temporaries(data_dir) == []
+
+    def test_every_field_is_checked_on_load(self) -> None:
+        assert set(store._VALIDATORS) == {f for f in Settings.__dataclass_fields__}
+
+    @pytest.mark.parametrize("content", [
+        b"", b"{", b"not json at all", b"\xff\xfe\x00garbage", b"[1, 2, 3]", b"null", b'"ru"', b"1e999999",
+    ])
+    def test_corrupt_file_gives_defaults(self, data_dir: Path, content: bytes) -> None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        (data_dir / "settings.json").write_bytes(content)
+        assert store.load_settings() == Settings()
+
+    def test_partial_and_invalid_fields_fall_back_one_by_one(self, data_dir: Path) -> None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        (data_dir / "settings.json").write_text(json.dumps({
+            "language": "en",          # kept
+            "sound": "yes",            # not a bool: default
+            "board_size": [99, 3],     # too wide: default
+            "rules": "classic",        # kept
+            "level": "grandmaster",    # unknown: default
+            "colour": "red",           # kept
+            "future_option": 42,       # unknown key: ignored
+        }), "utf-8")
+        s = store.load_settings()
+        assert (s.language, s.sound, s.board_size, s.rules, s.mode, s.level, s.colour) == \
+            ("en", True, "auto", "classic", "hotseat", "novice", "red")
+
+    @pytest.mark.parametrize("size", [[20], [20, 20, 20], [True, 20], [20.0, 20], ["20", "20"], [1, 20], {}, "big"])
+    def test_bad_board_sizes(self, size: object) -> None:
+        assert store.settings_from_dict({"board_size": size}).board_size == "auto"
+
+    def test_unreadable_file_gives_defaults(self, data_dir: Path) -> None:
+        (data_dir / "settings.json").mkdir(parents=True)  # a folder where the file should be
+        assert store.load_settings() == Settings()
+
+    def test_save_failure_returns_false(self, data_dir: Path) -> None:
+        (data_dir / "settings.json").mkdir(parents=True)
+        assert store.save_settings(Settings(language="en")) is False
+        assert temporaries(data_dir) == []
+
+
+# ----- the autosave --------------------------------------------------------------------
+
+
+class TestAutosave:
+    def test_nothing_to_resume(self) -> None:
+        assert store.load_current() is None
+
+    def test_resume_round_trip_with_a_real_game(self, data_dir: Path) -> None:
+        g = a_game()
+        store.save_current(sgf.dumps(g), META)
+        found = store.load_current()
+        assert isinstance(found, Resumable)
+        text, meta = found
+        assert meta == META
+        assert text == sgf.dumps(g)  # handed back without the private property
+        g2 = sgf.loads(text)
+        assert g2.history == g.history and g2.to_move == g.to_move
+        assert g2.score(Player.BLUE) == g.score(Player.BLUE) == 1
+        assert (data_dir / "autosave.sgf").read_text("utf-8").startswith('(;TOCHKI[{"human": "red"')
+        assert temporaries(data_dir) == []
+
+    def test_the_file_itself_is_a_valid_record(self, data_dir: Path) -> None:
+        g = a_game(rules=Rules.COUNTRIES)
+        store.save_current(sgf.dumps(g), META)
+        # Other programs (and our own loader) read the autosave as is, skipping TOCHKI.
+        assert sgf.loads((data_dir / "autosave.sgf").read_text("utf-8")).history == g.history
+
+    def test_meta_with_sgf_special_characters(self) -> None:
+        meta = {"note": "a]b\\c[d] — «ё»", "n": [1, 2], "nested": {"x": None}}
+        store.save_current(sgf.dumps(a_game(2)), meta)
+        found = store.load_current()
+        assert isinstance(found, Resumable) and found.meta == meta
+
+    def test_each_save_replaces_the_last(self) -> None:
+        g = Game(width=6, height=6)
+        for p in [(1, 1), (4, 4), (2, 2)]:
+            g.play(p)
+            store.save_current(sgf.dumps(g), {"moves": len(g.history)})
+        found = store.load_current()
+        assert isinstance(found, Resumable)
+        assert found.meta == {"moves": 3} and sgf.loads(found.text).history == g.history
+
+    def test_lost_meta_still_resumes_the_game(self, data_dir: Path) -> None:
+        g = a_game(3)
+        data_dir.mkdir(parents=True, exist_ok=True)
+        (data_dir / "autosave.sgf").write_text(sgf.dumps(g).replace("(;", "(;TOCHKI[{broken json]", 1), "utf-8")
+        found = store.load_current()
+        assert isinstance(found, Resumable)
+        assert found.meta == {} and sgf.loads(found.text).history == g.history
+
+    def test_clear(self, data_dir: Path) -> None:
+        store.clear_current()  # nothing there: fine
+        store.save_current(sgf.dumps(a_game(1)), META)
+        store.clear_current()
+        assert not (data_dir / "autosave.sgf").exists()
+        assert store.load_current() is None
+
+    def test_bad_input_is_refused_and_keeps_the_old_save(self) -> None:
+        store.save_current(sgf.dumps(a_game(2)), META)
+        with pytest.raises(StoreError, match="not an SGF record"):
+            store.save_current("hello", META)
+        with pytest.raises(StoreError, match="set-up"):
+            store.save_current(sgf.dumps(a_game(4)), {"when": object()})
+        found = store.load_current()
+        assert isinstance(found, Resumable) and len(sgf.loads(found.text).history) == 2
+
+
+class TestCrashWhileSaving:
+    """The previous autosave survives any failure of the next one, and no half-file is ever loaded."""
+
+    def test_rename_fails(self, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        old = sgf.dumps(a_game(2))
+        store.save_current(old, META)
+
+        def no_replace(src: object, dst: object) -> None:
+            raise OSError(28, "No space left on device")
+
+        with monkeypatch.context() as m, pytest.raises(StoreError, match="No space left"):
+            m.setattr(store.os, "replace", no_replace)
+            store.save_current(sgf.dumps(a_game(6)), META)
+        assert temporaries(data_dir) == []
+        found = store.load_current()
+        assert isinstance(found, Resumable) and found.text == old
+
+    def test_process_dies_mid_write(self, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Half the bytes reach the temporary file, then the process is gone (no clean-up runs)."""
+        old = sgf.dumps(a_game(2))
+        store.save_current(old, META)
+        real_fdopen = os.fdopen
+
+        class HalfWriter:
+            def __init__(self, fd: int, mode: str) -> None:
+                self.f = real_fdopen(fd, mode)
+
+            def __enter__(self) -> Self:
+                return self
+
+            def __exit__(self, *exc: object) -> None:
+                self.f.close()
+
+            def write(self, data: bytes) -> None:
+                self.f.write(data[: len(data) // 2])
+                self.f.flush()
+                raise SystemExit("killed")
+
+        with monkeypatch.context() as m, pytest.raises(SystemExit):
+            m.setattr(store.os, "fdopen", HalfWriter)
+            m.setattr(store.os, "unlink", lambda path: None)  # a dead process cleans nothing up
+            store.save_current(sgf.dumps(a_game(6)), META)
+
+        [leftover] = temporaries(data_dir)
+        assert 0 < leftover.stat().st_size < len(store.with_meta(sgf.dumps(a_game(6)), META))
+        found = store.load_current()
+        assert isinstance(found, Resumable) and found.text == old and found.meta == META
+        assert leftover.exists()  # fresh: maybe another copy of the game is writing it
+
+        os.utime(leftover, (1, 1))  # long ago: a crash's leftover, tidied at the next start
+        assert isinstance(store.load_current(), Resumable)
+        assert temporaries(data_dir) == []
+
+    def test_fsync_fails(self, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        old = sgf.dumps(a_game(3))
+        store.save_current(old, META)
+
+        def broken_fsync(fd: int) -> None:
+            raise OSError(5, "Input/output error")
+
+        with monkeypatch.context() as m, pytest.raises(StoreError):
+            m.setattr(store.os, "fsync", broken_fsync)
+            store.save_current(sgf.dumps(a_game(5)), META)
+        assert temporaries(data_dir) == []
+        found = store.load_current()
+        assert isinstance(found, Resumable) and found.text == old
+
+
+class TestCorruptAutosave:
+    @pytest.mark.parametrize("content", [
+        b"",
+        b"garbage, not a record",
+        b"\xff\xfe\xfa not utf-8",
+        b"(;FF[4]GM[40]SZ[5:5];B[cc];W[cc])",  # a dot on a dot: the engine rejects it
+        b"(;FF[4]GM[40]SZ[5:5];B[cc];W[d",  # cut off mid-write by an older version, say
+        b'(;TOCHKI[{"mode": "hotseat"}]FF[4]GM[1]SZ[19])',  # Go, not Dots
+    ])
+    def test_set_aside_with_a_message(self, data_dir: Path, content: bytes, english: None) -> None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        (data_dir / "autosave.sgf").write_bytes(content)
+        message = store.load_current()
+        assert isinstance(message, str)
+        assert "\n" not in message and message.startswith("The last game could not be resumed")
+        [aside] = list(data_dir.glob("autosave.corrupt-*.sgf"))
+        assert aside.name in message
+        assert aside.read_bytes() == content  # kept, not lost
+        assert not (data_dir / "autosave.sgf").exists()
+        assert store.load_current() is None  # reported once, not at every start
+
+    def test_message_follows_the_language(self, data_dir: Path) -> None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        (data_dir / "autosave.sgf").write_bytes(b"junk")
+        previous = strings.language()
+        strings.set_language("ru")
+        try:
+            message = store.load_current()
+        finally:
+            strings.set_language(previous)
+        assert isinstance(message, str) and message.startswith("Прошлую партию")
+
+    def test_two_bad_saves_in_one_second_both_kept(self, data_dir: Path) -> None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        for content in (b"first", b"second"):
+            (data_dir / "autosave.sgf").write_bytes(content)
+            assert isinstance(store.load_current(), str)
+        kept = sorted(p.read_bytes() for p in data_dir.glob("autosave.corrupt-*.sgf"))
+        assert kept == [b"first", b"second"]
+
+    def test_unreadable_save(self, data_dir: Path) -> None:
+        (data_dir / "autosave.sgf").mkdir(parents=True)  # cannot be read as a file
+        assert isinstance(store.load_current(), str)
+        assert store.load_current() is None
+
+    def test_no_data_folder_at_all(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        blocker = tmp_path / "a file"
+        blocker.write_text("x")
+        monkeypatch.setenv("TOCHKI_DATA_DIR", str(blocker / "data"))  # cannot be created
+        assert isinstance(store.load_current(), str)
+        assert store.load_settings() == Settings()
+        with pytest.raises(StoreError):
+            store.save_current(sgf.dumps(a_game(1)), META)
+
+
+# ----- saved games --------------------------------------------------------------------
+
+
+class TestSavedGames:
+    def test_save_list_read(self, data_dir: Path) -> None:
+        text = sgf.dumps(a_game())
+        path = store.save_game("Партия с Машей", text)
+        assert path == data_dir / "games" / "Партия с Машей.sgf"
+        [saved] = store.list_games()
+        assert (saved.name, saved.path, saved.size) == ("Партия с Машей", path, len(text.encode("utf-8")))
+        assert store.read_game(saved.path) == text
+        assert sgf.loads(store.read_game(saved.path)).history == a_game().history
+
+    def test_never_overwrites(self) -> None:
+        paths = [store.save_game("match", f"(;GM[40]SZ[{n + 5}])") for n in range(3)]
+        assert [p.name for p in paths] == ["match.sgf", "match (2).sgf", "match (3).sgf"]
+        assert [store.read_game(p) for p in paths] == [f"(;GM[40]SZ[{n + 5}])" for n in range(3)]
+
+    def test_newest_first(self) -> None:
+        for i, name in enumerate(["old", "newest", "middle"]):
+            path = store.save_game(name, "(;GM[40]SZ[5])")
+            t = {"old": 1_000_000, "middle": 2_000_000, "newest": 3_000_000}[name]
+            os.utime(path, (t, t))
+        assert [g.name for g in store.list_games()] == ["newest", "middle", "old"]
+
+    def test_listing_without_a_folder_and_ignoring_others(self, data_dir: Path) -> None:
+        assert store.list_games() == []
+        games = data_dir / "games"
+        games.mkdir(parents=True)
+        (games / "notes.txt").write_text("x")
+        (games / "folder.sgf").mkdir()
+        (games / ".game.sgf.abc.tmp").write_text("half")
+        store.save_game("real", "(;GM[40]SZ[5])")
+        assert [g.name for g in store.list_games()] == ["real"]
+
+    @pytest.mark.parametrize("name, expected", [
+        ("../../evil", "_.._evil"),
+        ("a/b\\c:d*e?f\"g<h>i|j", "a_b_c_d_e_f_g_h_i_j"),
+        ("  spaced.sgf  ", "spaced"),
+        ("", "game"),
+        ("...", "game"),
+        ("con", "_con"),
+        ("LPT1.txt", "_LPT1.txt"),
+        ("tab\there", "tab_here"),
+        ("я" * 300, "я" * store.MAX_NAME),
+    ])
+    def test_safe_names(self, name: str, expected: str, data_dir: Path) -> None:
+        assert store.safe_name(name) == expected
+        path = store.save_game(name, "(;GM[40]SZ[5])")
+        assert path.parent == data_dir / "games" and path.name == expected + ".sgf"
+
+    @hyp_settings(max_examples=150, deadline=None)
+    @given(st.text(max_size=200))
+    def test_any_name_stays_in_the_folder(self, name: str) -> None:
+        safe = store.safe_name(name)
+        assert 0 < len(safe) <= store.MAX_NAME
+        assert not set(safe) & set('/\\:*?"<>|\0') and safe == safe.strip(" .")
+        folder = Path("/games")
+        assert (folder / f"{safe}.sgf").parent == folder
+
+    def test_read_errors(self, data_dir: Path) -> None:
+        games = data_dir / "games"
+        games.mkdir(parents=True)
+        (games / "empty.sgf").write_bytes(b"  \n")
+        (games / "latin1.sgf").write_bytes("(;GM[40]C[café])".encode("latin-1"))
+        (games / "dir.sgf").mkdir()
+        for name, why in [("missing.sgf", "gone"), ("empty.sgf", "empty"), ("latin1.sgf", "UTF-8"),
+                          ("dir.sgf", "folder")]:
+            with pytest.raises(StoreError, match=why) as e:
+                store.read_game(games / name)
+            assert name in str(e.value) and isinstance(e.value, ValueError)
+
+    def test_byte_order_mark_is_dropped(self, data_dir: Path) -> None:
+        path = store.save_game("bom", "\ufeff(;GM[40]SZ[5])")
+        assert store.read_game(path) == "(;GM[40]SZ[5])"
+
+    def test_save_failure(self, data_dir: Path) -> None:
+        data_dir.mkdir(parents=True)
+        (data_dir / "games").write_text("a file where the folder should be")
+        with pytest.raises(StoreError, match="could not be saved"):
+            store.save_game("x", "(;GM[40]SZ[5])")

@@ -1,0 +1,98 @@
+"""Measure the download: size of the one-folder and one-file builds, and time to the first frame.
+
+Usage: ``python tools/build_bench.py [--runs 5] [--no-build]``.
+
+Time to first frame is measured from launch to exit of the game run with
+``TOCHKI_FIRST_FRAME_EXIT=1``, which makes it quit right after its first
+``pygame.display.flip()``; the exit itself adds a few milliseconds, so the
+figure errs on the slow side. Runs are headless (SDL dummy drivers). One
+unmeasured run first warms the disk cache, as a player's second start would be;
+the cold figure is printed too.
+
+Targets (issue 6): one-file ≤ 40 MB, first frame ≤ 2 s for the one-folder build.
+Exits 1 if a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from build_check import ROOT, build, dist_dir, executable_path, headless_env
+
+MB = 1_000_000  # decimal megabytes, as download pages count them
+ONEFILE_MAX_MB = 40.0
+FIRST_FRAME_MAX_S = 2.0
+RUN_TIMEOUT_S = 60.0
+
+
+def size_of(path: Path) -> int:
+    """Bytes in a file, or in all files under a folder."""
+    if path.is_file():
+        return path.stat().st_size
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def first_frame_seconds(command: list[str]) -> float:
+    """Seconds from starting ``command`` to its exit after the first frame."""
+    with tempfile.TemporaryDirectory(prefix="tochki-bench-") as tmp:
+        env = headless_env(Path(tmp), TOCHKI_FIRST_FRAME_EXIT="1")
+        started = time.perf_counter()
+        try:
+            result = subprocess.run(command, check=False, env=env, cwd=ROOT, timeout=RUN_TIMEOUT_S,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        except subprocess.TimeoutExpired:
+            raise RuntimeError(f"{command[0]} ran {RUN_TIMEOUT_S:.0f} s: does the game honour "
+                               "TOCHKI_FIRST_FRAME_EXIT=1?") from None
+        elapsed = time.perf_counter() - started
+    if result.returncode != 0:
+        raise RuntimeError(f"{command[0]} exited with {result.returncode}: {result.stderr.decode(errors='replace')}")
+    return elapsed
+
+
+def time_runs(label: str, command: list[str], runs: int) -> float:
+    """Print the cold and warm times of ``command``; return the warm median."""
+    cold = first_frame_seconds(command)
+    warm = [first_frame_seconds(command) for _ in range(runs)]
+    median = statistics.median(warm)
+    spread = ", ".join(f"{t:.2f}" for t in warm)
+    print(f"first frame, {label}: median {median:.2f} s over {runs} runs ({spread}); cold start {cold:.2f} s")
+    return median
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per build (default 5)")
+    parser.add_argument("--no-build", action="store_true", help="measure the builds already in dist/")
+    args = parser.parse_args(argv)
+
+    if not args.no_build:
+        build(onefile=False)
+        build(onefile=True)
+
+    onedir_mb = size_of(dist_dir(False) / "tochki-strany") / MB
+    onefile_mb = size_of(executable_path(True)) / MB
+    print(f"size, one folder: {onedir_mb:.1f} MB")
+    print(f"size, one file:   {onefile_mb:.1f} MB (target ≤ {ONEFILE_MAX_MB:.0f} MB)")
+
+    onedir_s = time_runs("one folder", [str(executable_path(False))], args.runs)
+    time_runs("one file", [str(executable_path(True))], args.runs)
+    time_runs("from source", [sys.executable, str(ROOT / "main.py")], args.runs)
+
+    missed = []
+    if onefile_mb > ONEFILE_MAX_MB:
+        missed.append(f"one-file size {onefile_mb:.1f} MB > {ONEFILE_MAX_MB:.0f} MB")
+    if onedir_s > FIRST_FRAME_MAX_S:
+        missed.append(f"one-folder first frame {onedir_s:.2f} s > {FIRST_FRAME_MAX_S:.0f} s")
+    for line in missed:
+        print(f"target missed: {line}", file=sys.stderr)
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
