@@ -10,7 +10,6 @@ dots and fingers have room. So the paper is exactly ``W × H`` cells in size.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -134,7 +133,3 @@ def board_for_window(width: int, height: int, size: tuple[int, int]) -> BoardLay
     """The play scene's board layout for a ``width × height`` board in a window of ``size``."""
     return fit_board(width, height, screen_layout(size).board_area)
 
-
-def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
-    """Euclidean distance of two points."""
-    return math.hypot(a[0] - b[0], a[1] - b[1])

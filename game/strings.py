@@ -43,7 +43,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "versus.title": {"ru": "Против компьютера", "en": "Against the computer"},
     "versus.level": {"ru": "Уровень", "en": "Level"},
     "versus.colour": {"ru": "Вы играете", "en": "You play"},
-    "level.novice": {"ru": "Новичок", "en": "Novice"},
+    "level.novice": {"ru": "Новичок", "en": "Beginner"},
     "level.amateur": {"ru": "Любитель", "en": "Amateur"},
     "level.master": {"ru": "Мастер", "en": "Master"},
     "colour.blue.first": {"ru": "Синими (первый ход)", "en": "Blue (moves first)"},
@@ -68,6 +68,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ru": "{player} ходят одни: {time}",
         "en": "{player} move alone: {time}",
     },
+    "play.stopped.computer": {
+        "ru": "Компьютер ходит один: {time}",
+        "en": "The computer moves alone: {time}",
+    },
     "play.ai_failed": {
         "ru": "Компьютер не смог сделать ход",
         "en": "The computer could not move",
@@ -90,6 +94,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "confirm.stop.hint": {
         "ru": "{player} ходят одни до трёх минут",
         "en": "{player} move alone for up to three minutes",
+    },
+    "confirm.stop.hint.computer": {
+        "ru": "Компьютер ходит один до трёх минут",
+        "en": "The computer moves alone for up to three minutes",
     },
     "confirm.stop.yes": {"ru": "Стоп", "en": "Stop"},
     "confirm.no": {"ru": "Продолжить игру", "en": "Keep playing"},

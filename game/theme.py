@@ -7,15 +7,15 @@ every platform, which the system fonts do not promise).
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import pygame
 
 from engine import Player
+from game.paths import asset_path
 
 Colour = tuple[int, int, int]
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+FONT_DIR = asset_path("fonts")
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
@@ -25,6 +25,10 @@ PAPER: Colour = (252, 250, 243)
 PAPER_EDGE: Colour = (196, 186, 164)
 GRID: Colour = (196, 214, 232)
 GRID_NODE: Colour = (170, 192, 214)
+# The grid is drawn over the countries, see-through: on bare paper these blend
+# to about GRID and GRID_NODE, and on a fill they tint it instead of hiding it.
+GRID_LINE: tuple[int, int, int, int] = (120, 160, 205, 105)
+GRID_EDGE: tuple[int, int, int, int] = (95, 135, 180, 150)
 INK: Colour = (44, 50, 62)
 INK_SOFT: Colour = (104, 110, 122)
 PANEL: Colour = (246, 241, 229)

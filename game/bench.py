@@ -1,0 +1,125 @@
+"""Frame-time benchmark of the play scene: ``python -m game.bench``.
+
+Two cases in a 1920×1080 window: the 38×31 preset and the largest «Авто» board
+for that window, each filled by seeded random legal moves (countries rules)
+until nobody can move, then the last move taken back so the game is still on.
+A frame is what the loop does at steady state: one pointer event, update, the
+cached board blitted, the ghost dot and the HUD drawn, flip. Each case also
+times a frame right after a move, when the static board is drawn anew.
+
+Prints one line per case and ends with exactly
+``frame: median X ms, p99 Y ms`` for the slowest case (by median).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from engine import Game, Rules
+from game import demo
+from game.control import Control
+from game.layout import auto_size_for_window
+from game.play import PlayScene
+from game.settings import MatchSettings
+
+WINDOW = (1920, 1080)
+MIN_LAYERS = 200
+
+
+def percentile(samples: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``samples``, nearest rank."""
+    ordered = sorted(samples)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def full_game(width: int, height: int, seed: int) -> Game:
+    """A countries game played to the end by seeded random moves, minus its last move."""
+    game = demo.random_game(width, height, Rules.COUNTRIES, seed=seed)
+    game.undo()  # one node left: the game is still on, as during play
+    return game
+
+
+def run_case(control: Control, width: int, height: int, frames: int, seed: int) -> dict[str, float]:
+    """Time ``frames`` steady frames and a few after-move frames; returns the figures in ms."""
+    game = full_game(width, height, seed)
+    layers = len(game.layers)
+    if layers < MIN_LAYERS:
+        raise SystemExit(f"{width}×{height}: only {layers} layers, the benchmark needs {MIN_LAYERS}")
+    stack = control.stack
+    stack.shutdown_all()
+    scene = PlayScene(stack, MatchSettings(Rules.COUNTRIES, width, height), game=game)
+    stack.push(scene)
+    control.step(1 / 60)  # the first frame builds the static board
+    legal = game.legal_moves()
+    nodes = [(x, y) for y in range(height) for x in range(width)]
+    steady: list[float] = []
+    for i in range(frames):
+        # The mouse wanders over the board, so the ghost and hit-testing run every frame.
+        node = nodes[(i * 7) % len(nodes)]
+        pos = tuple(int(v) for v in scene.board.node_to_pixel(node))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0),
+                                             touch=False))
+        t0 = time.perf_counter()
+        control.step(1 / 60)
+        steady.append((time.perf_counter() - t0) * 1000)
+    # After a move the static board is drawn again: play the last node and undo it, a few times.
+    rebuild: list[float] = []
+    for _ in range(6):
+        for change in (lambda: game.play(legal[0]), game.undo):
+            change()
+            t0 = time.perf_counter()
+            control.step(1 / 60)
+            rebuild.append((time.perf_counter() - t0) * 1000)
+            if stack.top is not scene:  # the game ended: put the scene back for the next round
+                stack.replace(scene)
+    return {
+        "layers": float(layers),
+        "moves": float(game.move_count),
+        "cell": float(scene.board.cell),
+        "median": statistics.median(steady),
+        "p99": percentile(steady, 0.99),
+        "rebuild_median": statistics.median(rebuild),
+        "rebuild_max": max(rebuild),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run both cases and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=600, help="steady frames timed per case")
+    parser.add_argument("--seed", type=int, default=7, help="seed of the random games")
+    args = parser.parse_args(argv)
+    pygame.init()
+    try:
+        control = Control(WINDOW)
+        auto = auto_size_for_window(WINDOW)
+        cases = [("38×31", (38, 31)), (f"«Авто» {auto[0]}×{auto[1]}", auto)]
+        results: list[tuple[str, dict[str, float]]] = []
+        for name, (w, h) in cases:
+            figures = run_case(control, w, h, args.frames, args.seed)
+            results.append((name, figures))
+            print(f"{name} in {WINDOW[0]}×{WINDOW[1]}: {int(figures['layers'])} layers, "
+                  f"{int(figures['moves'])} moves, cell {int(figures['cell'])} px; "
+                  f"frame median {figures['median']:.2f} ms, p99 {figures['p99']:.2f} ms; "
+                  f"frame after a move median {figures['rebuild_median']:.1f} ms, "
+                  f"max {figures['rebuild_max']:.1f} ms")
+        control.stack.shutdown_all()
+    finally:
+        pygame.quit()
+    _, worst = max(results, key=lambda r: r[1]["median"])
+    print(f"frame: median {worst['median']:.2f} ms, p99 {worst['p99']:.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

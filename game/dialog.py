@@ -1,0 +1,77 @@
+"""A yes/no question over the current scene («Выйти из партии?», «Завершить и подсчитать?»)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game import paper, theme
+from game.pointer import pointer_of
+from game.scene import Scene, SceneStack
+from game.strings import t
+from game.widgets import Button, ButtonGroup
+
+
+class ConfirmScene(Scene):
+    """Asks ``question``; «yes» closes the dialog then runs ``on_yes``; «no», Esc or a tap outside just close it."""
+
+    overlay = True
+    name = "confirm"
+
+    def __init__(self, stack: SceneStack, question: str, yes: str, on_yes: Callable[[], None], *,
+                 hint: str | None = None, hint_fields: dict[str, object] | None = None) -> None:
+        super().__init__(stack)
+        self.question = question
+        self.hint = hint
+        self.hint_fields = hint_fields or {}
+        self.on_yes = on_yes
+        self.buttons = ButtonGroup()
+        self.b_yes = self.buttons.add(Button(yes, primary=True), self.accept)
+        self.b_no = self.buttons.add(Button("confirm.no"), self.stack.pop)
+        self._box = pygame.Rect(0, 0, 0, 0)
+        self._dim: pygame.Surface | None = None
+
+    def accept(self) -> None:
+        """Close the dialog, then do what was asked (which may leave the scene below too)."""
+        self.stack.pop()
+        self.on_yes()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        bh = theme.button_height(size)
+        box_w = min(640, int(w * 0.8))
+        box_h = theme.text_size(size, 30) + theme.text_size(size, 18) + bh + 110
+        self._box = pygame.Rect((w - box_w) // 2, (h - box_h) // 2, box_w, box_h)
+        pad = 28
+        each = (box_w - 3 * pad) // 2
+        y = self._box.bottom - pad - bh
+        self.b_no.rect = pygame.Rect(self._box.x + pad, y, each, bh)
+        self.b_yes.rect = pygame.Rect(self._box.x + 2 * pad + each, y, each, bh)
+        self._dim = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+        self._dim.fill(theme.DIM)
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        p = pointer_of(event, self.size)
+        if p is not None:
+            if not self.buttons.handle(p) and p.kind == "up" and not self._box.collidepoint(p.pos):
+                self.stack.pop()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.stack.pop()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.accept()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._dim is not None:
+            surface.blit(self._dim, (0, 0))
+        paper.card(surface, self._box)
+        cx = self._box.centerx
+        y = self._box.y + 26
+        title = theme.text(t(self.question), theme.text_size(self.size, 30), theme.INK, bold=True)
+        y = paper.blit_centred(surface, title, cx, y) + 10
+        if self.hint:
+            hint = theme.text(t(self.hint, **self.hint_fields), theme.text_size(self.size, 18), theme.INK_SOFT)
+            paper.blit_centred(surface, hint, cx, y)
+        self.buttons.draw(surface, theme.text_size(self.size, 21))

@@ -1,0 +1,175 @@
+"""The computer player as the play scene sees it: ask for a move, poll for it, cancel it.
+
+The search runs on a worker thread on a copy of the game, so the window keeps
+drawing while the computer thinks and the real game is never touched from two
+threads. Every request gets a generation number; undo, leaving the game or
+closing the window bump it, and a result from an older generation is dropped.
+(A Python thread cannot be killed, so a cancelled search finishes in the
+background and its answer is thrown away.)
+
+The move chooser is injected: by default it is ``ai.choose_move``, imported
+inside the worker so the game starts even while the AI package is missing or
+broken (the scene then says the computer could not move).
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine import Game, Player
+from game.layout import Point
+
+LEVELS: tuple[str, ...] = ("novice", "amateur", "master")
+"""Level ids passed to the chooser, weakest first («новичок», «любитель», «мастер»).
+
+Saved settings (game.store) keep these ids; ``ai`` reads "novice" as its "novice"."""
+
+
+class Chooser(Protocol):
+    """``ai.choose_move``'s signature: the move to play in ``game`` at ``level``."""
+
+    def __call__(self, game: Game, level: str, *, seconds: float | None = None,
+                 seed: int | None = None) -> Point: ...
+
+
+def _ai_chooser(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
+               cancel: threading.Event | None = None) -> Point:
+    # Imported here, on the worker thread: a missing or broken AI package then
+    # fails one request instead of the whole program.
+    from ai import choose_move
+
+    return choose_move(game, level, seconds=seconds, seed=seed, cancel=cancel)
+
+
+def _ai_stop_done(game: Game) -> bool:
+    from ai import stop_phase_done
+
+    return stop_phase_done(game)
+
+
+def _takes_cancel(chooser: Callable[..., object]) -> bool:
+    try:
+        params = inspect.signature(chooser).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.name == "cancel" or p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a finished request gave: a move, or the error that stopped it."""
+
+    move: Point | None
+    error: BaseException | None = None
+    version: int = -1
+    """The game version the request was made at (the move is for that position)."""
+    finish: bool = False
+    """Classic «Стоп»: moving alone, the computer has nothing more to gain and ends the game."""
+
+
+def copy_game(game: Game) -> Game:
+    """An independent copy for the worker: ``Game.copy()`` where there is one."""
+    make_copy: Callable[[], Game] | None = getattr(game, "copy", None)
+    return make_copy() if make_copy is not None else copy.deepcopy(game)
+
+
+class ComputerOpponent:
+    """Plays ``player`` at ``level`` by running ``chooser`` on a worker thread."""
+
+    def __init__(self, player: Player, level: str, *, chooser: Chooser | None = None,
+                 stop_done: Callable[[Game], bool] | None = None,
+                 seconds: float | None = None, seed: int | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+        self.player = player
+        self.level = level
+        self.seconds = seconds
+        self.seed = seed
+        self._chooser: Chooser = chooser if chooser is not None else _ai_chooser
+        # When it moves alone after the human's «Стоп», the computer may end the
+        # game early (RULES.md §3.8) once ``stop_done`` says nothing is left to take.
+        self._stop_done = stop_done if stop_done is not None else (_ai_stop_done if chooser is None else None)
+        # A chooser that takes ``cancel`` (ai.choose_move does) is told to stop
+        # early, so a dropped search stops using the CPU.
+        self._pass_cancel = _takes_cancel(self._chooser)
+        self._stop_flag = threading.Event()
+        self._lock = threading.Lock()
+        self._generation = 0
+        self._answer: Answer | None = None
+        self._thinking = False
+        self._threads: list[threading.Thread] = []
+
+    @property
+    def thinking(self) -> bool:
+        """True from a request until its answer arrives or it is cancelled."""
+        with self._lock:
+            return self._thinking
+
+    @property
+    def generation(self) -> int:
+        """The current request's number; older answers are stale."""
+        with self._lock:
+            return self._generation
+
+    def request(self, game: Game) -> None:
+        """Start thinking about ``game`` (copied now, on the caller's thread)."""
+        twin = copy_game(game)
+        version = game.version
+        flag = threading.Event()
+        with self._lock:
+            self._stop_flag.set()  # a search still running for an older request may stop now
+            self._stop_flag = flag
+            self._generation += 1
+            generation = self._generation
+            self._answer = None
+            self._thinking = True
+        worker = threading.Thread(target=self._work, args=(twin, version, generation, flag),
+                                  name=f"computer-{generation}", daemon=True)
+        self._threads = [t for t in self._threads if t.is_alive()]
+        self._threads.append(worker)
+        worker.start()
+
+    def _work(self, game: Game, version: int, generation: int, flag: threading.Event) -> None:
+        try:
+            if self._stop_done is not None and game.stopped_by == self.player.other and self._stop_done(game):
+                self._deliver(generation, Answer(None, None, version, finish=True))
+                return
+            if self._pass_cancel:
+                move = self._chooser(game, self.level, seconds=self.seconds, seed=self.seed,
+                                     cancel=flag)  # type: ignore[call-arg]
+            else:
+                move = self._chooser(game, self.level, seconds=self.seconds, seed=self.seed)
+            answer = Answer((int(move[0]), int(move[1])), None, version)
+        except BaseException as error:  # noqa: BLE001 - reported to the scene, never raised in a thread
+            answer = Answer(None, error, version)
+        self._deliver(generation, answer)
+
+    def _deliver(self, generation: int, answer: Answer) -> None:
+        with self._lock:
+            if generation == self._generation:
+                self._answer = answer
+                self._thinking = False
+
+    def poll(self) -> Answer | None:
+        """The answer of the current request, once; None while thinking or after cancel."""
+        with self._lock:
+            answer, self._answer = self._answer, None
+            return answer
+
+    def cancel(self) -> None:
+        """Drop the current request: its answer, when it comes, is ignored."""
+        with self._lock:
+            self._stop_flag.set()
+            self._generation += 1
+            self._answer = None
+            self._thinking = False
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the worker threads (tests, and a tidy exit)."""
+        for t in list(self._threads):
+            t.join(timeout)

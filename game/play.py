@@ -1,0 +1,433 @@
+"""The game itself: the board, mouse and touch input, the HUD, and the computer's turns.
+
+All rules come from the engine: this scene asks ``is_legal``, calls ``play``,
+``undo``, ``finish`` and ``stop``, and draws what the game says. Input:
+
+- mouse: a click plays only near a node (``hit_mouse``); hovering shows a ghost dot;
+- touch: finger down shows the ghost at the snapped node, moving moves it, lifting
+  plays there, lifting off the board cancels (``hit_touch``);
+- an illegal node flashes a red mark and a message, and nothing is played.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from engine import Game, IllegalMove, Player, Rules
+from game import hud, theme
+from game.board_view import BoardView
+from game.dialog import ConfirmScene
+from game.hit import hit_mouse, hit_touch
+from game.layout import BoardLayout, Point, ScreenLayout, fit_board, screen_layout
+from game.opponent import Chooser, ComputerOpponent
+from game.pointer import Pointer, pointer_of
+from game.scene import Scene, SceneStack
+from game.settings import MatchSettings
+from game.strings import t
+from game.widgets import Button, ButtonGroup
+
+STOP_SECONDS = 180.0  # classic «Стоп»: the other player moves alone for up to three minutes
+REFUSAL_SECONDS = 0.7  # how long an illegal node stays marked
+MESSAGE_SECONDS = 1.8
+
+
+class PlayScene(Scene):
+    """One game, hot-seat or against the computer, from the first dot to the count."""
+
+    name = "play"
+
+    def __init__(self, stack: SceneStack, settings: MatchSettings, *, chooser: Chooser | None = None,
+                 game: Game | None = None, ai_seconds: float | None = None) -> None:
+        super().__init__(stack)
+        self.settings = settings
+        self.chooser = chooser
+        self.game = game if game is not None else Game(width=settings.width, height=settings.height,
+                                                        rules=settings.rules)
+        self.view = BoardView()
+        self.opponent: ComputerOpponent | None = None
+        if settings.computer is not None:
+            self.opponent = ComputerOpponent(settings.computer.computer, settings.computer.level,
+                                             chooser=chooser, seconds=ai_seconds)
+        self._asked_version: int | None = None  # the position the computer was last asked about
+        self.ai_failed = False
+        self.hover: Point | None = None
+        self.finger: int | None = None
+        self.finger_node: Point | None = None
+        self.refusal: tuple[Point, float] | None = None
+        self.message: tuple[str, float] | None = None
+        self.stop_left: float | None = None
+        self.clock = 0.0  # seconds since the scene started: animates the thinking dots
+        self.screen: ScreenLayout = screen_layout(self.size)
+        self.board: BoardLayout = fit_board(self.game.width, self.game.height, self.screen.board_area)
+        self.buttons = ButtonGroup()
+        self.b_undo = self.buttons.add(Button("play.undo"), self.undo)
+        self.b_stop = self.buttons.add(Button("play.stop"), self.ask_stop)
+        self.b_finish = self.buttons.add(Button("play.finish"), self.ask_finish)
+        self.b_menu = self.buttons.add(Button("play.menu"), self.ask_menu)
+        self._text_top = 0
+
+    # ----- who is who ------------------------------------------------------------------
+
+    @property
+    def human_to_move(self) -> bool:
+        """True when a person at the screen is to move (always, at one screen)."""
+        return self.opponent is None or self.game.to_move != self.opponent.player
+
+    @property
+    def in_progress(self) -> bool:
+        """Something would be lost by leaving: moves were made and the game is not over."""
+        return bool(self.game.history) and not self.game.is_over
+
+    # ----- actions -----------------------------------------------------------------------
+
+    def try_play(self, node: Point) -> bool:
+        """Play ``node`` for the player to move, or show that it is not allowed. True if played."""
+        if self.game.is_over or not self.human_to_move:
+            return False
+        if not self.game.is_legal(node):
+            self.refuse(node)
+            return False
+        try:
+            self.game.play(node)
+        except IllegalMove:
+            self.refuse(node)
+            return False
+        return True
+
+    def refuse(self, node: Point) -> None:
+        """Brief visible feedback for an illegal node."""
+        self.refusal = (node, REFUSAL_SECONDS)
+        self.message = ("play.illegal", MESSAGE_SECONDS)
+
+    def can_undo(self) -> bool:
+        """Is there something for the people at the screen to take back?"""
+        history = self.game.history
+        if self.opponent is None:
+            return bool(history)
+        human = self.opponent.player.other
+        return any(action.player == human for action in history)
+
+    def undo(self) -> None:
+        """Take back one move; against the computer, the human's move and the reply together."""
+        if not self.can_undo():
+            return
+        if self.opponent is None:
+            self.game.undo()
+        else:
+            self.opponent.cancel()
+            human = self.opponent.player.other
+            # Unwind the computer's replies, then the human's own last action.
+            while self.game.history:
+                last = self.game.history[-1]
+                self.game.undo()
+                if last.player == human:
+                    break
+        self._asked_version = None
+        self.ai_failed = False
+        self.refusal = None
+        self.message = None
+
+    def can_stop(self) -> bool:
+        """Classic «Стоп» is open to the player to move, once."""
+        return (self.game.rules is Rules.CLASSIC and self.game.stopped_by is None and not self.game.is_over
+                and self.human_to_move and bool(self.game.history))
+
+    def ask_stop(self) -> None:
+        """Confirm, then stop: the other player moves alone for up to three minutes."""
+        if not self.can_stop():
+            return
+        # Against the computer the other side is one player («Компьютер ходит один»);
+        # at one screen it is a colour, plural in Russian («Красные ходят одни»).
+        if self.opponent is not None:
+            hint, fields = "confirm.stop.hint.computer", {}
+        else:
+            hint, fields = "confirm.stop.hint", {"player": hud.player_name(self.game.to_move.other, self.settings)}
+        self.stack.push(ConfirmScene(self.stack, "confirm.stop", "confirm.stop.yes", self.stop,
+                                     hint=hint, hint_fields=fields))
+
+    def stop(self) -> None:
+        """«Стоп» now (no question asked)."""
+        if self.can_stop():
+            self.game.stop()
+            self.stop_left = STOP_SECONDS
+
+    def ask_finish(self) -> None:
+        """Confirm, then finish and count."""
+        if self.game.is_over:
+            return
+        self.stack.push(ConfirmScene(self.stack, "confirm.finish", "confirm.finish.yes", self.finish,
+                                     hint="confirm.finish.hint"))
+
+    def finish(self) -> None:
+        """End the game now; the next update shows the results."""
+        if self.opponent is not None:
+            self.opponent.cancel()
+        if not self.game.is_over:
+            self.game.finish()
+
+    def ask_back(self) -> None:
+        """Esc: back to the board picker, asking first if a game is under way."""
+        if self.in_progress:
+            self.stack.push(ConfirmScene(self.stack, "confirm.leave", "confirm.leave.yes", self.stack.pop,
+                                         hint="confirm.leave.hint"))
+        else:
+            self.stack.pop()
+
+    def ask_menu(self) -> None:
+        """«В меню»: back to the main menu, asking first if a game is under way."""
+        if self.in_progress:
+            self.stack.push(ConfirmScene(self.stack, "confirm.leave", "confirm.leave.yes", self.to_menu,
+                                         hint="confirm.leave.hint"))
+        else:
+            self.to_menu()
+
+    def to_menu(self) -> None:
+        """Leave for the main menu."""
+        self.stack.pop_to(lambda scene: scene.name == "menu")
+
+    # ----- scene hooks ---------------------------------------------------------------------
+
+    def pause(self) -> None:
+        self.finger = None
+        self.finger_node = None
+
+    def shutdown(self) -> None:
+        if self.opponent is not None:
+            self.opponent.cancel()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.screen = screen_layout(size)
+        self.board = fit_board(self.game.width, self.game.height, self.screen.board_area)
+        self._layout_panel()
+
+    def _layout_panel(self) -> None:
+        panel = self.screen.panel
+        bh = theme.button_height(self.size)
+        gap = max(8, bh // 5)
+        pad = max(16, round(20 * theme.ui_scale(self.size)))
+        shown = [self.b_undo] + ([self.b_stop] if self.game.rules is Rules.CLASSIC else []) + \
+            [self.b_finish, self.b_menu]
+        if self.game.rules is not Rules.CLASSIC:
+            self.b_stop.rect = pygame.Rect(0, 0, 0, 0)
+        if self.screen.portrait:
+            # Buttons in a 2-column grid on the right half of the bottom panel.
+            half = panel.w // 2
+            cols = 2
+            rows = (len(shown) + 1) // 2
+            each = (half - pad - gap * (cols - 1)) // cols
+            y0 = panel.y + panel.h - pad - rows * bh - (rows - 1) * gap
+            for i, b in enumerate(shown):
+                r, c = divmod(i, cols)
+                b.rect = pygame.Rect(panel.x + half + c * (each + gap), y0 + r * (bh + gap), each, bh)
+            self._text_top = panel.y + pad
+        else:
+            w = panel.w - 2 * pad
+            y = panel.y + panel.h - pad - bh
+            for b in reversed(shown):
+                b.rect = pygame.Rect(panel.x + pad, y, w, bh)
+                y -= bh + gap
+            self._text_top = panel.y + pad
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if event.type in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
+            self.hover = None
+            return
+        p = pointer_of(event, self.size)
+        if p is None:
+            return
+        if self.buttons.handle(p):
+            return
+        if p.source == "mouse":
+            self._mouse(p)
+        else:
+            self._touch(p)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.ask_back()
+        elif event.key == pygame.K_BACKSPACE or (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            self.undo()
+
+    def _mouse(self, p: Pointer) -> None:
+        node = hit_mouse(self.board, p.pos)
+        if p.kind == "move":
+            self.hover = node
+        elif p.kind == "down" and node is not None and self.finger is None:
+            self.hover = node
+            self.try_play(node)
+
+    def _touch(self, p: Pointer) -> None:
+        self.hover = None  # a touch screen has no hover; a stale mouse ghost would mislead
+        if p.kind == "down":
+            if self.finger is None and self.board.paper.contains(*p.pos):
+                self.finger = p.finger
+                self.finger_node = hit_touch(self.board, p.pos)
+            return
+        if p.finger != self.finger:
+            return  # a second finger does nothing
+        if p.kind == "move":
+            self.finger_node = hit_touch(self.board, p.pos)
+            return
+        node = hit_touch(self.board, p.pos)  # lifted: play there, or cancel off the board
+        self.finger = None
+        self.finger_node = None
+        if node is not None:
+            self.try_play(node)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.refusal is not None:
+            node, left = self.refusal
+            self.refusal = (node, left - dt) if left > dt else None
+        if self.message is not None:
+            key, left = self.message
+            self.message = (key, left - dt) if left > dt else None
+        game = self.game
+        if game.is_over:
+            self._show_results()
+            return
+        if game.stopped_by is None:
+            self.stop_left = None
+        else:
+            if self.stop_left is None:
+                self.stop_left = STOP_SECONDS
+            self.stop_left -= dt
+            if self.stop_left <= 0:
+                self.finish()
+                self._show_results()
+                return
+        self._computer_turn()
+        self.b_undo.enabled = self.can_undo()
+        self.b_stop.enabled = self.can_stop()
+
+    def _computer_turn(self) -> None:
+        opp = self.opponent
+        if opp is None or self.game.to_move != opp.player or self.ai_failed:
+            return
+        if self._asked_version != self.game.version:
+            opp.request(self.game)
+            self._asked_version = self.game.version
+            return
+        answer = opp.poll()
+        if answer is None:
+            return
+        if answer.finish and answer.version == self.game.version:
+            self.finish()
+            return
+        if answer.error is not None or answer.move is None or answer.version != self.game.version:
+            self.ai_failed = True
+            return
+        try:
+            self.game.play(answer.move)
+        except IllegalMove:
+            self.ai_failed = True
+
+    def _show_results(self) -> None:
+        from game.results import ResultsScene
+
+        if self.opponent is not None:
+            self.opponent.cancel()
+        self.stack.replace(ResultsScene(self.stack, self.settings, self.game, chooser=self.chooser))
+
+    # ----- drawing ---------------------------------------------------------------------------
+
+    def ghost_node(self) -> Point | None:
+        """Where a ghost dot shows now: under the finger, else under the mouse; only if legal."""
+        if self.game.is_over or not self.human_to_move:
+            return None
+        node = self.finger_node if self.finger is not None else self.hover
+        if node is None or not self.game.is_legal(node):
+            return None
+        return node
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # Background, panel paper and board come as one cached picture.
+        self.view.draw(surface, self.game, self.board, self._paint_panel, self.screen)
+        ghost = self.ghost_node()
+        if ghost is not None:
+            self.view.draw_ghost(surface, self.board, ghost, self.game.to_move)
+        if self.refusal is not None:
+            node, left = self.refusal
+            self.view.draw_refusal(surface, self.board, node, left / REFUSAL_SECONDS)
+        self._draw_hud(surface)
+
+    def _paint_panel(self, surface: pygame.Surface) -> None:
+        hud.draw_panel(surface, self.screen.panel, self.screen.portrait)
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        size = self.size
+        panel = self.screen.panel
+        pad = max(16, round(20 * theme.ui_scale(size)))
+        width = panel.w // 2 - pad * 2 if self.screen.portrait else panel.w - 2 * pad
+        x, y = panel.x + pad, self._text_top
+        rules = t("rules.countries" if self.game.rules is Rules.COUNTRIES else "rules.classic")
+        caption = theme.text(t("play.board", rules=rules, w=self.game.width, h=self.game.height),
+                             theme.text_size(size, 17), theme.INK_SOFT)
+        surface.blit(caption, (x, y))
+        y += caption.get_height() + 10
+        y = self._draw_turn(surface, x, y, width)
+        card = pygame.Rect(x, y, width, hud.score_card_height(size))
+        hud.draw_scores(surface, card, self.game, self.settings, self.game.to_move)
+        y = card.bottom + 12
+        self._draw_status(surface, x, y, width)
+        self.buttons.draw(surface, theme.text_size(size, 21))
+
+    def _draw_turn(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
+        size = self.size
+        player = self.game.to_move
+        px = theme.text_size(size, 26)
+        if self.opponent is not None and not self.human_to_move:
+            dots = "." * (1 + int(self.clock * 2.5) % 3)
+            label = t("play.thinking") + dots
+        elif self.opponent is not None:
+            label = t("play.turn.you")
+        else:
+            label = t("play.turn.blue" if player == Player.BLUE else "play.turn.red")
+        text = theme.text(label, px, theme.player_dark(player), bold=True)
+        if text.get_width() > width - 40:
+            text = theme.text(label, max(12, px * (width - 40) // text.get_width()), theme.player_dark(player),
+                              bold=True)
+        r = max(9, px // 2)
+        line_h = max(text.get_height(), 2 * r)
+        centre = (x + r, y + line_h // 2)
+        pygame.draw.aacircle(surface, theme.player_colour(player), centre, r)
+        pygame.draw.aacircle(surface, theme.player_dark(player), centre, r, 1)
+        surface.blit(text, (x + 2 * r + 12, y + (line_h - text.get_height()) // 2))
+        return y + line_h + 14
+
+    def _draw_status(self, surface: pygame.Surface, x: int, y: int, width: int) -> None:
+        size = self.size
+        px = theme.text_size(size, 18)
+        lines: list[tuple[str, theme.Colour]] = []
+        if self.stop_left is not None and self.game.stopped_by is not None:
+            secs = max(0, int(self.stop_left + 0.999))
+            clock = f"{secs // 60}:{secs % 60:02d}"
+            if self.opponent is not None:
+                text_s = t("play.stopped.computer", time=clock)
+            else:
+                text_s = t("play.stopped", player=hud.player_name(self.game.stopped_by.other, self.settings),
+                           time=clock)
+            lines.append((text_s, theme.player_dark(self.game.stopped_by.other)))
+        if self.ai_failed:
+            lines.append((t("play.ai_failed"), theme.ILLEGAL))
+        if self.message is not None:
+            lines.append((t(self.message[0]), theme.ILLEGAL))
+        limit = self._status_limit()
+        for text_s, colour in lines:
+            img = theme.text(text_s, px, colour, bold=True)
+            if img.get_width() > width:
+                img = theme.text(text_s, max(11, px * width // img.get_width()), colour, bold=True)
+            if y + img.get_height() > limit:
+                break
+            surface.blit(img, (x, y))
+            y += img.get_height() + 6
+
+    def _status_limit(self) -> int:
+        if self.screen.portrait:
+            return self.screen.panel.y + self.screen.panel.h
+        shown = [b.rect for b, _ in self.buttons.items if b.rect.w > 0]
+        return min(r.y for r in shown) - 6 if shown else self.screen.panel.y + self.screen.panel.h

@@ -1,0 +1,133 @@
+"""Scenes and the stack that holds them.
+
+A scene has a small lifecycle: ``resume`` when it comes on top, ``pause`` when
+another covers it, ``shutdown`` when it leaves; ``resize`` on every new window
+size; and per frame ``process_event``, ``update(dt)``, ``draw(surface)``.
+``draw`` never changes state. Scenes move on by asking the :class:`SceneStack`
+they were given (push, pop, replace); nothing is global.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+
+class Scene:
+    """Base class: every hook does nothing, so a scene overrides only what it needs."""
+
+    overlay = False
+    """True for a dialog: the scene under it is drawn first and shows through."""
+
+    name = "scene"
+    """A short id for screenshots, logs and tests."""
+
+    def __init__(self, stack: SceneStack) -> None:
+        self.stack = stack
+        self.size: tuple[int, int] = stack.size
+
+    def resume(self) -> None:
+        """The scene is on top again (or for the first time)."""
+
+    def pause(self) -> None:
+        """Another scene now covers this one."""
+
+    def shutdown(self) -> None:
+        """The scene leaves the stack for good: stop its threads and timers."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window is now ``size``: lay things out again."""
+        self.size = size
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        """Handle one event (only the top scene gets events)."""
+
+    def update(self, dt: float) -> None:
+        """Advance timers and animations by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw onto ``surface``; must not change any state."""
+
+
+class SceneStack:
+    """The scenes in play, the top one active. Scenes get it to navigate."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.scenes: list[Scene] = []
+        self.quit_requested = False
+        self.on_quit: Callable[[], None] | None = None
+
+    @property
+    def top(self) -> Scene | None:
+        """The active scene, or None when the stack is empty."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top; the one below pauses."""
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.resize(self.size)
+        scene.resume()
+
+    def pop(self) -> None:
+        """Remove the top scene; the one below resumes. Popping the last one quits."""
+        if not self.scenes:
+            return
+        self.scenes.pop().shutdown()
+        if self.scenes:
+            below = self.scenes[-1]
+            below.resize(self.size)
+            below.resume()
+        else:
+            self.quit()
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene`` (play → results, results → play again)."""
+        if self.scenes:
+            self.scenes.pop().shutdown()
+        self.scenes.append(scene)
+        scene.resize(self.size)
+        scene.resume()
+
+    def pop_to(self, keep: Callable[[Scene], bool]) -> None:
+        """Pop scenes until ``keep(top)`` holds (e.g. back to the menu)."""
+        while self.scenes and not keep(self.scenes[-1]):
+            self.scenes.pop().shutdown()
+        if self.scenes:
+            self.scenes[-1].resize(self.size)
+            self.scenes[-1].resume()
+        else:
+            self.quit()
+
+    def quit(self) -> None:
+        """Ask the loop to end after this frame."""
+        self.quit_requested = True
+        if self.on_quit is not None:
+            self.on_quit()
+
+    def shutdown_all(self) -> None:
+        """Close every scene, top first (the window is closing)."""
+        while self.scenes:
+            self.scenes.pop().shutdown()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Tell every scene the new window size (dialogs draw the scene below, so all need it)."""
+        self.size = size
+        for scene in self.scenes:
+            scene.resize(size)
+
+    def update(self, dt: float) -> None:
+        """Advance the top scene; the ones below are paused."""
+        if self.scenes:
+            self.scenes[-1].update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the top scene, and the scenes it overlays underneath it first."""
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].overlay:
+            first -= 1
+        for scene in self.scenes[max(first, 0):]:
+            scene.draw(surface)

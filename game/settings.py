@@ -1,0 +1,34 @@
+"""What a game is set up with, handed from the menu through the picker to play and results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine import Player, Rules
+
+
+@dataclass(frozen=True)
+class ComputerSettings:
+    """A game against the computer: its level and the colour the human plays."""
+
+    level: str = "novice"
+    human: Player = Player.BLUE
+
+    @property
+    def computer(self) -> Player:
+        """The colour the computer plays."""
+        return self.human.other
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """One game's set-up: rule set, board size, and the computer if any (None = hot-seat)."""
+
+    rules: Rules = Rules.COUNTRIES
+    width: int = 20
+    height: int = 20
+    computer: ComputerSettings | None = None
+
+    def with_size(self, width: int, height: int) -> MatchSettings:
+        """The same set-up on another board size."""
+        return replace(self, width=width, height=height)

@@ -1,0 +1,111 @@
+"""Setting up a game against the computer: its level and the human's colour."""
+
+from __future__ import annotations
+
+import pygame
+
+from engine import Player, Rules
+from game import paper, theme
+from game.opponent import LEVELS, Chooser
+from game.pointer import pointer_of
+from game.scene import Scene, SceneStack
+from game.settings import ComputerSettings, MatchSettings
+from game.strings import t
+from game.widgets import Button, ButtonGroup, row_buttons
+
+
+class VersusScene(Scene):
+    """«Новичок» / «Любитель» / «Мастер», blue or red, then on to the board picker."""
+
+    name = "versus"
+
+    def __init__(self, stack: SceneStack, rules: Rules, *, chooser: Chooser | None = None) -> None:
+        super().__init__(stack)
+        self.rules = rules
+        self.chooser = chooser
+        self.level = LEVELS[0]
+        self.human = Player.BLUE
+        self.buttons = ButtonGroup()
+        self.level_buttons = [
+            self.buttons.add(Button(f"level.{level}"), lambda level=level: self.set_level(level)) for level in LEVELS
+        ]
+        self.b_blue = self.buttons.add(Button("colour.blue.first"), lambda: self.set_human(Player.BLUE))
+        self.b_red = self.buttons.add(Button("colour.red.second"), lambda: self.set_human(Player.RED))
+        self.b_next = self.buttons.add(Button("versus.next", primary=True), self.next)
+        self.b_back = self.buttons.add(Button("picker.back"), self.stack.pop)
+        self.set_level(self.level)
+        self.set_human(self.human)
+        self._title_y = 0
+        self._level_label_y = 0
+        self._colour_label_y = 0
+        self._card = pygame.Rect(0, 0, 0, 0)
+
+    def set_level(self, level: str) -> None:
+        """Choose the computer's level."""
+        self.level = level
+        for b, name in zip(self.level_buttons, LEVELS):
+            b.selected = name == level
+
+    def set_human(self, player: Player) -> None:
+        """Choose the colour the human plays (blue moves first)."""
+        self.human = player
+        self.b_blue.selected = player == Player.BLUE
+        self.b_red.selected = player == Player.RED
+
+    def settings(self) -> MatchSettings:
+        """The set-up chosen so far (the board size comes next)."""
+        return MatchSettings(rules=self.rules, computer=ComputerSettings(self.level, self.human))
+
+    def next(self) -> None:
+        """On to the board size."""
+        from game.picker import PickerScene
+
+        self.stack.push(PickerScene(self.stack, self.settings(), chooser=self.chooser))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        bh = theme.button_height(size)
+        gap = max(10, bh // 4)
+        col_w = min(620, int(w * 0.72))
+        x = (w - col_w) // 2
+        title_h = theme.font(theme.text_size(size, 40), True).get_linesize()
+        label_h = theme.font(theme.text_size(size, 18)).get_linesize() + 8
+        total = title_h + 30 + 2 * (label_h + bh) + 28 + 46 + bh + gap + bh
+        top = max(12, (h - total) // 2)
+        self._title_y = top
+        y = top + title_h + 30
+        self._level_label_y = y
+        y += label_h
+        row_buttons(self.level_buttons, x, y, col_w, bh, gap)
+        y += bh + 28
+        self._colour_label_y = y
+        y += label_h
+        row_buttons([self.b_blue, self.b_red], x, y, col_w, bh, gap)
+        card_top = self._level_label_y - 16
+        self._card = pygame.Rect(x - 24, card_top, col_w + 48, y + bh + 22 - card_top)
+        y += bh + 46
+        self.b_next.rect = pygame.Rect(x + col_w // 4, y, col_w // 2, bh)
+        y += bh + gap
+        self.b_back.rect = pygame.Rect(x + col_w // 4, y, col_w // 2, bh)
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        p = pointer_of(event, self.size)
+        if p is not None:
+            self.buttons.handle(p)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.stack.pop()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.next()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(paper.backdrop(self.size), (0, 0))
+        cx = self.size[0] // 2
+        title = theme.text(t("versus.title"), theme.text_size(self.size, 40), theme.INK, bold=True)
+        paper.blit_centred(surface, title, cx, self._title_y)
+        paper.card(surface, self._card)
+        px = theme.text_size(self.size, 18)
+        x = self.level_buttons[0].rect.x
+        surface.blit(theme.text(t("versus.level"), px, theme.INK_SOFT), (x, self._level_label_y))
+        surface.blit(theme.text(t("versus.colour"), px, theme.INK_SOFT), (x, self._colour_label_y))
+        self.buttons.draw(surface, theme.text_size(self.size, 21))

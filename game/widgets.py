@@ -1,0 +1,155 @@
+"""Buttons for menus and the HUD: big enough for a finger, driven by mouse and touch alike.
+
+A button acts when a press that began on it is released on it, so a finger
+that slides off cancels, as on a phone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game import theme
+from game.pointer import Pointer
+from game.strings import t
+
+
+class Button:
+    """A labelled rectangle that reports a completed press.
+
+    The label is a string id (``strings.t``) with its fields, looked up when drawn,
+    so a language switch needs no rebuild. ``selected`` draws it as the chosen
+    option of a group (rule set, level …); ``primary`` as the main action.
+    """
+
+    def __init__(self, key: str, *, enabled: bool = True, selected: bool = False, primary: bool = False,
+                 **fields: object) -> None:
+        self.key = key
+        self.fields = fields
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.enabled = enabled
+        self.selected = selected
+        self.primary = primary
+        self.hovered = False
+        self._pressed_by: tuple[str, int] | None = None
+
+    def handle(self, p: Pointer) -> bool:
+        """Feed a pointer; True when this completes a press (the button acts)."""
+        inside = self.rect.collidepoint(p.pos)
+        who = (p.source, p.finger)
+        if p.source == "mouse":
+            self.hovered = inside
+        if p.kind == "down":
+            self._pressed_by = who if inside and self.enabled else None
+            return False
+        if p.kind == "up":
+            pressed, self._pressed_by = self._pressed_by, None
+            if p.source == "touch":
+                self.hovered = False
+            return pressed == who and inside and self.enabled
+        return False
+
+    @property
+    def label(self) -> str:
+        """The text shown, in the current language."""
+        return t(self.key, **self.fields)
+
+    @property
+    def pressed(self) -> bool:
+        """True while a press that began on it is held."""
+        return self._pressed_by is not None
+
+    def draw(self, surface: pygame.Surface, text_px: int) -> None:
+        """Draw the button with its label at ``text_px`` pixels."""
+        r = self.rect
+        if r.w <= 0 or r.h <= 0:
+            return
+        radius = max(6, r.h // 5)
+        edge_w = 1
+        if self.primary and self.enabled:
+            fill = theme.BUTTON_SELECTED
+            if self.pressed:
+                fill = theme.mix(fill, theme.INK, 0.25)
+            elif self.hovered:
+                fill = theme.mix(fill, (255, 255, 255), 0.12)
+            ink = theme.BUTTON_SELECTED_TEXT
+            edge = theme.mix(theme.BUTTON_SELECTED, theme.INK, 0.3)
+        elif self.selected:
+            # The chosen option of a group: tinted and outlined, so it does not
+            # look like the main action of the screen.
+            fill = theme.mix(theme.BUTTON_SELECTED, (255, 255, 255), 0.84)
+            if self.pressed:
+                fill = theme.mix(fill, theme.BUTTON_SELECTED, 0.2)
+            ink = theme.BLUE_DARK
+            edge = theme.BUTTON_SELECTED
+            edge_w = 3
+        else:
+            fill = theme.BUTTON
+            if self.pressed:
+                fill = theme.BUTTON_DOWN
+            elif self.hovered and self.enabled:
+                fill = theme.BUTTON_HOVER
+            ink = theme.INK if self.enabled else theme.BUTTON_DISABLED_TEXT
+            edge = theme.BUTTON_EDGE if self.enabled else theme.mix(theme.BUTTON_EDGE, theme.PANEL, 0.5)
+        # A soft drop shadow reads as "press me" on paper without looking glossy.
+        shadow = r.move(0, 2)
+        pygame.draw.rect(surface, theme.SHADOW, shadow, border_radius=radius)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        pygame.draw.rect(surface, edge, r, width=edge_w, border_radius=radius)
+        text = self.label
+        bold = self.selected or self.primary
+        label = theme.text(text, text_px, ink, bold=bold)
+        if label.get_width() > r.w - 12:
+            # A long label in a narrow panel: shrink it rather than spill out.
+            px = max(10, int(text_px * (r.w - 12) / label.get_width()))
+            label = theme.text(text, px, ink, bold=bold)
+        surface.blit(label, label.get_rect(center=r.center))
+
+
+def stack_buttons(buttons: list[Button], x: int, y: int, w: int, h: int, gap: int) -> int:
+    """Lay ``buttons`` out one under another from ``(x, y)``; returns the y below the last."""
+    for b in buttons:
+        b.rect = pygame.Rect(x, y, w, h)
+        y += h + gap
+    return y
+
+
+def row_buttons(buttons: list[Button], x: int, y: int, w: int, h: int, gap: int) -> None:
+    """Lay ``buttons`` out side by side, sharing the width ``w``."""
+    n = max(1, len(buttons))
+    each = (w - gap * (n - 1)) // n
+    for i, b in enumerate(buttons):
+        b.rect = pygame.Rect(x + i * (each + gap), y, each, h)
+
+
+class ButtonGroup:
+    """The buttons of a scene with what each does; routes pointers to all of them."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[Button, Callable[[], None]]] = []
+
+    def add(self, button: Button, action: Callable[[], None]) -> Button:
+        """Register ``button``; ``action`` runs when it is pressed."""
+        self.items.append((button, action))
+        return button
+
+    def handle(self, p: Pointer) -> bool:
+        """Feed a pointer to every button (hover and press states); run the action of the one pressed."""
+        fired: Callable[[], None] | None = None
+        for button, action in self.items:
+            if button.handle(p) and fired is None:
+                fired = action
+        if fired is not None:
+            fired()
+            return True
+        return False
+
+    def hit(self, pos: tuple[float, float]) -> bool:
+        """True when ``pos`` is on one of the buttons."""
+        return any(b.rect.collidepoint(pos) for b, _ in self.items)
+
+    def draw(self, surface: pygame.Surface, text_px: int) -> None:
+        """Draw every button."""
+        for button, _ in self.items:
+            button.draw(surface, text_px)
