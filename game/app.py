@@ -5,25 +5,35 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
 
-from engine import Game, Rules
-from game import demo
+from engine import Game, Rules, sgf
+from game import demo, language, store, strings
 from game.control import DEFAULT_SIZE, MIN_SIZE, Control
 from game.dialog import ConfirmScene
+from game.files import OpenGameScene, SaveGameScene
+from game.help_overlay import HelpScene
 from game.menu import MenuScene
+from game.paths import DATA_DIR_ENV, bundle_root
 from game.picker import PickerScene
 from game.play import PlayScene
 from game.results import ResultsScene
+from game.review import ReviewScene
+from game.rules_page import RulesScene
 from game.scene import Scene
 from game.settings import ComputerSettings, MatchSettings
 from game.versus import VersusScene
+
+ZAGRAM = bundle_root().parent / "shared" / "data" / "zagram-352562.sgf"
+"""A real classic game from zagram.org (39×32, setup dots), beside the repository when it is there."""
 
 SCREENSHOT_SIZES: tuple[tuple[int, int], ...] = ((800, 600), (1280, 800), (1920, 1080))
 
@@ -50,6 +60,7 @@ def run(size: tuple[int, int] | None = None) -> int:
     """Play: open the window on the menu and run until it closes."""
     pygame.init()
     try:
+        language.apply_saved()  # before the window: its title is in the player's language
         control = Control(size or first_window_size())
         control.stack.push(MenuScene(control.stack))
         if os.environ.get("TOCHKI_FIRST_FRAME_EXIT") == "1":
@@ -63,56 +74,132 @@ def run(size: tuple[int, int] | None = None) -> int:
     return 0
 
 
+@contextlib.contextmanager
+def scratch_data_dir() -> Iterator[Path]:
+    """A throw-away user data folder for the smoke run and screenshots: the player's own
+    settings, autosave and saved games are neither read nor touched."""
+    before = os.environ.get(DATA_DIR_ENV)
+    with tempfile.TemporaryDirectory(prefix="tochki-") as folder:
+        os.environ[DATA_DIR_ENV] = folder
+        try:
+            yield Path(folder)
+        finally:
+            if before is None:
+                os.environ.pop(DATA_DIR_ENV, None)
+            else:
+                os.environ[DATA_DIR_ENV] = before
+
+
+def other_program_record() -> str:
+    """The zagram game when it is beside the repository, else a classic demo game as SGF."""
+    try:
+        return ZAGRAM.read_text(encoding="utf-8")
+    except OSError:
+        game = demo.classic_demo()
+        game.finish()
+        return sgf.dumps(game)
+
+
 def smoke(frames: int = 3) -> int:
     """Run every scene for a few frames under the dummy drivers; 0 when all went well."""
     use_dummy_drivers()
     pygame.init()
     try:
-        control = Control((1024, 700))
-        stack = control.stack
+        with scratch_data_dir():
+            return _smoke(frames)
+    finally:
+        strings.set_language(strings.DEFAULT_LANGUAGE)
+        pygame.quit()
 
-        def frames_of(make: Callable[[], Scene]) -> Scene:
-            stack.push(make())
-            for _ in range(frames):
-                control.step(1 / 60)
-            return stack.top  # type: ignore[return-value]
 
-        menu = frames_of(lambda: MenuScene(stack))
-        assert isinstance(menu, MenuScene)
-        frames_of(lambda: VersusScene(stack, Rules.COUNTRIES))
-        frames_of(lambda: PickerScene(stack, MatchSettings()))
-        play = frames_of(lambda: PlayScene(stack, MatchSettings(width=15, height=15), game=demo.countries_demo()))
-        assert isinstance(play, PlayScene)
-        frames_of(lambda: ConfirmScene(stack, "confirm.leave", "confirm.leave.yes", stack.pop))
-        stack.pop()
-        # Against the real computer, with a tiny budget: it answers, or the scene
-        # says it could not; either way nothing may crash.
-        versus = frames_of(lambda: PlayScene(
-            stack, MatchSettings(width=10, height=10, computer=ComputerSettings("novice")), ai_seconds=0.05))
-        assert isinstance(versus, PlayScene)
-        versus.try_play((2, 2))
-        for _ in range(300):
-            control.step(1 / 60)
-            if versus.game.move_count >= 2 or versus.ai_failed:
-                break
-            time.sleep(0.01)
-        computer = "answered" if versus.game.move_count >= 2 else "could not answer"
-        classic = frames_of(lambda: PlayScene(stack, MatchSettings(Rules.CLASSIC, 24, 20), game=demo.classic_demo()))
-        assert isinstance(classic, PlayScene)
-        classic.stop()
+def _smoke(frames: int) -> int:
+    control = Control((1024, 700))
+    stack = control.stack
+
+    def frames_of(make: Callable[[], Scene]) -> Scene:
+        stack.push(make())
         for _ in range(frames):
             control.step(1 / 60)
-        game = demo.countries_demo()
-        game.finish()
-        frames_of(lambda: ResultsScene(stack, MatchSettings(width=20, height=15), game))
-        for size in ((800, 600), (1920, 1080), (600, 900)):
-            control.resize(size)
-            control.step(1 / 60)
-        control.stack.shutdown_all()
-        print(f"smoke: {control.frames} frames drawn, every scene ran; the computer {computer}")
-    finally:
-        pygame.quit()
+        return stack.top  # type: ignore[return-value]
+
+    menu = frames_of(lambda: MenuScene(stack))
+    assert isinstance(menu, MenuScene)
+    frames_of(lambda: VersusScene(stack, Rules.COUNTRIES))
+    frames_of(lambda: PickerScene(stack, MatchSettings()))
+    play = frames_of(lambda: PlayScene(stack, MatchSettings(width=15, height=15), game=demo.countries_demo()))
+    assert isinstance(play, PlayScene)
+    frames_of(lambda: ConfirmScene(stack, "confirm.leave", "confirm.leave.yes", stack.pop))
+    stack.pop()
+    # Against the real computer, with a tiny budget: it answers, or the scene
+    # says it could not; either way nothing may crash.
+    versus = frames_of(lambda: PlayScene(
+        stack, MatchSettings(width=10, height=10, computer=ComputerSettings("novice")), ai_seconds=0.05))
+    assert isinstance(versus, PlayScene)
+    versus.try_play((2, 2))
+    for _ in range(300):
+        control.step(1 / 60)
+        if versus.game.move_count >= 2 or versus.ai_failed:
+            break
+        time.sleep(0.01)
+    computer = "answered" if versus.game.move_count >= 2 else "could not answer"
+    classic = frames_of(lambda: PlayScene(stack, MatchSettings(Rules.CLASSIC, 24, 20), game=demo.classic_demo()))
+    assert isinstance(classic, PlayScene)
+    classic.stop()
+    for _ in range(frames):
+        control.step(1 / 60)
+    game = demo.countries_demo()
+    game.finish()
+    results = frames_of(lambda: ResultsScene(stack, MatchSettings(width=20, height=15), game))
+    assert isinstance(results, ResultsScene)
+    results.update(1.0)  # mid-celebration
+    control.step(1 / 60)
+    # The menus of issue 5: rules, saving, opening, review, continue, English.
+    rules = frames_of(lambda: RulesScene(stack, Rules.COUNTRIES))
+    assert isinstance(rules, RulesScene)
+    rules.show(Rules.CLASSIC)
+    rules.scroll_by(10_000)
+    control.step(1 / 60)
+    stack.pop()
+    save = frames_of(lambda: SaveGameScene(stack, game))
+    assert isinstance(save, SaveGameScene)
+    save.save()
+    stack.pop()
+    store.save_game("zagram", other_program_record())
+    opened = frames_of(lambda: OpenGameScene(stack))
+    assert isinstance(opened, OpenGameScene) and len(opened.games) == 2
+    opened.open_entry(0)
+    review = stack.top
+    assert isinstance(review, ReviewScene), f"a saved game did not open: {opened.message}"
+    review.goto(review.replay.moves // 2)
+    control.step(1 / 60)
+    store.save_current(sgf.dumps(demo.countries_demo()), {"mode": "hotseat", "rules": "countries"})
+    stack.pop_to(lambda scene: scene is menu)
+    assert menu.resumable is not None, "the autosave was not offered"
+    menu.set_language("en")
+    control.step(1 / 60)
+    menu.continue_game()
+    assert isinstance(stack.top, PlayScene)
+    for _ in range(frames):
+        control.step(1 / 60)
+    for size in ((800, 600), (1920, 1080), (600, 900)):
+        control.resize(size)
+        control.step(1 / 60)
+    control.stack.shutdown_all()
+    print(f"smoke: {control.frames} frames drawn, every scene ran; the computer {computer}")
     return 0
+
+
+RING_AROUND_A_SQUARE = ((4, 4), (5, 4), (6, 4), (7, 4), (7, 5), (7, 6), (7, 7), (6, 7), (5, 7), (4, 7), (4, 6), (4, 5))
+
+
+def _ring_around_a_square() -> Game:
+    """RULES.md §2's takeover, one move before it: Red's square inside Blue's ring of twelve but one."""
+    game = Game(width=20, height=15)
+    red = [(5, 5), (6, 5), (6, 6), (5, 6), (15, 2), (16, 2), (17, 2), (15, 12), (16, 12), (17, 12), (18, 12)]
+    for blue, answer in zip(RING_AROUND_A_SQUARE[:-1], red, strict=True):
+        game.play(blue)
+        game.play(answer)
+    return game
 
 
 @functools.cache
@@ -128,11 +215,21 @@ def _scenes_for_screenshots(control: Control) -> list[tuple[str, Callable[[], No
     """(name, set-up) pairs: each set-up leaves the scene to photograph on top of the stack."""
     stack = control.stack
 
-    def only(*scenes: Callable[[], Scene]) -> Callable[[], None]:
+    def only(*scenes: Callable[[], Scene], then: Callable[[Scene], None] | None = None,
+             english: bool = False, autosave: str | None = None) -> Callable[[], None]:
+        """A set-up: a fresh stack of ``scenes``; ``then`` adjusts the top one once it is laid out."""
         def setup() -> None:
             stack.shutdown_all()
+            stack.scenes.clear()
+            strings.set_language("en" if english else "ru")
+            store.clear_current()
+            if autosave is not None:
+                store.autosave_path().write_text(autosave, encoding="utf-8")
             for make in scenes:
                 stack.push(make())
+            stack.resize(control.size)
+            if then is not None and stack.top is not None:
+                then(stack.top)
         return setup
 
     def menu() -> Scene:
@@ -155,18 +252,71 @@ def _scenes_for_screenshots(control: Control) -> list[tuple[str, Callable[[], No
     def full_play() -> Scene:
         return PlayScene(stack, MatchSettings(Rules.COUNTRIES, 38, 31), game=_full_board())
 
+    def mid_takeover(scene: Scene) -> None:
+        # Blue closes the ring over Red's square; the picture is taken as the new country sweeps in.
+        assert isinstance(scene, PlayScene)
+        scene.try_play(RING_AROUND_A_SQUARE[-1])
+        scene.autosaver.flush()  # written before the next set-up clears the autosave
+        scene.update(0.42)
+
     def stopped_classic() -> Scene:
         scene = PlayScene(stack, classic, game=demo.classic_demo())
         scene.stop()
         scene.update(13.0)
         return scene
 
+    in_progress = store.with_meta(sgf.dumps(demo.countries_demo()),
+                                  {"mode": "computer", "level": "amateur", "human": "blue", "rules": "countries"})
+
+    def celebrating() -> Scene:
+        scene = finished()
+        scene.update(0.8)  # confetti mid-fall
+        return scene
+
+    def draw_result() -> Scene:
+        game = Game(width=20, height=15)
+        game.finish()
+        return ResultsScene(stack, countries, game)
+
+    def zagram_review() -> Scene:
+        text = other_program_record()
+        info = sgf.read_info(text)
+        game = sgf.loads(text)
+        return ReviewScene(stack, game, title=ZAGRAM.stem, players=(info.get("PB", ""), info.get("PW", "")),
+                           step=len(game.history) // 2)
+
+    def save_finished() -> Scene:
+        game = demo.countries_demo()
+        game.finish()
+        return SaveGameScene(stack, game)
+
+    def rules_at(rules: Rules, section: int) -> Callable[[], None]:
+        def go(scene: Scene) -> None:
+            assert isinstance(scene, RulesScene)
+            scene.scroll_to_section(section)
+        return only(menu, lambda: RulesScene(stack, rules), then=go)
+
     return [
         ("menu", only(menu)),
+        ("menu-continue", only(menu, autosave=in_progress)),
+        ("menu-en", only(menu, english=True, autosave=in_progress)),
+        ("menu-corrupt-save", only(menu, autosave="(;GM[40]SZ[9];B[zz])")),
+        ("rules-countries", rules_at(Rules.COUNTRIES, 2)),
+        ("rules-countries-takeover", rules_at(Rules.COUNTRIES, 4)),
+        ("rules-classic", rules_at(Rules.CLASSIC, 2)),
+        ("rules-en", only(menu, lambda: RulesScene(stack, Rules.COUNTRIES), english=True)),
+        ("files-open", only(menu, lambda: OpenGameScene(stack))),
+        ("files-save", only(menu, finished, save_finished)),
+        ("review-zagram", only(menu, lambda: OpenGameScene(stack), zagram_review)),
+        ("results-celebration", only(menu, celebrating)),
+        ("results-draw", only(menu, draw_result)),
         ("versus", only(menu, lambda: VersusScene(stack, Rules.COUNTRIES))),
         ("picker", only(menu, lambda: PickerScene(stack, MatchSettings()))),
         ("play-countries", only(menu, touched_play)),
         ("play-full", only(menu, full_play)),
+        ("play-takeover-sweep", only(menu, lambda: PlayScene(stack, countries, game=_ring_around_a_square()),
+                                     then=mid_takeover)),
+        ("help", only(menu, touched_play, lambda: HelpScene(stack))),
         ("play-classic-opening", only(menu, lambda: PlayScene(stack, MatchSettings(Rules.CLASSIC, 38, 31)))),
         ("play-classic-stop", only(menu, stopped_classic)),
         ("confirm-leave", only(menu, touched_play,
@@ -184,17 +334,32 @@ def screenshots(directory: str | Path, sizes: tuple[tuple[int, int], ...] = SCRE
     written: list[Path] = []
     pygame.init()
     try:
-        control = Control(sizes[0])
-        for size in sizes:
-            control.resize(size)
-            for name, setup in _scenes_for_screenshots(control):
-                setup()
-                control.stack.resize(control.size)
-                control.step(0.0)
-                path = out / f"{name}-{size[0]}x{size[1]}.png"
-                pygame.image.save(control.screen, str(path))
-                written.append(path)
-        control.stack.shutdown_all()
+        with scratch_data_dir():
+            _a_few_saved_games()
+            control = Control(sizes[0])
+            for size in sizes:
+                control.resize(size)
+                for name, setup in _scenes_for_screenshots(control):
+                    setup()
+                    control.stack.resize(control.size)
+                    control.step(0.0)
+                    path = out / f"{name}-{size[0]}x{size[1]}.png"
+                    pygame.image.save(control.screen, str(path))
+                    written.append(path)
+            control.stack.shutdown_all()
     finally:
+        strings.set_language(strings.DEFAULT_LANGUAGE)
         pygame.quit()
     return written
+
+
+def _a_few_saved_games() -> None:
+    """The games folder of the screenshots: two games of ours and one from another program."""
+    from game.files import default_name
+
+    countries = demo.countries_demo()
+    countries.finish()
+    classic = demo.classic_demo()
+    store.save_game("zagram-352562", other_program_record())
+    store.save_game(default_name(classic), sgf.dumps(classic))
+    store.save_game(default_name(countries), sgf.dumps(countries))

@@ -7,6 +7,13 @@ A frame is what the loop does at steady state: one pointer event, update, the
 cached board blitted, the ghost dot and the HUD drawn, flip. Each case also
 times a frame right after a move, when the static board is drawn anew.
 
+With ``--idle`` it also measures what the loop costs when nothing moves (the
+process's CPU time over a few seconds of ``Control.run`` on the 38×31 board,
+against the same seconds of the old draw-every-frame loop) and the frame times
+while moves animate (each replayed by a posted click: the first frame after a
+move, which draws the board again, apart from the animation frames after it,
+and from the first still frame, which writes the autosave).
+
 Prints one line per case and ends with exactly
 ``frame: median X ms, p99 Y ms`` for the slowest case (by median).
 """
@@ -16,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import tempfile
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -93,12 +101,89 @@ def run_case(control: Control, width: int, height: int, frames: int, seed: int) 
     }
 
 
+def settled_scene(control: Control, width: int, height: int, seed: int) -> PlayScene:
+    """A play scene with a full random game, drawn, with nothing left moving."""
+    control.stack.shutdown_all()
+    control.stack.quit_requested = False
+    scene = PlayScene(control.stack, MatchSettings(Rules.COUNTRIES, width, height), game=full_game(width, height, seed))
+    control.stack.push(scene)
+    while True:
+        control.step(1 / 60)
+        if control.wake_in() is None:
+            return scene
+
+
+def cpu_share(run: object, seconds: float) -> tuple[float, float]:
+    """CPU time of this process while ``run()`` runs, as a share of the wall time, and the wall time."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    run()  # type: ignore[operator]
+    return (time.process_time() - cpu) / (time.perf_counter() - wall), time.perf_counter() - wall
+
+
+def measure_idle(control: Control, seconds: float, seed: int) -> dict[str, float]:
+    """CPU share of the real loop (``Control.run``) idle in the play scene, and of the old 60 fps loop."""
+    settled_scene(control, 38, 31, seed)
+    frames, polls = control.frames, control.idle_polls
+    pygame.time.set_timer(pygame.event.Event(pygame.QUIT), round(seconds * 1000), loops=1)
+    idle, wall = cpu_share(control.run, seconds)
+    drawn, looked = control.frames - frames, control.idle_polls - polls
+    settled_scene(control, 38, 31, seed)
+
+    def every_frame() -> None:  # what the loop did before: tick at 60 fps and draw every frame
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            control.step(control.clock.tick(60) / 1000.0)
+
+    busy, _ = cpu_share(every_frame, seconds)
+    return {"idle": idle * 100, "busy": busy * 100, "frames": drawn, "polls": looked, "seconds": wall}
+
+
+def measure_animation(control: Control, width: int, height: int, seed: int, moves: int) -> dict[str, float]:
+    """Frame times while the last ``moves`` moves of a full game are clicked again and animate."""
+    scene = settled_scene(control, width, height, seed)
+    game = scene.game
+    replay = [a.point for a in game.history[-moves:]]
+    for _ in replay:
+        game.undo()
+    control.step(1 / 60)
+    first: list[float] = []
+    frames: list[float] = []
+    saves: list[float] = []
+    laid = 0
+    for node in replay:
+        assert node is not None
+        layers = len(game.layers)
+        pos = tuple(int(v) for v in scene.board.node_to_pixel(node))
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False))
+        t0 = time.perf_counter()
+        control.step(1 / 60)  # the click: the move, the board drawn anew, the animation's first frame
+        first.append((time.perf_counter() - t0) * 1000)
+        laid += len(game.layers) > layers
+        while scene.anims.running(scene.clock):
+            t0 = time.perf_counter()
+            control.step(1 / 60)
+            frames.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        control.step(1 / 60)  # the first still frame: the autosave is written
+        saves.append((time.perf_counter() - t0) * 1000)
+    return {"median": statistics.median(frames), "p99": percentile(frames, 0.99), "frames": float(len(frames)),
+            "first": statistics.median(first), "first_max": max(first), "moves": float(len(replay)),
+            "laid": float(laid), "save": statistics.median(saves)}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run both cases and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=600, help="steady frames timed per case")
     parser.add_argument("--seed", type=int, default=7, help="seed of the random games")
+    parser.add_argument("--idle", action="store_true",
+                        help="also measure the idle loop's CPU use and the frame times of move animations")
+    parser.add_argument("--idle-seconds", type=float, default=5.0, help="how long each idle measurement runs")
     args = parser.parse_args(argv)
+    # Moves made here are autosaved: into a scratch folder, never the player's.
+    scratch = tempfile.TemporaryDirectory(prefix="tochki-bench-")
+    os.environ["TOCHKI_DATA_DIR"] = scratch.name
     pygame.init()
     try:
         control = Control(WINDOW)
@@ -113,9 +198,22 @@ def main(argv: list[str] | None = None) -> int:
                   f"frame median {figures['median']:.2f} ms, p99 {figures['p99']:.2f} ms; "
                   f"frame after a move median {figures['rebuild_median']:.1f} ms, "
                   f"max {figures['rebuild_max']:.1f} ms")
+        if args.idle:
+            idle = measure_idle(control, args.idle_seconds, args.seed)
+            print(f"idle in the play scene (38×31, {WINDOW[0]}×{WINDOW[1]}): {idle['idle']:.2f}% CPU over "
+                  f"{idle['seconds']:.1f} s, {int(idle['frames'])} frames drawn, {int(idle['polls'])} looks for "
+                  f"input; drawing every frame at 60 fps instead: {idle['busy']:.1f}% CPU")
+            for name, (w, h) in cases:
+                anim = measure_animation(control, w, h, args.seed, moves=24)
+                print(f"animations {name}: {int(anim['moves'])} moves clicked ({int(anim['laid'])} laid a layer), "
+                      f"{int(anim['frames'])} animation frames median {anim['median']:.2f} ms, "
+                      f"p99 {anim['p99']:.2f} ms; the click's frame (board drawn anew) median "
+                      f"{anim['first']:.1f} ms, max {anim['first_max']:.1f} ms; the first still frame "
+                      f"(autosave written) median {anim['save']:.1f} ms")
         control.stack.shutdown_all()
     finally:
         pygame.quit()
+        scratch.cleanup()
     _, worst = max(results, key=lambda r: r[1]["median"])
     print(f"frame: median {worst['median']:.2f} ms, p99 {worst['p99']:.2f} ms")
     return 0

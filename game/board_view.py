@@ -2,7 +2,9 @@
 
 Everything that depends only on the position is drawn once onto a cached
 surface, keyed by the game's ``version`` and the board's layout, so a frame is
-one blit plus the few things that move (the ghost dot, the illegal-move flash).
+one blit plus the few things that move (the ghost dot, the illegal-move flash,
+and the short animations of ``game.anim``, which borrow the cached territory
+and dot pictures through :meth:`BoardView.territory` and :meth:`BoardView.dot_sprite`).
 The engine gives each layer's region as triangles and its chain as polygons;
 this module only turns node coordinates into pixels (RULES.md §2.6 for fading).
 """
@@ -25,6 +27,11 @@ Triangle = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
 def dot_radius(cell: int) -> int:
     """Radius of a dot for a cell of ``cell`` pixels."""
     return max(3, min(16, round(cell * 0.2)))
+
+
+def last_move_ring(r: int) -> tuple[int, int]:
+    """Radius and line width of the ring around the latest move, for dots of radius ``r``."""
+    return r + max(4, r // 2), max(3, r // 3)
 
 
 Quarter = tuple[int, int, int]
@@ -117,6 +124,7 @@ class BoardView:
         self._quarters: dict[int, tuple[Layer, list[Quarter]]] = {}
         self._grid: tuple[BoardLayout, pygame.Surface] | None = None
         self._territory: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._territory_now: tuple[Game, int, BoardLayout] | None = None
         self._sprites: dict[tuple[int, Player, bool], pygame.Surface] = {}
         self._ghosts: dict[tuple[int, Player, bool], pygame.Surface] = {}
         self.rebuilds = 0
@@ -154,9 +162,24 @@ class BoardView:
             decorate(surf)
         paper = layout.paper
         surf.fill(theme.SHADOW, (paper.x + 3, paper.y + 4, paper.w, paper.h))
-        surf.blit(self._territory_surface(game, layout), (paper.x, paper.y))
+        surf.blit(self.territory(game, layout), (paper.x, paper.y))
         pygame.draw.rect(surf, theme.PAPER_EDGE, paper, 1)
         self._draw_dots(surf, game, layout)
+
+    def territory(self, game: Game, layout: BoardLayout) -> pygame.Surface:
+        """The paper-sized picture of paper, grid, countries and chains (no dots) for ``game`` now.
+
+        The same surface is drawn over when the position changes, so a caller that
+        wants to keep the old picture (an animation) copies from it before the
+        next draw.
+        """
+        now = (game, game.version, layout)
+        if self._territory is not None and self._territory_now is not None and self._territory_now[0] is game \
+                and self._territory_now[1:] == now[1:]:
+            return self._territory[1]
+        surf = self._territory_surface(game, layout)
+        self._territory_now = now
+        return surf
 
     def _territory_surface(self, game: Game, layout: BoardLayout) -> pygame.Surface:
         """Paper, grid, countries and chains: cached until a layer is laid, faded or undone.
@@ -229,7 +252,8 @@ class BoardView:
         corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
         _dashed_polygon(surf, theme.mix(colour, theme.PAPER, 0.3), corners, 2, max(6.0, c / 3))
 
-    def _layer_quarters(self, layer: Layer) -> list[Quarter]:
+    def layer_quarters(self, layer: Layer) -> list[Quarter]:
+        """The quarters ``layer`` covers, as ``(cx, cy, k)``."""
         # A layer's shape never changes once laid, so its quarters are worked out
         # once. The cache holds the layer itself, so its id cannot be reused.
         hit = self._quarters.get(id(layer))
@@ -248,7 +272,7 @@ class BoardView:
         get = stacks.get
         for layer in layers:
             item = ((layer.owner, layer.fade),)
-            for q in self._layer_quarters(layer):
+            for q in self.layer_quarters(layer):
                 below = get(q)
                 stacks[q] = item if below is None else below + item
         blends: dict[tuple[tuple[Player, int], ...], theme.Colour] = {}
@@ -315,7 +339,8 @@ class BoardView:
                         pts = [self._px(layout, p) for p in poly]
                         _dashed_polygon(surf, colour, pts, width, max(5.0, layout.cell / 4))
 
-    def _dot_sprite(self, r: int, owner: Player, dead: bool) -> pygame.Surface:
+    def dot_sprite(self, r: int, owner: Player, dead: bool) -> pygame.Surface:
+        """The picture of a dot of radius ``r`` (crossed out if ``dead``), centred in its square."""
         key = (r, owner, dead)
         sprite = self._sprites.get(key)
         if sprite is None:
@@ -344,14 +369,14 @@ class BoardView:
                 owner = game.dot_at((x, y))
                 if owner is None:
                     continue
-                sprite = self._dot_sprite(r, owner, game.is_dead((x, y)))
+                sprite = self.dot_sprite(r, owner, game.is_dead((x, y)))
                 half = sprite.get_width() // 2
                 surf.blit(sprite, (layout.left + x * c - half, layout.top + y * c - half))
         last = game.last_move
         if last is not None:
             # A bright ring just outside the dot: visible on any fill, hides nothing.
-            centre = layout.node_to_pixel(last)
-            pygame.draw.aacircle(surf, theme.LAST_MOVE, centre, r + max(4, r // 2), max(3, r // 3))
+            ring_r, ring_w = last_move_ring(r)
+            pygame.draw.aacircle(surf, theme.LAST_MOVE, layout.node_to_pixel(last), ring_r, ring_w)
 
     # ----- per frame ----------------------------------------------------------------
 

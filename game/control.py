@@ -1,25 +1,44 @@
 """The one loop: events → update(dt) → draw → flip, and the window it runs in.
 
 ``Control`` owns the window (resizable, at least 800×600, F11 for fullscreen),
-filters out mouse events that are echoes of touch, hands every other event to
-the top scene, and tells all scenes when the window changes size.
+the sound effects (handed to scenes on the stack), filters out mouse events that
+are echoes of touch, hands every other event to the top scene, opens the help
+on F1 in any scene, and tells all scenes when the window changes size.
+
+The loop sleeps when nothing moves. It draws at ``fps`` only while the top
+scene says something is animating (``Scene.wake_in() == 0``); otherwise it looks
+for input a few times a second (more often just after input) and draws a frame
+only when input came or the scene's next timer is due. (``pygame.event.wait``
+with a timeout would do the same, but pygame-ce implements it as a 1 ms polling
+loop, which costs more CPU than this.)
 """
 
 from __future__ import annotations
 
+import time
 import warnings
 from collections.abc import Callable
 
 import pygame
 
 from game import theme
+from game.help_overlay import toggle_help
 from game.pointer import InputFilter
 from game.scene import SceneStack
+from game.sound import Sounds
+from game.store import load_settings
 from game.strings import t
 
 MIN_SIZE = (800, 600)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
+IDLE_FPS = 20
+"""How often an idle loop looks for input: at most 50 ms before a first click is seen."""
+ACTIVE_SECONDS = 0.6
+"""After input, look for more at the full rate for this long: hover and drags stay smooth."""
+MAX_DT = 0.25
+"""The longest step a frame may take: a dragged window stalls the loop, and one huge
+dt must not eat a whole stop timer."""
 
 
 def window_icon() -> pygame.Surface:
@@ -35,7 +54,7 @@ class Control:
     """Owns the window, the scene stack and the loop."""
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, fps: int = FPS,
-                 now: Callable[[], int] = pygame.time.get_ticks) -> None:
+                 now: Callable[[], int] = pygame.time.get_ticks, sounds: Sounds | None = None) -> None:
         if not pygame.get_init():
             pygame.init()
         pygame.display.set_caption(t("app.title"))
@@ -49,9 +68,15 @@ class Control:
         self.clock = pygame.time.Clock()
         self.filter = InputFilter(now)
         self.stack = SceneStack(self.screen.get_size())
+        self.sounds = sounds if sounds is not None else Sounds(enabled=load_settings().sound)
+        self.stack.sounds = self.sounds
         self.fullscreen = False
         self._windowed_size = self.screen.get_size()
         self.frames = 0
+        """Frames drawn so far."""
+        self.idle_polls = 0
+        """Looks for input that found none and drew nothing (the loop sleeping)."""
+        self._last_input = 0.0
 
     @staticmethod
     def _set_minimum_size() -> None:
@@ -111,15 +136,18 @@ class Control:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            toggle_help(self.stack)
+            return
         if not self.filter.accept(event):
             return
         top = self.stack.top
         if top is not None:
             top.process_event(event)
 
-    def step(self, dt: float) -> None:
-        """One frame: all pending events, then update, draw and flip."""
-        for event in pygame.event.get():
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: ``events`` (default: all pending ones), then update, draw and flip."""
+        for event in pygame.event.get() if events is None else events:
             self.handle_event(event)
             if self.stack.quit_requested:
                 return
@@ -130,12 +158,45 @@ class Control:
         pygame.display.flip()
         self.frames += 1
 
+    def wake_in(self) -> float | None:
+        """Seconds until the top scene needs a frame without input: 0 animating, None idle."""
+        top = self.stack.top
+        return None if top is None else top.wake_in()
+
+    @property
+    def idle(self) -> bool:
+        """True when nothing moves and no timer is pending: the loop waits for input."""
+        return self.wake_in() is None
+
+    def wait_for_frame(self) -> tuple[list[pygame.event.Event], float]:
+        """Sleep until the next frame is due; the events that came meanwhile, and the longest dt to allow."""
+        slept = 0.0
+        while True:
+            due = self.wake_in()
+            if due is not None and due <= 0:
+                self.clock.tick(self.fps)
+                return pygame.event.get(), MAX_DT
+            # Nothing moves: look for input, and draw nothing until it comes or a timer is due.
+            active = time.perf_counter() - self._last_input < ACTIVE_SECONDS
+            slept += self.clock.tick(self.fps if active else IDLE_FPS) / 1000.0
+            events = pygame.event.get()
+            if events:
+                self._last_input = time.perf_counter()
+                return events, MAX_DT if due is None else due + MAX_DT
+            if due is not None and slept >= due:
+                return [], due + MAX_DT
+            self.idle_polls += 1
+
     def run(self) -> None:
         """The loop, until a scene asks to quit or the window closes."""
         try:
+            last = time.perf_counter()
             while not self.stack.quit_requested and self.stack.top is not None:
-                dt = self.clock.tick(self.fps) / 1000.0
-                # A dragged window stalls the loop; one huge dt must not eat a whole stop timer.
-                self.step(min(dt, 0.25))
+                events, longest = self.wait_for_frame()
+                now = time.perf_counter()
+                # A timer that was slept through on purpose gets all of its time;
+                # a stall (a dragged window) gets at most MAX_DT.
+                self.step(min(now - last, longest), events)
+                last = now
         finally:
             self.stack.shutdown_all()

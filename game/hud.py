@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pygame
 
 from engine import Game, Player, format_score
@@ -38,8 +40,13 @@ def row_height(size: tuple[int, int]) -> int:
 
 
 def draw_scores(surface: pygame.Surface, rect: pygame.Rect, game: Game, settings: MatchSettings,
-                highlight: Player | None) -> None:
-    """Both players' live scores (with halves: 4½), the row of ``highlight`` tinted."""
+                highlight: Player | None, *, shown: dict[Player, Fraction] | None = None,
+                pulse: dict[Player, float] | None = None) -> None:
+    """Both players' live scores (with halves: 4½), the row of ``highlight`` tinted.
+
+    ``shown`` replaces the game's scores while they tick towards it (``game.anim``),
+    and ``pulse`` draws a score that much bigger (1 = normal size).
+    """
     size = surface.get_size()
     rh = row_height(size)
     paper.card(surface, rect)
@@ -56,5 +63,11 @@ def draw_scores(surface: pygame.Surface, rect: pygame.Rect, game: Game, settings
         paper.player_dot(surface, colour, theme.player_dark(player), (row.x + 12 + r, row.centery), r)
         name = theme.text(player_name(player, settings), name_px, theme.INK)
         surface.blit(name, (row.x + 24 + 2 * r, row.centery - name.get_height() // 2))
-        score = theme.text(format_score(game.score(player)), score_px, theme.player_dark(player), bold=True)
+        value = shown[player] if shown is not None else game.score(player)
+        score = theme.text(format_score(value), score_px, theme.player_dark(player), bold=True)
+        grow = pulse.get(player, 1.0) if pulse is not None else 1.0
+        if grow != 1.0:
+            # Scaled, not rendered bigger: a new font size would be a file to load mid-animation.
+            score = pygame.transform.smoothscale_by(score, grow)
+        # Anchored at the right end of the row, so a swelling number grows towards the name.
         surface.blit(score, (row.right - 12 - score.get_width(), row.centery - score.get_height() // 2))

@@ -1,21 +1,32 @@
-"""The first screen: two players or against the computer, the rule set, and quit."""
+"""The first screen: continue, two players or against the computer, the rule set, the rules
+page, saved games, the language and quit.
+
+«Продолжить» shows only when :func:`game.store.load_current` finds a game in
+progress; it resumes it with the same mode, level, colour and rules. An autosave
+that could not be read has already been set aside by the store: the menu shows
+its message in one line and carries on.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
-from engine import Rules
-from game import paper, theme
+from engine import Rules, sgf
+from game import language, paper, store, theme
 from game.opponent import Chooser
 from game.pointer import pointer_of
 from game.scene import Scene, SceneStack
 from game.settings import MatchSettings
-from game.strings import t
+from game.strings import LANGUAGES, t
+from game.textfit import one_line
 from game.widgets import Button, ButtonGroup, row_buttons, stack_buttons
 
 
 class MenuScene(Scene):
-    """«Два игрока», «Против компьютера», «Страны» / «Классика», «Выход».
+    """«Продолжить», «Два игрока», «Против компьютера», «Страны» / «Классика», «Правила»,
+    «Открыть партию», «Выход», and «RU / EN» in the corner.
 
     ``chooser`` is handed on to the computer games (tests pass a stand-in).
     """
@@ -26,16 +37,26 @@ class MenuScene(Scene):
         super().__init__(stack)
         self.rules = rules
         self.chooser = chooser
+        self.resumable: store.Resumable | None = None
+        self.notice: str | None = None
+        """A one-line message (a save that could not be resumed or opened), or None."""
         self.buttons = ButtonGroup()
+        self.b_continue = self.buttons.add(Button("menu.continue", primary=True), self.continue_game)
         self.b_hotseat = self.buttons.add(Button("menu.hotseat", primary=True), self.start_hotseat)
         self.b_computer = self.buttons.add(Button("menu.computer"), self.start_computer)
         self.b_countries = self.buttons.add(Button("rules.countries"), lambda: self.set_rules(Rules.COUNTRIES))
         self.b_classic = self.buttons.add(Button("rules.classic"), lambda: self.set_rules(Rules.CLASSIC))
+        self.b_rules_page = self.buttons.add(Button("menu.rules"), self.open_rules)
+        self.b_open = self.buttons.add(Button("menu.open"), self.open_games)
         self.b_quit = self.buttons.add(Button("menu.quit"), self.stack.quit)
+        self.language_buttons = {code: self.buttons.add(Button(f"lang.{code}"), self._language_action(code))
+                                 for code in LANGUAGES}
         self.set_rules(rules)
         self._rules_label_y = 0
         self._title_y = 0
+        self._title_px = 54
         self._card = pygame.Rect(0, 0, 0, 0)
+        self._notice_y = 0
 
     # ----- actions ------------------------------------------------------------------
 
@@ -44,6 +65,14 @@ class MenuScene(Scene):
         self.rules = rules
         self.b_countries.selected = rules is Rules.COUNTRIES
         self.b_classic.selected = rules is Rules.CLASSIC
+
+    def set_language(self, code: str) -> None:
+        """Switch every text to ``code`` and remember it for the next start."""
+        language.choose(code)
+        self.resize(self.size)  # labels change width
+
+    def _language_action(self, code: str) -> Callable[[], None]:
+        return lambda: self.set_language(code)
 
     def start_hotseat(self) -> None:
         """Two players at one screen: go and pick the board."""
@@ -57,32 +86,96 @@ class MenuScene(Scene):
 
         self.stack.push(VersusScene(self.stack, self.rules, chooser=self.chooser))
 
+    def continue_game(self) -> None:
+        """Resume the autosaved game with its own set-up (mode, level, colour, rules, a «Стоп» under way)."""
+        found = self.resumable
+        if found is None:
+            return
+        from game.play import PlayScene
+
+        try:
+            scene = PlayScene.from_autosave(self.stack, found, chooser=self.chooser)
+        except sgf.SgfError as e:  # the store checked it; a file changed since is still no crash
+            self.notice = t("menu.resume_failed", why=str(e))
+            self.resumable = None
+            self.resize(self.size)
+            return
+        self.stack.push(scene)
+
+    def open_rules(self) -> None:
+        """The rules page, on the tab of the rule set chosen here."""
+        from game.rules_page import RulesScene
+
+        self.stack.push(RulesScene(self.stack, self.rules))
+
+    def open_games(self) -> None:
+        """The list of saved games."""
+        from game.files import OpenGameScene
+
+        self.stack.push(OpenGameScene(self.stack))
+
+    def look_for_saved_game(self) -> None:
+        """Is there a game to continue? Also keeps the store's message if the autosave was bad."""
+        found = store.load_current()
+        if isinstance(found, str):
+            self.notice = found
+            self.resumable = None
+        else:
+            self.resumable = found
+
     # ----- scene hooks --------------------------------------------------------------
+
+    def resume(self) -> None:
+        self.look_for_saved_game()
+        self.resize(self.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
         bh = theme.button_height(size)
-        gap = max(10, bh // 4)
-        col_w = min(480, int(w * 0.62))
+        col_w = min(round(480 * theme.ui_scale(size)), int(w * 0.62))
         x = (w - col_w) // 2
-        r = self._emblem_radius()
-        title_h = (theme.font(theme.text_size(size, 54), True).get_linesize() + 2 * r + 14
-                   + theme.font(theme.text_size(size, 20)).get_linesize())
+        resumable = self.resumable is not None
+        self.b_continue.rect = pygame.Rect(0, 0, 0, 0)
+        self.b_hotseat.primary = not resumable
+        main = ([self.b_continue] if resumable else []) + [self.b_hotseat, self.b_computer]
+        notice_h = theme.font(theme.text_size(size, 16)).get_linesize() + 8 if self.notice else 0
         label_h = theme.text_size(size, 18) + 10
         hint_h = theme.font(theme.text_size(size, 16)).get_linesize() + 24
-        total = title_h + 28 + 2 * (bh + gap) + 10 + label_h + bh + hint_h + 18 + bh
-        top = max(16, (h - total) // 2)
+        # Shrink the title and the gaps, in that order, until everything fits the window.
+        for title_base, gap in ((54, max(10, bh // 4)), (44, max(8, bh // 5)), (36, 6)):
+            title_px = theme.text_size(size, title_base)
+            r = self._emblem_radius()
+            title_h = (theme.font(title_px, True).get_linesize() + 2 * r + 14
+                       + theme.font(theme.text_size(size, 20)).get_linesize())
+            total = (title_h + 2 * gap + len(main) * (bh + gap) + 10 + label_h + bh + hint_h + gap
+                     + 2 * (bh + gap) + notice_h)
+            if total <= h - 24:
+                break
+        self._title_px = title_px
+        top = max(12, (h - total) // 2)
         self._title_y = top
-        y = top + title_h + 28
-        y = stack_buttons([self.b_hotseat, self.b_computer], x, y, col_w, bh, gap)
+        y = top + title_h + 2 * gap
+        y = stack_buttons(main, x, y, col_w, bh, gap)
         self._rules_label_y = y + 10
         y += 10 + label_h
         row_buttons([self.b_countries, self.b_classic], x, y, col_w, bh, gap)
-        y += bh + hint_h + 18
+        y += bh + hint_h
+        card_top = self._rules_label_y - 14
+        self._card = pygame.Rect(x - 28, card_top, col_w + 56, y - 6 - card_top)
+        y += gap
+        row_buttons([self.b_rules_page, self.b_open], x, y, col_w, bh, gap)
+        y += bh + gap
         self.b_quit.rect = pygame.Rect(x + col_w // 4, y, col_w // 2, bh)
-        card_top = self._rules_label_y - 16
-        self._card = pygame.Rect(x - 28, card_top, col_w + 56, y - 18 - card_top)
+        self._notice_y = y + bh + 8
+        # «RU | EN» in the top right corner: small, but still a finger target.
+        margin = max(10, round(16 * theme.ui_scale(size)))
+        each = max(56, round(64 * theme.ui_scale(size)))
+        codes = list(LANGUAGES)
+        for i, code in enumerate(codes):
+            b = self.language_buttons[code]
+            b.rect = pygame.Rect(w - margin - (len(codes) - i) * each, margin, each, bh)
+            b.selected = code == language.language()
 
     def _emblem_radius(self) -> int:
         return max(7, theme.text_size(self.size, 11))
@@ -92,14 +185,17 @@ class MenuScene(Scene):
         if p is not None:
             self.buttons.handle(p)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.start_hotseat()
+            if self.resumable is not None:
+                self.continue_game()
+            else:
+                self.start_hotseat()
 
     def draw(self, surface: pygame.Surface) -> None:
         w, _h = self.size
         surface.blit(paper.backdrop(self.size), (0, 0))
         cx = w // 2
         y = self._title_y
-        title = theme.text(t("app.title"), theme.text_size(self.size, 54), theme.INK, bold=True)
+        title = theme.text(t("app.title"), self._title_px, theme.INK, bold=True)
         y = paper.blit_centred(surface, title, cx, y)
         # Two dots under the title: the players' colours, as a small emblem.
         r = self._emblem_radius()
@@ -109,10 +205,12 @@ class MenuScene(Scene):
         sub = theme.text(t("app.subtitle"), theme.text_size(self.size, 20), theme.INK_SOFT)
         paper.blit_centred(surface, sub, cx, y + 2 * r + 14)
         paper.card(surface, self._card)
-        label = theme.text(t("menu.rules"), theme.text_size(self.size, 18), theme.INK_SOFT)
+        label = theme.text(t("menu.ruleset"), theme.text_size(self.size, 18), theme.INK_SOFT)
         surface.blit(label, (self.b_countries.rect.x, self._rules_label_y))
         hint_key = "rules.countries.hint" if self.rules is Rules.COUNTRIES else "rules.classic.hint"
         hint = theme.text(t(hint_key), theme.text_size(self.size, 16), theme.INK_SOFT)
         paper.blit_centred(surface, hint, cx, self.b_countries.rect.bottom + 10)
         self.buttons.draw(surface, theme.text_size(self.size, 22))
-
+        if self.notice:
+            line = one_line(self.notice, theme.text_size(self.size, 16), theme.RED_DARK, w - 32)
+            paper.blit_centred(surface, line, cx, min(self._notice_y, self.size[1] - line.get_height() - 6))

@@ -1,6 +1,16 @@
-"""The end of a game: who won (or «Ничья»), both scores, the final board, and what next."""
+"""The end of a game: who won (or «Ничья»), both scores, the final board, and what next.
+
+A winner at the screen gets a short celebration: confetti in the winner's colour
+for about two seconds, computed from the clock alone (no per-piece state), so
+``draw`` stays cheap and changes nothing. A draw, or the computer's win, gets a
+calm line instead. «Ещё раз», «Разбор», «Сохранить партию», «В меню».
+"""
 
 from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
 
 import pygame
 
@@ -12,8 +22,13 @@ from game.opponent import Chooser
 from game.pointer import pointer_of
 from game.scene import Scene, SceneStack
 from game.settings import MatchSettings
+from game.sound import Sounds
 from game.strings import t
+from game.textfit import one_line
 from game.widgets import Button, ButtonGroup
+
+CELEBRATION_SECONDS = 2.2
+CONFETTI = 90
 
 
 def verdict_key(game: Game, settings: MatchSettings) -> str:
@@ -26,28 +41,112 @@ def verdict_key(game: Game, settings: MatchSettings) -> str:
     return "results.won.blue" if winner == Player.BLUE else "results.won.red"
 
 
+def celebrated(game: Game, settings: MatchSettings) -> Player | None:
+    """Whose win gets confetti: a winner at the screen; not the computer, not a draw."""
+    winner = game.winner
+    if winner is None or (settings.computer is not None and winner != settings.computer.human):
+        return None
+    return winner
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One confetti piece: where it starts (fractions of the area), how it falls and turns."""
+
+    x: float
+    y: float
+    fall: float
+    """Area heights per second."""
+    sway: float
+    phase: float
+    spin: float
+    size: float
+    colour: theme.Colour
+    star: bool
+
+
+def confetti(player: Player, seed: int, count: int = CONFETTI) -> list[Piece]:
+    """Pieces in shades of ``player``'s colour, with a few gold sparkles; the same for the same seed."""
+    rng = random.Random(seed)
+    base = theme.player_colour(player)
+    shades = (base, theme.player_dark(player), theme.mix(base, (255, 255, 255), 0.45), theme.LAST_MOVE)
+    return [Piece(rng.random(), -rng.uniform(0.0, 0.5), rng.uniform(0.35, 0.7), rng.uniform(0.01, 0.04),
+                  rng.uniform(0, math.tau), rng.uniform(-9, 9), rng.uniform(0.7, 1.3),
+                  shades[rng.randrange(len(shades))], rng.random() < 0.15)
+            for _ in range(count)]
+
+
+def draw_confetti(surface: pygame.Surface, pieces: list[Piece], area: pygame.Rect, clock: float,
+                  unit: float) -> None:
+    """The pieces ``clock`` seconds after the start, over ``area``; they shrink away at the end."""
+    left = CELEBRATION_SECONDS - clock
+    if left <= 0:
+        return
+    shrink = min(1.0, left / 0.5)
+    for p in pieces:
+        y = area.y + (p.y + p.fall * clock + 0.12 * clock * clock) * area.h
+        if y < area.y - 20 or y > area.bottom + 20:
+            continue
+        x = area.x + (p.x + p.sway * math.sin(p.phase + 3 * clock)) * area.w
+        r = unit * p.size * shrink
+        if r < 1:
+            continue
+        angle = p.phase + p.spin * clock
+        if p.star:  # a four-pointed sparkle
+            points = []
+            for k in range(8):
+                a = angle + k * math.pi / 4
+                d = r * (1.6 if k % 2 == 0 else 0.5)
+                points.append((x + d * math.cos(a), y + d * math.sin(a)))
+        else:  # a paper strip turning over: its width follows the spin
+            c, s = math.cos(angle), math.sin(angle)
+            w, h = r, r * 0.45 * abs(math.cos(angle * 0.7)) + 1
+            points = [(x + dx * c - dy * s, y + dx * s + dy * c) for dx, dy in ((-w, -h), (w, -h), (w, h), (-w, h))]
+        pygame.draw.polygon(surface, p.colour, points)
+
+
 class ResultsScene(Scene):
-    """Shows the finished game; «Ещё раз» starts the same set-up again, «В меню» leaves."""
+    """Shows the finished game; «Ещё раз» starts the same set-up again, «Разбор» steps through it,
+    «Сохранить партию» writes it to the games folder, «В меню» leaves.
+
+    The 'end' effect plays once as the scene first shows: from ``sounds`` when given,
+    else from the loop's (``stack.sounds``).
+    """
 
     name = "results"
 
     def __init__(self, stack: SceneStack, settings: MatchSettings, game: Game, *,
-                 chooser: Chooser | None = None) -> None:
+                 chooser: Chooser | None = None, sounds: Sounds | None = None) -> None:
         super().__init__(stack)
         self.settings = settings
         self.game = game
         self.chooser = chooser
+        self.sounds = sounds
         self.view = BoardView()
         self.buttons = ButtonGroup()
         self.b_again = self.buttons.add(Button("results.again", primary=True), self.again)
+        self.b_review = self.buttons.add(Button("results.review"), self.review)
+        self.b_save = self.buttons.add(Button("results.save"), self.save)
         self.b_menu = self.buttons.add(Button("results.menu"), self.to_menu)
         self.screen: ScreenLayout = screen_layout(self.size)
         self.board: BoardLayout = fit_board(game.width, game.height, self.screen.board_area)
+        self.clock = 0.0
+        """Seconds since the results first showed: drives the celebration."""
+        self.winner = celebrated(game, settings)
+        self.pieces = confetti(self.winner, game.move_count) if self.winner is not None else []
+        self._sounded = False
 
     @property
     def verdict(self) -> str:
         """The headline shown, in the current language."""
         return t(verdict_key(self.game, self.settings))
+
+    @property
+    def celebrating(self) -> bool:
+        """True while the confetti is still falling."""
+        return bool(self.pieces) and self.clock < CELEBRATION_SECONDS
+
+    # ----- actions ---------------------------------------------------------------------
 
     def again(self) -> None:
         """A new game with the same rules, board and opponent."""
@@ -55,9 +154,37 @@ class ResultsScene(Scene):
 
         self.stack.replace(PlayScene(self.stack, self.settings, chooser=self.chooser))
 
+    def review(self) -> None:
+        """Step through the game move by move («Разбор»)."""
+        from game.review import ReviewScene
+
+        self.stack.push(ReviewScene(self.stack, self.game, settings=self.settings, chooser=self.chooser))
+
+    def save(self) -> None:
+        """Save the game as a file in the games folder."""
+        from game.files import SaveGameScene
+
+        self.stack.push(SaveGameScene(self.stack, self.game, chooser=self.chooser))
+
     def to_menu(self) -> None:
         """Back to the main menu."""
         self.stack.pop_to(lambda scene: scene.name == "menu")
+
+    # ----- scene hooks -------------------------------------------------------------------
+
+    def resume(self) -> None:
+        if not self._sounded:
+            self._sounded = True
+            sounds = self.sounds if self.sounds is not None else getattr(self.stack, "sounds", None)
+            if sounds is not None:
+                sounds.play("end")
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+    def wake_in(self) -> float | None:
+        """Every frame while the confetti falls; then the loop may sleep."""
+        return 0.0 if self.celebrating else None
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -67,17 +194,20 @@ class ResultsScene(Scene):
         bh = theme.button_height(size)
         gap = max(8, bh // 5)
         pad = max(16, round(20 * theme.ui_scale(size)))
+        order = [self.b_again, self.b_review, self.b_save, self.b_menu]
         if self.screen.portrait:
             half = panel.w // 2
             each = (half - pad - gap) // 2
-            y = panel.y + panel.h - pad - bh
-            self.b_again.rect = pygame.Rect(panel.x + half, y, each, bh)
-            self.b_menu.rect = pygame.Rect(panel.x + half + each + gap, y, each, bh)
+            y0 = panel.y + panel.h - pad - 2 * bh - gap
+            for i, b in enumerate(order):
+                r, c = divmod(i, 2)
+                b.rect = pygame.Rect(panel.x + half + c * (each + gap), y0 + r * (bh + gap), each, bh)
         else:
             w = panel.w - 2 * pad
             y = panel.y + panel.h - pad - bh
-            self.b_menu.rect = pygame.Rect(panel.x + pad, y, w, bh)
-            self.b_again.rect = pygame.Rect(panel.x + pad, y - gap - bh, w, bh)
+            for b in reversed(order):
+                b.rect = pygame.Rect(panel.x + pad, y, w, bh)
+                y -= bh + gap
 
     def process_event(self, event: pygame.event.Event) -> None:
         p = pointer_of(event, self.size)
@@ -104,20 +234,24 @@ class ResultsScene(Scene):
         y += caption.get_height() + 12
         winner = self.game.winner
         colour = theme.INK if winner is None else theme.player_dark(winner)
-        px = theme.text_size(size, 32)
-        head = theme.text(self.verdict, px, colour, bold=True)
-        if head.get_width() > width:
-            head = theme.text(self.verdict, max(14, px * width // head.get_width()), colour, bold=True)
+        head = one_line(self.verdict, theme.text_size(size, 32), colour, width, bold=True, min_px=14)
         surface.blit(head, (x, y))
-        y += head.get_height() + 14
+        y += head.get_height() + 6
+        if self.winner is None:  # a draw or the computer's win: a calm word instead of confetti
+            note = one_line(t("results.draw.note" if winner is None else "results.lost.note"),
+                            theme.text_size(size, 17), theme.INK_SOFT, width)
+            surface.blit(note, (x, y))
+            y += note.get_height()
+        y += 10
         card = pygame.Rect(x, y, width, hud.score_card_height(size))
         hud.draw_scores(surface, card, self.game, self.settings, winner)
         y = card.bottom + 10
         hint_key = "rules.countries.hint" if self.game.rules is Rules.COUNTRIES else "rules.classic.hint"
-        hint = theme.text(t(hint_key), theme.text_size(size, 15), theme.INK_SOFT)
-        if hint.get_width() > width:
-            hint = theme.text(t(hint_key), max(10, theme.text_size(size, 15) * width // hint.get_width()),
-                              theme.INK_SOFT)
-        surface.blit(hint, (x, y))
+        hint = one_line(t(hint_key), theme.text_size(size, 15), theme.INK_SOFT, width, min_px=10)
+        limit = panel.y + panel.h if self.screen.portrait else min(b.rect.y for b, _ in self.buttons.items)
+        if y + hint.get_height() < limit:
+            surface.blit(hint, (x, y))
         self.buttons.draw(surface, theme.text_size(size, 21))
-
+        if self.celebrating:
+            area = pygame.Rect(self.screen.board_area)
+            draw_confetti(surface, self.pieces, area, self.clock, max(6.0, 9 * theme.ui_scale(size)))

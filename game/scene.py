@@ -10,8 +10,12 @@ they were given (push, pop, replace); nothing is global.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from game.sound import Sounds
 
 
 class Scene:
@@ -49,6 +53,15 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto ``surface``; must not change any state."""
 
+    def wake_in(self) -> float | None:
+        """Seconds until this scene must be updated and drawn again with no input.
+
+        0 while something moves (every frame), a number for a pending timer (a
+        countdown, a message that goes away), None when only input changes the
+        picture: the loop then sleeps instead of drawing the same frame again.
+        """
+        return None
+
 
 class SceneStack:
     """The scenes in play, the top one active. Scenes get it to navigate."""
@@ -58,6 +71,8 @@ class SceneStack:
         self.scenes: list[Scene] = []
         self.quit_requested = False
         self.on_quit: Callable[[], None] | None = None
+        self.sounds: Sounds | None = None
+        """The game's sound effects, owned by the loop (``Control``); None plays nothing."""
 
     @property
     def top(self) -> Scene | None:

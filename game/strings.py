@@ -1,10 +1,15 @@
 """Every text the player sees, in one catalogue, Russian first.
 
-Screens never hold literal text: they ask ``t(key)``. A later issue adds a
-language switch; it only has to call :func:`set_language`.
+Screens never hold literal text: they ask ``t(key)``, at draw time, so a
+language switch (:func:`set_language`; the menu's «RU / EN», remembered by
+``game.language``) needs no rebuild. Every key has both languages with the same
+``{fields}``; ``tests/test_strings.py`` checks that, and that screens draw no
+literal text of their own.
 """
 
 from __future__ import annotations
+
+import string
 
 DEFAULT_LANGUAGE = "ru"
 LANGUAGES = ("ru", "en")
@@ -111,6 +116,199 @@ STRINGS: dict[str, dict[str, str]] = {
     "results.menu": {"ru": "В меню", "en": "Menu"},
     "results.cells": {"ru": "клеток", "en": "cells"},
     "results.dots": {"ru": "точек", "en": "dots"},
+    # --- menus, rules, files, review ---
+    "menu.continue": {"ru": "Продолжить", "en": "Continue"},
+    "menu.open": {"ru": "Открыть партию", "en": "Open a game"},
+    "menu.ruleset": {"ru": "Вариант правил", "en": "Rule set"},
+    "menu.resume_failed": {"ru": "Партию не удалось продолжить: {why}", "en": "The game could not be resumed: {why}"},
+    "lang.ru": {"ru": "RU", "en": "RU"},
+    "lang.en": {"ru": "EN", "en": "EN"},
+    "results.review": {"ru": "Разбор", "en": "Review"},
+    "results.save": {"ru": "Сохранить партию", "en": "Save the game"},
+    "results.draw.note": {"ru": "Силы равны — может, ещё одну?", "en": "Evenly matched — one more?"},
+    "results.lost.note": {"ru": "В следующий раз получится", "en": "Better luck next time"},
+    # Review
+    "review.title": {"ru": "Разбор партии", "en": "Game review"},
+    "review.move": {"ru": "Ход {k} из {n}", "en": "Move {k} of {n}"},
+    "review.first": {"ru": "⇤", "en": "⇤"},
+    "review.prev": {"ru": "◀", "en": "◀"},
+    "review.next": {"ru": "▶", "en": "▶"},
+    "review.last": {"ru": "⇥", "en": "⇥"},
+    "review.keys": {"ru": "← → — ход назад и вперёд, Home и End — начало и конец",
+                    "en": "← → step back and forth, Home and End jump to the start and the end"},
+    "review.play_on": {"ru": "Играть отсюда", "en": "Play on from here"},
+    "review.back": {"ru": "Назад", "en": "Back"},
+    "review.players": {"ru": "{blue} — {red}", "en": "{blue} — {red}"},
+    "review.stopped": {"ru": "{player} сказали «Стоп»", "en": "{player} called “Stop”"},
+    "review.finished": {"ru": "Партия завершена", "en": "The game was finished"},
+    # Saved games
+    "files.open.title": {"ru": "Открыть партию", "en": "Open a game"},
+    "files.save.title": {"ru": "Сохранить партию", "en": "Save the game"},
+    "files.name": {"ru": "Название", "en": "Name"},
+    "files.save": {"ru": "Сохранить", "en": "Save"},
+    "files.saved": {"ru": "Сохранено: {name}", "en": "Saved: {name}"},
+    "files.empty": {"ru": "Сохранённых партий пока нет", "en": "No saved games yet"},
+    "files.list": {"ru": "Сохранённые партии", "en": "Saved games"},
+    "files.folder": {
+        "ru": "Партии лежат в папке {path} — туда можно положить и файлы .sgf из других программ",
+        "en": "Games live in {path}; .sgf files from other programs can go there too",
+    },
+    "files.open_failed": {"ru": "Не удалось открыть «{name}»: {why}", "en": "Could not open “{name}”: {why}"},
+    "files.save_failed": {"ru": "Не удалось сохранить: {why}", "en": "Could not save: {why}"},
+    "files.default_name": {"ru": "{date} {rules}", "en": "{date} {rules}"},
+    "files.back": {"ru": "Назад", "en": "Back"},
+    # Rules page: the game's own wording of RULES.md, both rule sets
+    "page.title": {"ru": "Правила", "en": "Rules"},
+    "page.back": {"ru": "Назад", "en": "Back"},
+    "page.both": {"ru": "Синие {blue} · красные {red}", "en": "Blue {blue} · Red {red}"},
+    "page.c.turns.title": {"ru": "Как ходят", "en": "Taking turns"},
+    "page.c.turns.text": {
+        "ru": "Играют двое, по одной точке за ход: первыми синие, за ними красные. Точку ставят в узел — "
+              "на пересечение линий, а не внутрь клетки. Пропускать ход нельзя.",
+        "en": "Two players take turns, one dot each: Blue first, then Red. A dot goes on a node, where the "
+              "lines cross, not inside a cell. Nobody may pass.",
+    },
+    "page.c.country.title": {"ru": "Страны", "en": "Countries"},
+    "page.c.country.text": {
+        "ru": "Две свои точки рядом — по стороне или наискосок — соединены стенкой. Когда стенки "
+              "замыкаются, всё внутри становится вашей страной. Пустая страна тоже считается. Внутрь "
+              "страны — чужой и своей — больше никто не ставит.",
+        "en": "Two of your dots side by side or diagonally next to each other are joined by a wall. When "
+              "your walls close up, all that lies inside becomes your country. An empty country counts "
+              "too. Nobody plays inside a country afterwards, whoever owns it.",
+    },
+    "page.c.values.title": {"ru": "Счёт в клетках", "en": "Scoring in cells"},
+    "page.c.values.text": {
+        "ru": "Страна приносит столько очков, сколько клеток она занимает. Диагональная стенка режет "
+              "клетку пополам, так что бывают половинки: ½, 4½. Самые маленькие страны:",
+        "en": "A country scores as many points as the cells it covers. A diagonal wall cuts a cell in "
+              "half, so halves happen: ½, 4½. The smallest countries:",
+    },
+    "page.c.triangle": {"ru": "Три угла клетки: {score}", "en": "Three corners: {score}"},
+    "page.c.square": {"ru": "Четыре угла: {score}", "en": "Four corners: {score}"},
+    "page.c.diamond": {"ru": "Ромб: {score}", "en": "Diamond: {score}"},
+    "page.c.ring": {"ru": "Кольцо из восьми: {score}", "en": "Ring of eight: {score}"},
+    "page.c.dead.title": {"ru": "Зачёркнутые точки", "en": "Crossed-out dots"},
+    "page.c.dead.text": {
+        "ru": "Точки соперника внутри вашей страны зачёркиваются. Зачёркнутая точка не даёт стенок, ничего "
+              "не держит и никому не мешает, но её узел так и остаётся занятым.",
+        "en": "Enemy dots inside your country are crossed out. A crossed-out dot makes no walls, holds "
+              "nothing and is in nobody's way, but its node stays taken.",
+    },
+    "page.c.takeover.title": {"ru": "Обвод поверх обвода", "en": "Taking a country over"},
+    "page.c.takeover.text": {
+        "ru": "Чужую страну можно обвести снаружи целиком — тогда она ваша, и вы получаете всю площадь "
+              "своего обвода. Прежняя страна не стирается, а бледнеет под новой: видно, кто здесь был. "
+              "Обводить поверх можно сколько угодно раз, считается верхний слой.",
+        "en": "An enemy country can be ringed from outside as a whole: then it is yours, and you score the "
+              "whole area of your ring. The old country is not wiped out but fades under the new one, so "
+              "you can see who was there. Rings over rings can stack; the top layer counts.",
+    },
+    "page.c.before": {"ru": "До: {both}", "en": "Before: {both}"},
+    "page.c.after": {"ru": "После: {both}", "en": "After: {both}"},
+    "page.c.edge.title": {"ru": "Край доски", "en": "The edge of the board"},
+    "page.c.edge.text": {
+        "ru": "Край доски — не стенка: цепочка, которая упирается в край, ничего не обводит.",
+        "en": "The edge of the board is not a wall: a chain that leans on the edge encloses nothing.",
+    },
+    "page.c.edge": {"ru": "У края: {score}", "en": "At the edge: {score}"},
+    "page.c.end.title": {"ru": "Конец партии", "en": "The end"},
+    "page.c.end.text": {
+        "ru": "Партия кончается, когда ставить больше некуда или когда нажали «Завершить». У кого больше "
+              "клеток, тот и выиграл; поровну — ничья.",
+        "en": "The game ends when there is nowhere left to play, or when someone presses “Finish”. More "
+              "cells wins; equal cells is a draw.",
+    },
+    "page.k.intro.title": {"ru": "Классика", "en": "Classic"},
+    "page.k.intro.text": {
+        "ru": "Это официальные правила «Точек». Очки здесь — не клетки, а окружённые точки соперника: "
+              "каждая пойманная точка — одно очко. Обычная доска — 38 × 31.",
+        "en": "These are the official rules of Dots. Points are not cells but surrounded enemy dots: each "
+              "caught dot is one point. The usual board is 38 × 31.",
+    },
+    "page.k.zone.title": {"ru": "Первый ход", "en": "The first move"},
+    "page.k.zone.text": {
+        "ru": "Свою первую точку каждый ставит в середину доски, в зону 8 × 15 — она подсвечена. Дальше "
+              "ходят, как в «Странах»: по очереди, в узлы.",
+        "en": "Each player's first dot goes in the middle of the board, in the shaded 8 × 15 zone. After "
+              "that, turns go as in Countries: one dot each, on the nodes.",
+    },
+    "page.k.capture.title": {"ru": "Окружение", "en": "Surrounding"},
+    "page.k.capture.text": {
+        "ru": "Замкните свои точки вокруг точек соперника — они пойманы и зачёркнуты, а область стала "
+              "вашей. Ставить внутрь окружённой области нельзя.",
+        "en": "Close your dots around enemy dots: they are caught and crossed out, and the area is yours. "
+              "Nobody may play inside a surrounded area.",
+    },
+    "page.k.capture": {"ru": "Поймано две: {score}", "en": "Two caught: {score}"},
+    "page.k.free.title": {"ru": "Свободная область", "en": "Free areas"},
+    "page.k.free.text": {
+        "ru": "Кольцо без чужих точек внутри — свободная область, она обведена пунктиром. Очков за неё нет, "
+              "ставить в неё можно обоим. Но чужая точка, поставленная туда, будет поймана вашим "
+              "следующим ходом, где бы вы ни сыграли, — если только она сама не окружила ваши точки.",
+        "en": "A ring with no enemy dot inside is a free area, drawn dashed. It scores nothing, and both "
+              "players may play in it. But an enemy dot put into it is caught by your very next move, "
+              "wherever you play — unless that dot itself surrounded yours.",
+    },
+    "page.k.free": {"ru": "Свободная: {score}", "en": "Free: {score}"},
+    "page.k.trap": {"ru": "Зашла — поймана: {score}", "en": "Walked in, caught: {score}"},
+    "page.k.more.title": {"ru": "Ещё три правила", "en": "Three more rules"},
+    "page.k.more.text": {
+        "ru": "Пойманные точки стенок не дают. Точку на краю доски окружить нельзя. Если соперник окружит "
+              "вашу окружённую область, пойманные в ней точки оживают и больше не ваши.",
+        "en": "Caught dots make no walls. A dot on the edge of the board can never be caught. If the "
+              "opponent surrounds your surrounded area, the dots you caught in it come back to life and "
+              "are no longer yours.",
+    },
+    "page.k.end.title": {"ru": "Конец партии и «Стоп»", "en": "The end, and “Stop”"},
+    "page.k.end.text": {
+        "ru": "Партия кончается, когда ставить некуда, или по кнопке «Завершить». Ещё можно сказать «Стоп»: "
+              "тогда соперник ходит один, до трёх минут, чтобы окружить ваши точки, и партия кончается. "
+              "Больше пойманных точек — победа.",
+        "en": "The game ends when there is nowhere to play, or with “Finish”. A player may also call "
+              "“Stop”: the opponent then moves alone for up to three minutes to surround that player's "
+              "dots, and the game ends. More caught dots wins.",
+    },
+    # --- feel (play scene) ---
+    "feel.sound.on": {"ru": "Звук включён", "en": "Sound on"},
+    "feel.sound.off": {"ru": "Звук выключен", "en": "Sound off"},
+    "feel.help": {"ru": "Подсказки", "en": "Help"},
+    "feel.autosave.failed": {"ru": "Автосохранение не удалось", "en": "Autosave failed"},
+    "feel.leave.hint": {
+        "ru": "Её можно будет продолжить из меню",
+        "en": "You can resume it from the menu",
+    },
+    "help.title": {"ru": "Подсказки", "en": "Help"},
+    "help.keys": {"ru": "Клавиши", "en": "Keys"},
+    "help.key.undo": {"ru": "Ctrl+Z", "en": "Ctrl+Z"},
+    "help.do.undo": {"ru": "отменить ход", "en": "take a move back"},
+    "help.key.back": {"ru": "Esc", "en": "Esc"},
+    "help.do.back": {"ru": "назад; закрыть вопрос", "en": "back; close a question"},
+    "help.key.enter": {"ru": "Enter", "en": "Enter"},
+    "help.do.enter": {"ru": "ответить «да» на вопрос", "en": "answer “yes” to a question"},
+    "help.key.full": {"ru": "F11", "en": "F11"},
+    "help.do.full": {"ru": "во весь экран и обратно", "en": "fullscreen and back"},
+    "help.key.help": {"ru": "F1", "en": "F1"},
+    "help.do.help": {"ru": "эти подсказки", "en": "this help"},
+    "help.mouse.title": {"ru": "Мышью", "en": "With a mouse"},
+    "help.mouse": {
+        "ru": "Щёлкните у пересечения линий — там встанет точка. Бледная точка под курсором "
+              "показывает, куда вы попадёте.",
+        "en": "Click near a crossing of the lines to put a dot there. A pale dot under the pointer "
+              "shows where it will go.",
+    },
+    "help.touch.title": {"ru": "Пальцем", "en": "With a finger"},
+    "help.touch": {
+        "ru": "Коснитесь поля, подведите палец к нужному узлу и отпустите. Уведите палец с поля — "
+              "ход не засчитается.",
+        "en": "Touch the board, slide to the node you want and lift your finger. Slide off the board "
+              "to cancel.",
+    },
+    "help.illegal": {
+        "ru": "Красный крестик — сюда нельзя: узел занят или лежит внутри страны.",
+        "en": "A red cross means you cannot play there: the node is taken or inside a country.",
+    },
+    "help.close": {"ru": "Понятно", "en": "Got it"},
 }
 
 _language = DEFAULT_LANGUAGE
@@ -138,3 +336,12 @@ def t(key: str, **fields: object) -> str:
     entry = STRINGS[key]
     text = entry.get(_language) or entry[DEFAULT_LANGUAGE]
     return text.format(**fields) if fields else text
+
+
+def fields_of(text: str) -> set[str]:
+    """The ``{field}`` names a catalogue text expects.
+
+    >>> sorted(fields_of("{player} ходят одни: {time}"))
+    ['player', 'time']
+    """
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}

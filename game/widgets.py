@@ -6,6 +6,7 @@ that slides off cancels, as on a phone.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pygame
@@ -105,6 +106,60 @@ class Button:
             px = max(10, int(text_px * (r.w - 12) / label.get_width()))
             label = theme.text(text, px, ink, bold=bold)
         surface.blit(label, label.get_rect(center=r.center))
+
+
+class IconButton(Button):
+    """A small square button that shows a drawn icon instead of its label («Звук», «Подсказки»).
+
+    ``icon`` names the picture: 'sound_on', 'sound_off' or 'help'. The label
+    (``key``) is still there for tests and for what the button means.
+    """
+
+    def __init__(self, key: str, icon: str, *, enabled: bool = True) -> None:
+        super().__init__(key, enabled=enabled)
+        self.icon = icon
+
+    def draw(self, surface: pygame.Surface, text_px: int) -> None:
+        r = self.rect
+        if r.w <= 0 or r.h <= 0:
+            return
+        radius = max(6, r.h // 4)
+        fill = theme.BUTTON_DOWN if self.pressed else theme.BUTTON_HOVER if self.hovered else theme.BUTTON
+        pygame.draw.rect(surface, theme.SHADOW, r.move(0, 2), border_radius=radius)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, r, 1, border_radius=radius)
+        draw_icon(surface, self.icon, r.inflate(-r.w // 3, -r.h // 3), theme.INK if self.enabled
+                  else theme.BUTTON_DISABLED_TEXT)
+
+
+def draw_icon(surface: pygame.Surface, icon: str, box: pygame.Rect, colour: theme.Colour) -> None:
+    """Draw the icon ``icon`` to fill ``box``: a loudspeaker (with waves or struck out) or a question mark."""
+    x, y, w, h = box
+    line = max(2, w // 12)
+    if icon in ("sound_on", "sound_off"):
+        cy = y + h / 2
+        body = [(x, cy - h * 0.17), (x + w * 0.22, cy - h * 0.17), (x + w * 0.5, y + h * 0.08),
+                (x + w * 0.5, y + h * 0.92), (x + w * 0.22, cy + h * 0.17), (x, cy + h * 0.17)]
+        pygame.draw.polygon(surface, colour, body)
+        if icon == "sound_on":
+            for k in (1, 2):
+                rr = w * (0.2 + 0.17 * k)
+                arc = pygame.Rect(0, 0, 2 * rr, 2 * rr)
+                arc.center = (round(x + w * 0.5), round(cy))
+                pygame.draw.arc(surface, colour, arc, -0.75, 0.75, line)
+        else:
+            a, b = x + w * 0.64, x + w
+            pygame.draw.line(surface, theme.ILLEGAL, (a, cy - h * 0.18), (b, cy + h * 0.18), line + 1)
+            pygame.draw.line(surface, theme.ILLEGAL, (a, cy + h * 0.18), (b, cy - h * 0.18), line + 1)
+    elif icon == "help":
+        # A question mark drawn, not typed: an arc, a short stem and a dot.
+        cx = x + w / 2
+        rr = min(w, h) * 0.26
+        arc = pygame.Rect(0, 0, 2 * rr, 2 * rr)
+        arc.center = (round(cx), round(y + h * 0.3))
+        pygame.draw.arc(surface, colour, arc, -math.pi / 2, math.pi, line + 1)
+        pygame.draw.line(surface, colour, (cx, y + h * 0.3 + rr), (cx, y + h * 0.68), line + 1)
+        pygame.draw.circle(surface, colour, (round(cx), round(y + h * 0.88)), line + 1)
 
 
 def stack_buttons(buttons: list[Button], x: int, y: int, w: int, h: int, gap: int) -> int:

@@ -1,0 +1,393 @@
+"""Games as files: «Открыть партию» lists the games folder, «Сохранить партию» writes to it.
+
+No system dialog: the list shows :func:`game.store.games_dir`, whose path is
+written small at the bottom, so a player can drop ``.sgf`` files from other Dots
+programs there (a classic ``GM[40]`` record with setup dots opens like ours).
+Tapping a game opens it in the review (:mod:`game.review`). Anything that goes
+wrong (``StoreError`` from reading or writing, ``SgfError`` from a record that is
+not a game) is one line on the screen, never a crash.
+
+Push ``OpenGameScene(stack)`` or ``SaveGameScene(stack, game)``; Esc or «Назад» pops.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+
+from engine import Game, Rules, sgf
+from game import paper, store, theme
+from game.opponent import Chooser
+from game.pointer import pointer_of
+from game.scene import Scene, SceneStack
+from game.strings import t
+from game.textfit import one_line
+from game.widgets import Button, ButtonGroup
+
+DRAG_SLOP = 10  # px a press may wander and still count as a tap on a row
+
+
+def default_name(game: Game, now: datetime | None = None) -> str:
+    """«2025-01-18 14-30 Страны»: when, and which rule set (no ':' — not every file system takes it)."""
+    now = now or datetime.now()
+    rules = t("rules.countries" if game.rules is Rules.COUNTRIES else "rules.classic")
+    return t("files.default_name", date=now.strftime("%Y-%m-%d %H-%M"), rules=rules)
+
+
+def reason(error: BaseException) -> str:
+    """An error as one short line for the screen."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) <= 140 else text[:139] + "…"
+
+
+def open_record(path: Path | str) -> tuple[Game, dict[str, str]]:
+    """The game in a saved file and its root properties (names, date …).
+
+    Raises ``store.StoreError`` (unreadable file) or ``sgf.SgfError`` (not a game).
+    """
+    text = store.read_game(path)
+    game = sgf.loads(text)
+    return game, sgf.read_info(text)
+
+
+class GamesScene(Scene):
+    """The games folder as a list of finger-sized rows; a tap (or Enter) opens one for review.
+
+    The list scrolls by wheel, drag and keys (↑ ↓ choose, PgUp PgDn, Home End).
+    """
+
+    name = "files"
+    title_key = "files.open.title"
+
+    def __init__(self, stack: SceneStack, *, chooser: Chooser | None = None) -> None:
+        super().__init__(stack)
+        self.chooser = chooser
+        self.games: list[store.SavedGame] = []
+        self.selected: int | None = None
+        self.hover: int | None = None
+        self.scroll = 0
+        self.message: tuple[str, theme.Colour] | None = None
+        """One line under the list: what went wrong (red) or what was done."""
+        self.buttons = ButtonGroup()
+        self.b_back = self.buttons.add(Button("files.back"), self.stack.pop)
+        self.list_rect = pygame.Rect(0, 0, 0, 0)
+        self.row_h = 48
+        self.row_gap = 6
+        self._title_pos = (0, 0)
+        self._label_y: int | None = None
+        self._footer_y = 0
+        self._press: tuple[tuple[str, int], float, int, bool] | None = None  # who, start y, scroll, moved
+
+    # ----- the list ------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Read the folder again (a file may have been dropped in or saved)."""
+        self.games = store.list_games()
+        if self.selected is not None and self.selected >= len(self.games):
+            self.selected = None
+        self.scroll_by(0)
+
+    def open_entry(self, index: int) -> None:
+        """Open the game of row ``index`` for review, or say in one line why it cannot be."""
+        if not 0 <= index < len(self.games):
+            return
+        entry = self.games[index]
+        self.selected = index
+        try:
+            game, info = open_record(entry.path)
+        except (store.StoreError, sgf.SgfError) as e:
+            self.message = (t("files.open_failed", name=entry.name, why=reason(e)), theme.ILLEGAL)
+            return
+        from game.review import ReviewScene
+
+        players = (info.get("PB", ""), info.get("PW", ""))
+        self.stack.push(ReviewScene(self.stack, game, title=entry.name, players=players, chooser=self.chooser))
+
+    @property
+    def row_step(self) -> int:
+        return self.row_h + self.row_gap
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, len(self.games) * self.row_step - self.row_gap - self.list_rect.h)
+
+    def scroll_by(self, dy: float) -> None:
+        """Move the list by ``dy`` pixels, within its ends."""
+        self.scroll = int(max(0, min(self.max_scroll, self.scroll + dy)))
+
+    def row_at(self, pos: tuple[float, float]) -> int | None:
+        """The row under a pixel, if any."""
+        if not self.list_rect.collidepoint(pos):
+            return None
+        offset = pos[1] - self.list_rect.y + self.scroll
+        index = int(offset // self.row_step)
+        if offset - index * self.row_step > self.row_h or not 0 <= index < len(self.games):
+            return None
+        return index
+
+    def select(self, index: int) -> None:
+        """Choose row ``index`` (keys) and scroll it into view."""
+        if not self.games:
+            return
+        self.selected = max(0, min(len(self.games) - 1, index))
+        top = self.selected * self.row_step
+        if top < self.scroll:
+            self.scroll = top
+        elif top + self.row_h > self.scroll + self.list_rect.h:
+            self.scroll_by(top + self.row_h - self.list_rect.h - self.scroll)
+
+    # ----- scene hooks -------------------------------------------------------------------------
+
+    def resume(self) -> None:
+        self.refresh()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        bh = theme.button_height(size)
+        self.row_h = bh
+        margin = max(12, round(20 * theme.ui_scale(size)))
+        back_w = max(110, round(150 * theme.ui_scale(size)))
+        self.b_back.rect = pygame.Rect(margin, margin, back_w, bh)
+        self._title_pos = (self.b_back.rect.right + margin, margin + bh // 2)
+        col_w = min(w - 2 * margin, round(900 * theme.ui_scale(size)))
+        x = (w - col_w) // 2
+        top = self._lay_out_top(x, margin + bh + margin, col_w)
+        footer = 2 * theme.font(theme.text_size(size, 15)).get_linesize() + 16
+        self.list_rect = pygame.Rect(x, top, col_w, max(self.row_h, h - margin - footer - top))
+        self._footer_y = self.list_rect.bottom + 10
+        self.scroll_by(0)
+
+    def _lay_out_top(self, x: int, y: int, width: int) -> int:
+        """Lay out what sits between the header and the list; returns the list's top."""
+        self._label_y = None
+        return y
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * self.row_step)
+            return
+        p = pointer_of(event, self.size)
+        if p is None or self.buttons.handle(p):
+            return
+        who = (p.source, p.finger)
+        if p.source == "mouse":
+            self.hover = self.row_at(p.pos)
+        if p.kind == "down":
+            self._press = (who, p.pos[1], self.scroll, False) if self.list_rect.collidepoint(p.pos) else None
+            return
+        if self._press is None or self._press[0] != who:
+            return
+        _, y0, scroll0, moved = self._press
+        dy = p.pos[1] - y0
+        moved = moved or abs(dy) > DRAG_SLOP
+        if moved:
+            self.scroll = scroll0
+            self.scroll_by(-dy)
+        if p.kind == "move":
+            self._press = (who, y0, scroll0, moved)
+            return
+        self._press = None
+        if not moved:
+            index = self.row_at(p.pos)
+            if index is not None:
+                self.open_entry(index)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        current = -1 if self.selected is None else self.selected
+        page = max(1, self.list_rect.h // self.row_step)
+        moves = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page}
+        if key == pygame.K_ESCAPE:
+            self.stack.pop()
+        elif key in moves:
+            self.select(max(0, current + moves[key]))
+        elif key == pygame.K_HOME:
+            self.select(0)
+        elif key == pygame.K_END:
+            self.select(len(self.games) - 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
+            self.open_entry(self.selected)
+
+    # ----- drawing -----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = self.size
+        surface.blit(paper.backdrop(size), (0, 0))
+        room = size[0] - self._title_pos[0] - 16
+        title = one_line(t(self.title_key), theme.text_size(size, 32), theme.INK, room, bold=True)
+        surface.blit(title, (self._title_pos[0], self._title_pos[1] - title.get_height() // 2))
+        self._draw_top(surface)
+        self._draw_list(surface)
+        x, y, w = self.list_rect.x, self._footer_y, self.list_rect.w
+        small = theme.text_size(size, 15)
+        if self.message is not None:
+            line = one_line(self.message[0], small, self.message[1], w, bold=True)
+            surface.blit(line, (x, y))
+        y += theme.font(small).get_linesize() + 4
+        try:
+            folder = str(store.games_dir())
+        except OSError:
+            folder = ""
+        if folder:
+            surface.blit(one_line(t("files.folder", path=folder), small, theme.INK_SOFT, w, min_px=10), (x, y))
+        self.buttons.draw(surface, theme.text_size(size, 21))
+
+    def _draw_top(self, surface: pygame.Surface) -> None:
+        """What sits between the header and the list (the name field when saving)."""
+
+    def _draw_list(self, surface: pygame.Surface) -> None:
+        size = self.size
+        area = self.list_rect
+        if not self.games:
+            empty = theme.text(t("files.empty"), theme.text_size(size, 19), theme.INK_SOFT)
+            paper.blit_centred(surface, empty, area.centerx, area.y + 24)
+            return
+        name_px, date_px = theme.text_size(size, 19), theme.text_size(size, 15)
+        old_clip = surface.get_clip()
+        surface.set_clip(area)
+        first = self.scroll // self.row_step
+        for i in range(first, len(self.games)):
+            y = area.y + i * self.row_step - self.scroll
+            if y > area.bottom:
+                break
+            entry = self.games[i]
+            row = pygame.Rect(area.x, y, area.w - (10 if self.max_scroll > 0 else 0), self.row_h)
+            if i == self.selected:
+                fill = theme.mix(theme.BUTTON_SELECTED, (255, 255, 255), 0.84)
+            else:
+                fill = theme.BUTTON_HOVER if i == self.hover else theme.BUTTON
+            pygame.draw.rect(surface, fill, row, border_radius=10)
+            edge = theme.BUTTON_SELECTED if i == self.selected else theme.BUTTON_EDGE
+            pygame.draw.rect(surface, edge, row, 2 if i == self.selected else 1, border_radius=10)
+            date = theme.text(entry.modified.strftime("%Y-%m-%d %H:%M"), date_px, theme.INK_SOFT)
+            surface.blit(date, (row.right - 14 - date.get_width(), row.centery - date.get_height() // 2))
+            name = one_line(entry.name, name_px, theme.INK, row.w - date.get_width() - 44)
+            surface.blit(name, (row.x + 14, row.centery - name.get_height() // 2))
+        surface.set_clip(old_clip)
+        if self.max_scroll > 0:
+            track = area.h
+            bar_h = max(30, track * area.h // (self.max_scroll + area.h))
+            bar_y = area.y + (track - bar_h) * self.scroll // self.max_scroll
+            pygame.draw.rect(surface, theme.mix(theme.PANEL_EDGE, theme.INK_SOFT, 0.4),
+                             (area.right - 5, bar_y, 5, bar_h), border_radius=3)
+
+
+class OpenGameScene(GamesScene):
+    """«Открыть партию»: the saved games; a tap opens one for review."""
+
+    name = "open"
+    title_key = "files.open.title"
+
+
+class SaveGameScene(GamesScene):
+    """«Сохранить партию»: a name (date-time and rule set unless typed over), «Сохранить», and the list.
+
+    Typing edits the name (Backspace deletes, Enter saves); the saved game then
+    shows in the list, chosen.
+    """
+
+    name = "save"
+    title_key = "files.save.title"
+
+    def __init__(self, stack: SceneStack, game: Game, *, chooser: Chooser | None = None) -> None:
+        super().__init__(stack, chooser=chooser)
+        self.game = game
+        self.name_text = default_name(game)
+        self.saved: Path | None = None
+        self.b_save = self.buttons.add(Button("files.save", primary=True), self.save)
+        self.field = pygame.Rect(0, 0, 0, 0)
+        self._name_label_y = 0
+        self.clock = 0.0
+
+    def save(self) -> None:
+        """Write the game under the name typed; the message says where, or why not."""
+        name = self.name_text.strip() or default_name(self.game)
+        try:
+            text = sgf.dumps(self.game, info={"DT": datetime.now().strftime("%Y-%m-%d")})
+            path = store.save_game(name, text)
+        except (store.StoreError, ValueError) as e:
+            self.message = (t("files.save_failed", why=reason(e)), theme.ILLEGAL)
+            return
+        self.saved = path
+        self.b_save.enabled = False  # until the name changes: a second press would only make a copy
+        self.message = (t("files.saved", name=path.stem), theme.BLUE_DARK)
+        self.refresh()
+        for i, entry in enumerate(self.games):
+            if entry.path == path:
+                self.select(i)
+
+    def resume(self) -> None:
+        super().resume()
+        pygame.key.start_text_input()
+
+    def pause(self) -> None:
+        pygame.key.stop_text_input()
+
+    def shutdown(self) -> None:
+        pygame.key.stop_text_input()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+    def wake_in(self) -> float | None:
+        """When the caret blinks next."""
+        return 0.5 - self.clock % 0.5
+
+    def _lay_out_top(self, x: int, y: int, width: int) -> int:
+        bh = theme.button_height(self.size)
+        gap = max(8, bh // 5)
+        label_h = theme.font(theme.text_size(self.size, 17)).get_linesize() + 4
+        self._name_label_y = y
+        y += label_h
+        save_w = max(140, round(200 * theme.ui_scale(self.size)))
+        self.field = pygame.Rect(x, y, width - save_w - gap, bh)
+        self.b_save.rect = pygame.Rect(self.field.right + gap, y, save_w, bh)
+        pygame.key.set_text_input_rect(self.field)  # where a system keyboard or IME shows its window
+        y += bh + 2 * gap
+        self._label_y = y
+        return y + label_h
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.TEXTINPUT:
+            text = "".join(ch for ch in event.text if ch.isprintable())
+            self.name_text = (self.name_text + text)[:store.MAX_NAME]
+            self.b_save.enabled = True
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                if event.mod & pygame.KMOD_CTRL:
+                    self.name_text = self.name_text.rstrip().rpartition(" ")[0]
+                else:
+                    self.name_text = self.name_text[:-1]
+                self.b_save.enabled = True
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.save()
+                return
+        super().process_event(event)
+
+    def _draw_top(self, surface: pygame.Surface) -> None:
+        size = self.size
+        px = theme.text_size(size, 17)
+        surface.blit(theme.text(t("files.name"), px, theme.INK_SOFT), (self.field.x, self._name_label_y))
+        pygame.draw.rect(surface, theme.BUTTON, self.field, border_radius=8)
+        pygame.draw.rect(surface, theme.BUTTON_SELECTED, self.field, 2, border_radius=8)
+        inner = self.field.w - 28
+        font = theme.font(theme.text_size(size, 20))
+        shown = self.name_text
+        while shown and font.size(shown)[0] > inner:  # a long name shows its end, where the caret is
+            shown = shown[1:]
+        img = theme.text(shown, theme.text_size(size, 20), theme.INK)
+        tx, ty = self.field.x + 12, self.field.centery - img.get_height() // 2
+        surface.blit(img, (tx, ty))
+        if int(self.clock * 2) % 2 == 0:  # a blinking caret at the end
+            cx = tx + img.get_width() + 2
+            pygame.draw.line(surface, theme.INK, (cx, ty + 2), (cx, ty + img.get_height() - 2), 2)
+        if self._label_y is not None:
+            surface.blit(theme.text(t("files.list"), px, theme.INK_SOFT), (self.field.x, self._label_y))

@@ -1,0 +1,157 @@
+"""The help card over any scene (F1, or the «?» button): the keys, and how to play with a mouse or a finger.
+
+Open it with :func:`toggle_help` (F1 does that in every scene) or push a
+:class:`HelpScene` yourself, e.g. from a menu button. F1, Esc, Enter, the
+button or a tap anywhere close it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import paper, theme
+from game.pointer import pointer_of
+from game.scene import Scene, SceneStack
+from game.strings import t
+from game.widgets import Button, ButtonGroup
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("help.key.undo", "help.do.undo"),
+    ("help.key.back", "help.do.back"),
+    ("help.key.enter", "help.do.enter"),
+    ("help.key.full", "help.do.full"),
+    ("help.key.help", "help.do.help"),
+)
+"""(key, what it does) string ids, in the order shown."""
+
+TIPS: tuple[tuple[str | None, str], ...] = (
+    ("help.mouse.title", "help.mouse"),
+    ("help.touch.title", "help.touch"),
+    (None, "help.illegal"),
+)
+"""(heading, text) string ids of the paragraphs under the keys."""
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` pixels (a long word keeps its own line)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+class HelpScene(Scene):
+    """A card of keys and tips over the scene below, which shows through dimmed."""
+
+    overlay = True
+    name = "help"
+
+    def __init__(self, stack: SceneStack) -> None:
+        super().__init__(stack)
+        self.buttons = ButtonGroup()
+        self.b_close = self.buttons.add(Button("help.close", primary=True), self.close)
+        self._box = pygame.Rect(0, 0, 0, 0)
+        self._scale = 1.0
+        self._dim: pygame.Surface | None = None
+
+    def close(self) -> None:
+        """Back to the scene below."""
+        if self.stack.top is self:
+            self.stack.pop()
+
+    # ----- layout ------------------------------------------------------------------------
+
+    def _px(self, base: int) -> int:
+        return max(11, round(theme.text_size(self.size, base) * self._scale))
+
+    def _content_height(self, width: int) -> int:
+        h = theme.font(self._px(28), True).get_linesize() + 14
+        h += theme.font(self._px(18), True).get_linesize() + 6
+        h += len(KEYS) * (theme.font(self._px(17)).get_linesize() + 4) + 12
+        for title, text in TIPS:
+            if title is not None:
+                h += theme.font(self._px(17), True).get_linesize()
+            h += len(wrap(t(text), theme.font(self._px(16)), width)) * theme.font(self._px(16)).get_linesize() + 10
+        return h
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        bh = theme.button_height(size)
+        pad = max(20, round(26 * theme.ui_scale(size)))
+        box_w = min(max(360, int(w * 0.86)), round(720 * theme.ui_scale(size)), w - 16)
+        inner = box_w - 2 * pad
+        # Shrink the text until the card fits the window (an 800×600 window, a long language).
+        self._scale = 1.0
+        while self._scale > 0.6 and self._content_height(inner) + bh + 3 * pad > h - 16:
+            self._scale -= 0.05
+        box_h = min(h - 16, self._content_height(inner) + bh + 3 * pad)
+        self._box = pygame.Rect((w - box_w) // 2, (h - box_h) // 2, box_w, box_h)
+        bw = min(inner, max(200, box_w // 3))
+        self.b_close.rect = pygame.Rect(self._box.centerx - bw // 2, self._box.bottom - pad - bh, bw, bh)
+        self._dim = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+        self._dim.fill(theme.DIM)
+
+    # ----- input ---------------------------------------------------------------------------
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        p = pointer_of(event, self.size)
+        if p is not None:
+            # The button, or a tap anywhere else once it is lifted: both close it.
+            if not self.buttons.handle(p) and p.kind == "up" and not self.b_close.rect.collidepoint(p.pos):
+                self.close()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.close()
+
+    # ----- drawing -----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._dim is not None:
+            surface.blit(self._dim, (0, 0))
+        box = self._box
+        paper.card(surface, box)
+        pad = max(20, round(26 * theme.ui_scale(self.size)))
+        x, width = box.x + pad, box.w - 2 * pad
+        y = box.y + pad
+        title = theme.text(t("help.title"), self._px(28), theme.INK, bold=True)
+        y = paper.blit_centred(surface, title, box.centerx, y) + 14
+        head = theme.text(t("help.keys"), self._px(18), theme.INK_SOFT, bold=True)
+        surface.blit(head, (x, y))
+        y += head.get_height() + 6
+        keys = [theme.text(t(k), self._px(17), theme.BLUE_DARK, bold=True) for k, _ in KEYS]
+        key_w = max(k.get_width() for k in keys) + 18
+        line = theme.font(self._px(17)).get_linesize() + 4
+        for key_img, (_, does) in zip(keys, KEYS, strict=True):
+            surface.blit(key_img, (x, y))
+            surface.blit(theme.text(t(does), self._px(17), theme.INK), (x + key_w, y))
+            y += line
+        y += 12
+        body = theme.font(self._px(16))
+        for heading, text in TIPS:
+            if heading is not None:
+                img = theme.text(t(heading), self._px(17), theme.INK, bold=True)
+                surface.blit(img, (x, y))
+                y += img.get_height()
+            colour = theme.ILLEGAL if heading is None else theme.INK_SOFT
+            for row in wrap(t(text), body, width):
+                surface.blit(theme.text(row, self._px(16), colour), (x, y))
+                y += body.get_linesize()
+            y += 10
+        self.buttons.draw(surface, theme.text_size(self.size, 21))
+
+
+def toggle_help(stack: SceneStack) -> None:
+    """Show the help over the top scene, or close it when it is already showing."""
+    top = stack.top
+    if isinstance(top, HelpScene):
+        top.close()
+    elif top is not None:
+        stack.push(HelpScene(stack))

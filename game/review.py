@@ -1,0 +1,278 @@
+"""«Разбор»: stepping back and forth through a game's moves, the board and scores following.
+
+The position after move ``k`` is the setup plus the game's actions up to (not
+including) move ``k + 1``: a Stop or Finish goes with the move before it. The
+engine does all the work: :class:`Replay` keeps one game and moves it with
+``play()`` and ``undo()``, so a step costs one move whatever the game's length.
+
+Keys: ← → one move, PgUp PgDn ten, Home End to either end, Esc back; the same
+on finger-sized buttons. «Играть отсюда» starts a game from the position shown.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from engine import ActionKind, Game, Rules
+from engine.types import Action
+from game import hud, theme
+from game.board_view import BoardView
+from game.layout import BoardLayout, ScreenLayout, fit_board, screen_layout
+from game.opponent import Chooser
+from game.pointer import pointer_of
+from game.scene import Scene, SceneStack
+from game.settings import MatchSettings
+from game.strings import t
+from game.textfit import one_line, wrap
+from game.widgets import Button, ButtonGroup, row_buttons
+
+
+def _apply(game: Game, action: Action) -> None:
+    """Do ``action`` on ``game`` as the record says (the mover is set first, as after a Stop)."""
+    if action.kind is ActionKind.MOVE:
+        game.to_move = action.player
+        assert action.point is not None
+        game.play(action.point)
+    elif action.kind is ActionKind.STOP:
+        game.to_move = action.player
+        game.stop()
+    else:
+        game.finish()
+
+
+class Replay:
+    """A game's moves to step through; :attr:`game` is the position at :attr:`step`.
+
+    >>> from engine import Game
+    >>> g = Game(width=5, height=5)
+    >>> for p in [(1, 1), (3, 3), (2, 1)]:
+    ...     g.play(p)
+    >>> r = Replay(g)
+    >>> r.moves, r.step, r.game.move_count
+    (3, 3, 3)
+    >>> r.goto(1); r.game.last_move
+    (1, 1)
+    """
+
+    def __init__(self, source: Game) -> None:
+        self.source = source
+        self.actions: tuple[Action, ...] = source.history
+        self.game = self._fresh()
+        self.applied = 0
+        moves = [i for i, a in enumerate(self.actions) if a.kind is ActionKind.MOVE]
+        # ends[k]: how many actions make the position after move k.
+        self.ends = [*moves, len(self.actions)]
+        self.step = 0
+        self.goto(self.moves)
+
+    def _fresh(self) -> Game:
+        s = self.source
+        game = Game(s.width, s.height, s.rules, setup=s.setup, zone=s.zone_rule)
+        game.to_move = self.actions[0].player if self.actions else s.to_move
+        return game
+
+    @property
+    def moves(self) -> int:
+        """How many moves the game has (the last step)."""
+        return len(self.ends) - 1
+
+    def goto(self, step: int) -> None:
+        """Show the position after move ``step`` (clamped to 0…moves)."""
+        self.step = max(0, min(self.moves, step))
+        target = self.ends[self.step]
+        while self.applied > target:
+            self.game.undo()
+            self.applied -= 1
+        while self.applied < target:
+            _apply(self.game, self.actions[self.applied])
+            self.applied += 1
+
+    def playable(self) -> Game:
+        """A new game in the position shown, to play on from; a Finish is left out."""
+        game = self._fresh()
+        for action in self.actions[:self.ends[self.step]]:
+            if action.kind is not ActionKind.FINISH:
+                _apply(game, action)
+        return game
+
+
+class ReviewScene(Scene):
+    """The board at one move of a game, with «Ход k из N», both scores and the step buttons.
+
+    ``title`` names the game (a file's name), ``players`` the two sides' names from
+    a record (``PB``, ``PW``); ``settings`` the set-up it was played with, when known.
+    """
+
+    name = "review"
+
+    def __init__(self, stack: SceneStack, game: Game, *, settings: MatchSettings | None = None,
+                 title: str | None = None, players: tuple[str, str] | None = None,
+                 chooser: Chooser | None = None, step: int | None = None) -> None:
+        super().__init__(stack)
+        self.replay = Replay(game)
+        if step is not None:
+            self.replay.goto(step)
+        self.settings = settings or MatchSettings(rules=game.rules, width=game.width, height=game.height)
+        self.title = title
+        self.players = players
+        self.chooser = chooser
+        self.view = BoardView()
+        self.buttons = ButtonGroup()
+        self.b_first = self.buttons.add(Button("review.first"), lambda: self.goto(0))
+        self.b_prev = self.buttons.add(Button("review.prev"), lambda: self.goto(self.step - 1))
+        self.b_next = self.buttons.add(Button("review.next", primary=True), lambda: self.goto(self.step + 1))
+        self.b_last = self.buttons.add(Button("review.last"), lambda: self.goto(self.replay.moves))
+        self.b_play_on = self.buttons.add(Button("review.play_on"), self.play_on)
+        self.b_back = self.buttons.add(Button("review.back"), self.stack.pop)
+        self.b_menu = self.buttons.add(Button("results.menu"), self.to_menu)
+        self.screen: ScreenLayout = screen_layout(self.size)
+        self.board: BoardLayout = fit_board(game.width, game.height, self.screen.board_area)
+        self._text_bottom = 0
+        self._update_buttons()
+
+    @property
+    def game(self) -> Game:
+        """The position shown."""
+        return self.replay.game
+
+    @property
+    def step(self) -> int:
+        """The move shown: 0 before the first, ``moves`` after the last."""
+        return self.replay.step
+
+    # ----- actions ---------------------------------------------------------------------
+
+    def goto(self, step: int) -> None:
+        """Show the position after move ``step``."""
+        self.replay.goto(step)
+        self._update_buttons()
+
+    def play_on(self) -> None:
+        """Start a game from the position shown, with the same set-up."""
+        game = self.replay.playable()
+        if game.is_over:
+            return
+        from game.play import PlayScene
+
+        settings = self.settings.with_size(game.width, game.height)
+        self.stack.push(PlayScene(self.stack, settings, game=game, chooser=self.chooser))
+
+    def to_menu(self) -> None:
+        """Back to the main menu."""
+        self.stack.pop_to(lambda scene: scene.name == "menu")
+
+    def _update_buttons(self) -> None:
+        at_start, at_end = self.step == 0, self.step == self.replay.moves
+        self.b_first.enabled = self.b_prev.enabled = not at_start
+        self.b_next.enabled = self.b_last.enabled = not at_end
+        # A game that ended with nowhere to play cannot go on; a finished one can (Finish is left out).
+        self.b_play_on.enabled = self.game.finished or not self.game.is_over
+
+    # ----- scene hooks -------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.screen = screen_layout(size)
+        self.board = fit_board(self.game.width, self.game.height, self.screen.board_area)
+        panel = self.screen.panel
+        bh = theme.button_height(size)
+        gap = max(8, bh // 5)
+        pad = max(16, round(20 * theme.ui_scale(size)))
+        steps = [self.b_first, self.b_prev, self.b_next, self.b_last]
+        if self.screen.portrait:
+            half = panel.w // 2
+            x, w = panel.x + half, half - pad
+            y = panel.y + pad
+            row_buttons(steps, x, y, w, bh, gap)
+            row_buttons([self.b_play_on], x, y + bh + gap, w, bh, gap)
+            row_buttons([self.b_back, self.b_menu], x, y + 2 * (bh + gap), w, bh, gap)
+            self._text_bottom = panel.y + panel.h - pad
+        else:
+            x, w = panel.x + pad, panel.w - 2 * pad
+            y = panel.y + panel.h - pad - bh
+            row_buttons([self.b_back, self.b_menu], x, y, w, bh, gap)
+            y -= bh + gap
+            self.b_play_on.rect = pygame.Rect(x, y, w, bh)
+            y -= bh + gap
+            row_buttons(steps, x, y, w, bh, gap)
+            self._text_bottom = y - gap
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            jumps = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+            if event.key in jumps:
+                self.goto(self.step + jumps[event.key])
+            elif event.key == pygame.K_HOME:
+                self.goto(0)
+            elif event.key == pygame.K_END:
+                self.goto(self.replay.moves)
+            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.stack.pop()
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.goto(self.step - event.y)
+            return
+        p = pointer_of(event, self.size)
+        if p is not None:
+            self.buttons.handle(p)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = self.size
+        panel = self.screen.panel
+        self.view.draw(surface, self.game, self.board,
+                       lambda s: hud.draw_panel(s, panel, self.screen.portrait), self.screen)
+        pad = max(16, round(20 * theme.ui_scale(size)))
+        width = panel.w // 2 - 2 * pad if self.screen.portrait else panel.w - 2 * pad
+        x, y = panel.x + pad, panel.y + pad
+        rules = t("rules.countries" if self.game.rules is Rules.COUNTRIES else "rules.classic")
+        caption = one_line(t("play.board", rules=rules, w=self.game.width, h=self.game.height),
+                           theme.text_size(size, 17), theme.INK_SOFT, width)
+        surface.blit(caption, (x, y))
+        y += caption.get_height() + 8
+        head = one_line(self.title or t("review.title"), theme.text_size(size, 24), theme.INK, width, bold=True)
+        surface.blit(head, (x, y))
+        y += head.get_height() + 4
+        if self.players and all(self.players):
+            names = one_line(t("review.players", blue=self.players[0], red=self.players[1]),
+                             theme.text_size(size, 16), theme.INK_SOFT, width)
+            surface.blit(names, (x, y))
+            y += names.get_height() + 4
+        move = one_line(t("review.move", k=self.step, n=self.replay.moves), theme.text_size(size, 22),
+                        theme.BLUE_DARK, width, bold=True)
+        surface.blit(move, (x, y + 4))
+        y += move.get_height() + 12
+        card = pygame.Rect(x, y, width, hud.score_card_height(size))
+        over = self.game.is_over
+        hud.draw_scores(surface, card, self.game, self.settings, self.game.winner if over else self.game.to_move)
+        y = card.bottom + 10
+        lines: list[tuple[str, theme.Colour]] = []
+        if over and self.step == self.replay.moves:
+            from game.results import verdict_key
+
+            winner = self.game.winner
+            lines.append((t(verdict_key(self.game, self.settings)),
+                          theme.INK if winner is None else theme.player_dark(winner)))
+        elif self.game.finished:
+            lines.append((t("review.finished"), theme.INK))
+        if self.game.stopped_by is not None and self.settings.computer is None:
+            stopper = self.game.stopped_by
+            lines.append((t("review.stopped", player=hud.player_name(stopper, self.settings)),
+                          theme.player_dark(stopper)))
+        for text, colour in lines:
+            img = one_line(text, theme.text_size(size, 17), colour, width, bold=True)
+            if y + img.get_height() > self._text_bottom:
+                return self._draw_buttons(surface)
+            surface.blit(img, (x, y))
+            y += img.get_height() + 6
+        hint_font = theme.font(theme.text_size(size, 15))
+        for line in wrap(t("review.keys"), hint_font, width):
+            if y + hint_font.get_linesize() > self._text_bottom:
+                break
+            surface.blit(theme.text(line, theme.text_size(size, 15), theme.INK_SOFT), (x, y))
+            y += hint_font.get_linesize()
+        self._draw_buttons(surface)
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
+        arrows = (self.b_first, self.b_prev, self.b_next, self.b_last)
+        for button, _ in self.buttons.items:
+            button.draw(surface, theme.text_size(self.size, 28 if button in arrows else 21))

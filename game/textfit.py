@@ -1,0 +1,41 @@
+"""Fitting text into a width: wrapped paragraphs, and single lines that shrink, then cut."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import theme
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` pixels (a long word gets its own line)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if not line or font.size(candidate)[0] <= width:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def one_line(text: str, px: int, colour: theme.Colour, width: int, *, bold: bool = False,
+             min_px: int = 11) -> pygame.Surface:
+    """``text`` on one line no wider than ``width``: smaller type first (down to ``min_px``), then cut with «…»."""
+    text = " ".join(text.split())  # a message with line breaks still takes one line
+    img = theme.text(text, px, colour, bold=bold)
+    if img.get_width() <= width:
+        return img
+    px = max(min_px, px * width // img.get_width())
+    img = theme.text(text, px, colour, bold=bold)
+    while img.get_width() > width and px > min_px:  # type does not shrink exactly in proportion
+        px -= 1
+        img = theme.text(text, px, colour, bold=bold)
+    while img.get_width() > width and len(text) > 2:
+        text = text[:-2].rstrip() + "…"
+        img = theme.text(text, px, colour, bold=bold)
+    return img

@@ -1,0 +1,465 @@
+"""The menus around the game, driven by posted events under SDL's dummy driver: the rules
+page, the language toggle, «Продолжить», saving and opening games, the review, the results.
+
+Every test has its own empty data folder (``TOCHKI_DATA_DIR``) and ends in Russian.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engine import Game, Player, Rules, format_score, sgf
+from game import demo, language, store, strings
+from game.control import Control
+from game.files import OpenGameScene, SaveGameScene
+from game.menu import MenuScene
+from game.play import PlayScene
+from game.results import CELEBRATION_SECONDS, ResultsScene
+from game.review import Replay, ReviewScene
+from game.rules_page import RulesScene, diagrams
+from game.settings import ComputerSettings, MatchSettings
+from game.widgets import Button
+
+ZAGRAM = Path(__file__).resolve().parents[2] / "shared" / "data" / "zagram-352562.sgf"
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("TOCHKI_DATA_DIR", str(folder))
+    return folder
+
+
+class FakeClock:
+    """Milliseconds that move only when a test says so (the 300 ms guard after a finger lifts)."""
+
+    def __init__(self) -> None:
+        self.ms = 100_000
+
+    def __call__(self) -> int:
+        return self.ms
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def control(pygame_session: object, data_dir: Path, clock: FakeClock) -> Iterator[Control]:
+    pygame.event.clear()
+    c = Control((1280, 800), now=clock)
+    pygame.event.clear()
+    yield c
+    c.stack.shutdown_all()
+    pygame.event.clear()
+    strings.set_language("ru")
+
+
+def first_legal(game: Game, level: str, **_: object) -> tuple[int, int]:
+    return max(game.legal_moves())
+
+
+# ----- helpers ----------------------------------------------------------------------------------
+
+
+def post(control: Control, *events: pygame.event.Event) -> None:
+    for e in events:
+        pygame.event.post(e)
+    control.step(1 / 60)
+
+
+def click(control: Control, pos: tuple[float, float]) -> None:
+    p = (round(pos[0]), round(pos[1]))
+    post(control, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
+
+
+def press(control: Control, button: Button) -> None:
+    assert button.rect.w > 0 and button.enabled, f"button {button.key} is not pressable"
+    click(control, button.rect.center)
+
+
+def key(control: Control, k: int, mod: int = 0) -> None:
+    post(control, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+
+
+def finger(control: Control, kind: int, pos: tuple[float, float]) -> None:
+    w, h = control.size
+    post(control, pygame.event.Event(kind, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, finger_id=0, touch_id=1,
+                                     pressure=1.0))
+
+
+def open_menu(control: Control, **kw: object) -> MenuScene:
+    menu = MenuScene(control.stack, **kw)  # type: ignore[arg-type]
+    control.stack.push(menu)
+    control.step(1 / 60)
+    return menu
+
+
+def finished_countries() -> Game:
+    game = demo.countries_demo()
+    game.finish()
+    return game
+
+
+# ----- the rules page ----------------------------------------------------------------------------
+
+
+def test_menu_to_rules_page_and_back(control: Control, clock: FakeClock) -> None:
+    menu = open_menu(control)
+    press(control, menu.b_classic)
+    press(control, menu.b_rules_page)
+    page = control.stack.top
+    assert isinstance(page, RulesScene) and page.rules is Rules.CLASSIC  # opens on the chosen rule set
+    press(control, page.b_countries)
+    assert page.rules is Rules.COUNTRIES and page.b_countries.selected
+    assert page.max_scroll > 0, "the countries page should need scrolling at 1280×800"
+    post(control, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0))
+    assert page.scroll == 2 * RulesScene.LINE
+    key(control, pygame.K_END)
+    assert page.scroll == page.max_scroll
+    key(control, pygame.K_HOME)
+    key(control, pygame.K_DOWN)
+    assert page.scroll == RulesScene.LINE
+    # A finger drags the page up by 200 px.
+    x, y = page.view.center
+    finger(control, pygame.FINGERDOWN, (x, y))
+    finger(control, pygame.FINGERMOTION, (x, y - 120))
+    finger(control, pygame.FINGERUP, (x, y - 200))
+    assert abs(page.scroll - (RulesScene.LINE + 200)) <= 2  # touch comes as fractions of the window
+    clock.ms += 1000  # past the guard that drops a mouse click echoing the finger
+    key(control, pygame.K_RIGHT)  # the other tab, from the top
+    assert page.rules is Rules.CLASSIC and page.scroll == 0
+    press(control, page.b_back)
+    assert control.stack.top is menu
+    press(control, menu.b_rules_page)
+    key(control, pygame.K_ESCAPE)
+    assert control.stack.top is menu
+
+
+def test_rules_diagrams_are_real_positions_with_their_values() -> None:
+    d = diagrams()
+    values = {name: format_score(d[name].game.score(Player.BLUE)) for name in ("triangle", "square", "diamond", "ring")}
+    assert values == {"triangle": "½", "square": "1", "diamond": "2", "ring": "4"}
+    for name in values:
+        assert d[name].game.move_count > 0  # played, not drawn
+    crossed = d["crossed"].game
+    assert crossed.is_dead((2, 2)) and crossed.dot_at((2, 2)) == Player.RED
+    after = d["after"].game
+    assert (after.score(Player.BLUE), after.score(Player.RED)) == (9, 0)
+    assert any(layer.owner == Player.RED and layer.fade >= 1 for layer in after.layers)  # the faded layer
+    assert d["before"].game.score(Player.RED) == 1 and d["edge"].game.score(Player.BLUE) == 0
+    assert d["capture"].game.rules is Rules.CLASSIC and d["capture"].game.score(Player.BLUE) == 2
+    free = d["free"].game
+    assert free.score(Player.BLUE) == 0 and free.free_areas(Player.BLUE)
+    assert d["trap"].game.score(Player.BLUE) == 1
+    assert d["triangle"].caption() == "Три угла клетки: ½"
+    strings.set_language("en")
+    try:
+        assert d["after"].caption() == "After: Blue 9 · Red 0"
+    finally:
+        strings.set_language("ru")
+
+
+def test_rules_page_drags_with_the_mouse_too(control: Control) -> None:
+    control.stack.push(RulesScene(control.stack))
+    control.step(1 / 60)
+    page = control.stack.top
+    assert isinstance(page, RulesScene)
+    x, y = page.view.center
+    post(control, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1),
+         pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y - 90), rel=(0, -90), buttons=(1, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y - 90), button=1))
+    assert page.scroll == 90
+    key(control, pygame.K_PAGEDOWN)
+    assert page.scroll > 90
+
+
+# ----- language -----------------------------------------------------------------------------------
+
+
+def test_language_toggle_switches_texts_and_is_remembered(control: Control, data_dir: Path) -> None:
+    menu = open_menu(control)
+    assert menu.b_hotseat.label == "Два игрока" and menu.language_buttons["ru"].selected
+    press(control, menu.language_buttons["en"])
+    assert strings.language() == "en"
+    assert menu.b_hotseat.label == "Two players" and menu.b_rules_page.label == "Rules"
+    assert menu.language_buttons["en"].selected and not menu.language_buttons["ru"].selected
+    assert pygame.display.get_caption()[0] == "Dots — Countries"
+    assert store.load_settings().language == "en"
+    # The next start: Russian in force until the saved choice is applied.
+    strings.set_language("ru")
+    assert language.apply_saved() == "en" and strings.t("menu.quit") == "Quit"
+    press(control, menu.language_buttons["ru"])
+    assert menu.b_hotseat.label == "Два игрока" and store.load_settings().language == "ru"
+
+
+def test_language_choice_keeps_the_other_settings(control: Control) -> None:
+    settings = store.load_settings()
+    settings.sound = False
+    settings.rules = "classic"
+    store.save_settings(settings)
+    language.choose("en")
+    kept = store.load_settings()
+    assert (kept.language, kept.sound, kept.rules) == ("en", False, "classic")
+
+
+# ----- «Продолжить» -----------------------------------------------------------------------------
+
+
+def test_continue_appears_only_with_a_save_and_resumes_the_same_game(control: Control) -> None:
+    menu = open_menu(control, chooser=first_legal)
+    assert menu.resumable is None and menu.b_continue.rect.w == 0 and menu.b_hotseat.primary
+    game = Game(width=12, height=9, rules=Rules.CLASSIC)
+    for p in [(5, 4), (6, 4), (5, 3), (6, 5), (4, 4)]:
+        game.play(p)
+    store.save_current(sgf.dumps(game), {"mode": "computer", "level": "amateur", "human": "red", "rules": "classic"})
+    press(control, menu.b_rules_page)  # the menu looks again whenever it comes back on top
+    key(control, pygame.K_ESCAPE)
+    assert menu.resumable is not None and menu.b_continue.rect.w > 0 and not menu.b_hotseat.primary
+    press(control, menu.b_continue)
+    play = control.stack.top
+    assert isinstance(play, PlayScene)
+    assert play.game.history == game.history and play.game.rules is Rules.CLASSIC
+    assert (play.game.width, play.game.height) == (12, 9)
+    assert play.settings.computer == ComputerSettings("amateur", Player.RED)
+    assert play.opponent is not None and play.opponent.player == Player.BLUE
+
+
+def test_a_corrupt_save_shows_one_line_and_no_continue(control: Control, data_dir: Path) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / store.AUTOSAVE_FILE).write_text("(;GM[40]SZ[9];B[aa];B[\n", encoding="utf-8")
+    menu = open_menu(control)
+    assert isinstance(menu.notice, str) and menu.notice and "\n" not in menu.notice
+    assert menu.resumable is None and menu.b_continue.rect.w == 0
+    assert list(data_dir.glob("autosave.corrupt-*.sgf")), "the bad autosave was not set aside"
+    for size in ((800, 600), (1920, 1080)):
+        control.resize(size)
+        control.step(1 / 60)
+    assert menu.notice  # still shown after the menu looked again
+    key(control, pygame.K_RETURN)  # no game to continue: Enter starts a new one as before
+    assert control.stack.top is not menu
+
+
+# ----- saving, opening, reviewing --------------------------------------------------------------
+
+
+def test_save_a_finished_game_see_it_open_it_and_step_through(control: Control, data_dir: Path) -> None:
+    menu = open_menu(control)
+    game = finished_countries()
+    results = ResultsScene(control.stack, MatchSettings(width=20, height=15), game)
+    control.stack.push(results)
+    control.step(1 / 60)
+    press(control, results.b_save)
+    save = control.stack.top
+    assert isinstance(save, SaveGameScene) and save.name_text.endswith("Страны")
+    for _ in range(len(save.name_text)):
+        key(control, pygame.K_BACKSPACE)
+    post(control, pygame.event.Event(pygame.TEXTINPUT, text="Партия/с Машей"))
+    press(control, save.b_save)
+    saved = data_dir / "games" / "Партия_с Машей.sgf"
+    assert saved.is_file() and save.message is not None and "Партия_с Машей" in save.message[0]
+    assert [g.name for g in save.games] == ["Партия_с Машей"] and save.selected == 0
+    assert not save.b_save.enabled  # a second press would only make a copy
+    assert sgf.loads(saved.read_text(encoding="utf-8")).history == game.history
+    key(control, pygame.K_ESCAPE)
+    assert control.stack.top is results
+    press(control, results.b_menu)
+    assert control.stack.top is menu
+    press(control, menu.b_open)
+    files = control.stack.top
+    assert isinstance(files, OpenGameScene) and [g.name for g in files.games] == ["Партия_с Машей"]
+    row = files.list_rect.x + 40, files.list_rect.y + files.row_h // 2
+    click(control, row)
+    review = control.stack.top
+    assert isinstance(review, ReviewScene) and review.title == "Партия_с Машей"
+    n = len(COUNTRIES_MOVES := demo.COUNTRIES_SCRIPT)
+    assert review.replay.moves == n and review.step == n
+    assert review.game.score(Player.BLUE) == game.score(Player.BLUE)
+    key(control, pygame.K_HOME)
+    assert review.step == 0 and review.game.move_count == 0 and review.game.score(Player.BLUE) == 0
+    for k in range(1, n + 1):  # → through the whole game: the scores follow the real game's
+        key(control, pygame.K_RIGHT)
+        fresh = demo.play_script(Game(20, 15), COUNTRIES_MOVES[:k])
+        assert review.step == k
+        assert (review.game.score(Player.BLUE), review.game.score(Player.RED)) == \
+            (fresh.score(Player.BLUE), fresh.score(Player.RED))
+    key(control, pygame.K_RIGHT)  # past the end: stays
+    assert review.step == n and review.game.is_over  # the Finish goes with the last move
+    key(control, pygame.K_LEFT)
+    assert review.step == n - 1 and not review.game.finished
+    press(control, review.b_prev)
+    assert review.step == n - 2
+    press(control, review.b_last)
+    assert review.step == n and not review.b_next.enabled
+    press(control, review.b_first)
+    assert review.step == 0 and not review.b_prev.enabled
+    key(control, pygame.K_END)
+    assert review.step == n
+    key(control, pygame.K_ESCAPE)
+    assert control.stack.top is files
+
+
+def test_review_from_results_and_play_on_from_a_move(control: Control) -> None:
+    open_menu(control)
+    game = finished_countries()
+    results = ResultsScene(control.stack, MatchSettings(width=20, height=15), game)
+    control.stack.push(results)
+    control.step(1 / 60)
+    press(control, results.b_review)
+    review = control.stack.top
+    assert isinstance(review, ReviewScene) and review.step == review.replay.moves
+    for _ in range(4):
+        press(control, review.b_first if _ == 0 else review.b_next)
+    assert review.step == 3
+    press(control, review.b_play_on)
+    play = control.stack.top
+    assert isinstance(play, PlayScene) and play.game.move_count == 3 and not play.game.is_over
+    assert play.game is not game and game.is_over  # the finished game itself is untouched
+    press(control, play.b_menu)
+    assert control.stack.top is not play
+
+
+def test_a_game_from_another_program_opens_and_steps_to_the_end(control: Control, data_dir: Path) -> None:
+    assert ZAGRAM.is_file(), f"the zagram record is missing: expected it at {ZAGRAM}"
+    (data_dir / "games").mkdir(parents=True)
+    shutil.copy(ZAGRAM, data_dir / "games" / ZAGRAM.name)
+    menu = open_menu(control)
+    press(control, menu.b_open)
+    files = control.stack.top
+    assert isinstance(files, OpenGameScene)
+    key(control, pygame.K_DOWN)
+    key(control, pygame.K_RETURN)
+    review = control.stack.top
+    assert isinstance(review, ReviewScene), files.message
+    assert review.game.rules is Rules.CLASSIC and (review.game.width, review.game.height) == (39, 32)
+    assert review.players == ("Митрандир", "Роман Максимов")
+    key(control, pygame.K_HOME)
+    assert review.step == 0 and sum(1 for _ in review.game.dots()) == 16  # the setup cross
+    key(control, pygame.K_PAGEDOWN)
+    assert review.step == 10 and review.game.move_count == 10
+    key(control, pygame.K_END)
+    assert review.step == review.replay.moves == 244
+    assert (format_score(review.game.score(Player.BLUE)), format_score(review.game.score(Player.RED))) == ("3", "60")
+
+
+def test_broken_files_in_the_games_folder_show_a_message(control: Control, data_dir: Path) -> None:
+    games = data_dir / "games"
+    games.mkdir(parents=True)
+    (games / "broken.sgf").write_text("(;GM[40]SZ[9];B[ii];W[ii])", encoding="utf-8")
+    (games / "empty.sgf").write_bytes(b"")
+    (games / "latin1.sgf").write_bytes("(;GM[40]SZ[9]C[\xe9])".encode("latin-1"))
+    menu = open_menu(control)
+    press(control, menu.b_open)
+    files = control.stack.top
+    assert isinstance(files, OpenGameScene) and len(files.games) == 3
+    for i, entry in enumerate(files.games):
+        click(control, (files.list_rect.x + 40, files.list_rect.y + i * files.row_step + files.row_h // 2))
+        assert control.stack.top is files, f"{entry.name} should not open"
+        assert files.message is not None and entry.name in files.message[0]
+        assert "\n" not in files.message[0]
+    (games / "broken.sgf").unlink()  # gone between listing and opening
+    files.open_entry([g.name for g in files.games].index("broken"))
+    assert control.stack.top is files and "gone" in files.message[0]  # type: ignore[index]
+
+
+def test_the_file_list_scrolls_and_a_drag_does_not_open(control: Control) -> None:
+    text = sgf.dumps(finished_countries())
+    for i in range(30):
+        store.save_game(f"game {i:02}", text)
+    control.stack.push(OpenGameScene(control.stack))
+    control.step(1 / 60)
+    files = control.stack.top
+    assert isinstance(files, OpenGameScene) and files.max_scroll > 0
+    x, y = files.list_rect.centerx, files.list_rect.centery
+    post(control, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1),
+         pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y - 100), rel=(0, -100), buttons=(1, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y - 100), button=1))
+    assert files.scroll == 100 and control.stack.top is files
+    key(control, pygame.K_END)
+    assert files.selected == 29 and files.scroll == files.max_scroll
+
+
+# ----- results -----------------------------------------------------------------------------------
+
+
+class FakeSounds:
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(self, name: str) -> None:
+        self.played.append(name)
+
+
+def test_results_celebrate_a_winner_and_play_the_end_sound_once(control: Control) -> None:
+    open_menu(control)
+    sounds = FakeSounds()
+    results = ResultsScene(control.stack, MatchSettings(width=20, height=15), finished_countries(),
+                           sounds=sounds)  # type: ignore[arg-type]
+    control.stack.push(results)
+    control.step(0.5)
+    assert results.winner == Player.BLUE and results.celebrating and results.wake_in() == 0
+    assert sounds.played == ["end"]
+    press(control, results.b_review)
+    key(control, pygame.K_ESCAPE)
+    assert control.stack.top is results and sounds.played == ["end"]
+    control.step(CELEBRATION_SECONDS)
+    assert not results.celebrating and results.wake_in() is None
+    assert [b.label for b in (results.b_again, results.b_review, results.b_save, results.b_menu)] == \
+        ["Ещё раз", "Разбор", "Сохранить партию", "В меню"]
+
+
+def test_a_draw_and_the_computers_win_get_no_confetti(control: Control) -> None:
+    open_menu(control)
+    draw = Game(20, 15)
+    draw.finish()
+    calm = ResultsScene(control.stack, MatchSettings(width=20, height=15), draw)
+    control.stack.push(calm)
+    control.step(0.5)
+    assert calm.winner is None and not calm.pieces and calm.verdict == "Ничья"
+    lost = ResultsScene(control.stack, MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("novice", Player.RED)),
+                        finished_countries())
+    control.stack.replace(lost)
+    control.step(0.5)
+    assert lost.winner is None and not lost.pieces and lost.verdict == "Победил компьютер"
+
+
+def test_replay_goes_back_and_forth_with_stop_and_finish() -> None:
+    game = Game(width=10, height=10, rules=Rules.CLASSIC)
+    for p in [(4, 4), (5, 5), (4, 5)]:
+        game.play(p)
+    game.stop()  # Red, to move, stops; Blue moves alone
+    game.play((6, 6))
+    game.play((7, 7))
+    game.finish()
+    replay = Replay(game)
+    assert replay.moves == 5 and replay.game.is_over
+    replay.goto(3)
+    assert replay.game.stopped_by == Player.RED and replay.game.move_count == 3
+    replay.goto(2)
+    assert replay.game.stopped_by is None and replay.game.to_move == Player.BLUE and replay.game.move_count == 2
+    replay.goto(5)
+    assert replay.game.history == game.history
+    replay.goto(4)
+    assert replay.game.last_move == (6, 6)
+    again = replay.playable()
+    assert not again.finished and again.stopped_by == Player.RED and again.to_move == Player.BLUE
+    replay.goto(5)
+    assert replay.game.finished and not replay.playable().finished
+
+
+def test_screenshots_and_smoke_cover_the_new_scenes(pygame_session: object, data_dir: Path) -> None:
+    from game import app
+
+    control = Control((800, 600))
+    names = [name for name, _ in app._scenes_for_screenshots(control)]
+    for scene in ("rules-countries", "rules-classic", "menu-en", "menu-continue", "review-zagram", "files-open",
+                  "files-save", "results-celebration", "results-draw"):
+        assert scene in names
+    control.stack.shutdown_all()
