@@ -299,7 +299,7 @@ class Game:
         """Classic «Стоп»: the player to move stops; the other moves alone from now on."""
         if self.rules is not Rules.CLASSIC:
             raise IllegalMove("Stop is a rule of the classic game only")
-        if self._finished:
+        if self.is_over:
             raise IllegalMove("the game is over")
         if self._stopped_by is not None:
             raise IllegalMove(f"{self._stopped_by.name.lower()} has already stopped")

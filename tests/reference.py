@@ -53,11 +53,9 @@ def as_ref_player(player: object) -> int:
     Matching by name keeps the reference free of any import from the engine.
     """
     name = getattr(player, "name", None)
-    if name is None and player in (BLUE, RED):
-        return int(player)  # type: ignore[call-overload]
-    if name == "BLUE":
+    if name == "BLUE" or (name is None and player == BLUE):
         return BLUE
-    if name == "RED":
+    if name == "RED" or (name is None and player == RED):
         return RED
     raise ValueError(f"not a player: {player!r}")
 
@@ -86,7 +84,7 @@ class RefIllegalMove(ValueError):
 
 @dataclass
 class _State:
-    """Everything that a move changes; undo restores a deep copy of it."""
+    """Everything that a move, Stop or Finish changes; undo restores a copy of it."""
 
     to_move: int = BLUE
     dots: dict[Node, int] = field(default_factory=dict)

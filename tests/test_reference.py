@@ -397,6 +397,25 @@ def test_undo_restores_every_state(rules: str) -> None:
         game.undo()
 
 
+def test_undo_takes_back_stop_and_finish() -> None:
+    game = RefGame(8, 8, CLASSIC)
+    game.play((3, 3))
+    game.stop()
+    game.play((4, 4))
+    game.finish()
+    assert game.is_over
+    game.undo()  # the finish
+    assert not game.is_over and game.to_move == BLUE
+    game.undo()  # Blue's lone move
+    assert game.dot_at((4, 4)) is None and game.to_move == BLUE
+    game.undo()  # the stop
+    assert game.to_move == RED and game.alone is None
+    game.undo()
+    assert game.dot_at((3, 3)) is None
+    with pytest.raises(IndexError):
+        game.undo()
+
+
 def test_undo_with_nothing_to_undo_raises_index_error() -> None:
     with pytest.raises(IndexError):
         RefGame(3, 3).undo()
@@ -531,7 +550,7 @@ def test_first_move_zone_on_the_default_board() -> None:
 def test_first_move_zone_on_small_and_odd_boards() -> None:
     assert first_move_zone(5, 5) == {(x, y) for x in range(5) for y in range(5)}
     assert first_move_zone(10, 20) == {(x, y) for x in range(1, 9) for y in range(2, 17)}
-    assert first_move_zone(9, 16) == {(x, y) for x in range(0, 8) for y in range(0, 15)}
+    assert first_move_zone(9, 16) == {(x, y) for x in range(8) for y in range(15)}
 
 
 def test_first_move_zone_comes_back_with_undo() -> None:
