@@ -60,7 +60,7 @@ def random_game(seed: int, rules: Rules, width: int, height: int, n_setup: int, 
         setup = candidate
     g = Game(width, height, rules, setup=setup)
     for i in range(n_moves):
-        if i == stop_at and rules is Rules.CLASSIC:
+        if i == stop_at and rules is Rules.CLASSIC and not g.is_over:
             g.stop()
         if swaps and g.stopped_by is None and rng.random() < 0.2:
             g.to_move = g.to_move.other
@@ -68,7 +68,8 @@ def random_game(seed: int, rules: Rules, width: int, height: int, n_setup: int, 
         if move is None:
             break
         g.play(move)
-    if stop_at is not None and stop_at >= n_moves and rules is Rules.CLASSIC and g.stopped_by is None:
+    if (stop_at is not None and stop_at >= n_moves and rules is Rules.CLASSIC and g.stopped_by is None
+            and not g.is_over):
         g.stop()
     if finish:
         g.finish()
