@@ -133,7 +133,7 @@ def _smoke(frames: int) -> int:
     # Against the real computer, with a tiny budget: it answers, or the scene
     # says it could not; either way nothing may crash.
     versus = frames_of(lambda: PlayScene(
-        stack, MatchSettings(width=10, height=10, computer=ComputerSettings("novice")), ai_seconds=0.05))
+        stack, MatchSettings(width=10, height=10, computer=ComputerSettings("beginner")), ai_seconds=0.05))
     assert isinstance(versus, PlayScene)
     versus.try_play((2, 2))
     for _ in range(300):

@@ -24,10 +24,10 @@ from typing import Protocol
 from engine import Game, Player
 from game.layout import Point
 
-LEVELS: tuple[str, ...] = ("novice", "amateur", "master")
+LEVELS: tuple[str, ...] = ("beginner", "amateur", "master")
 """Level ids passed to the chooser, weakest first («новичок», «любитель», «мастер»).
 
-Saved settings (game.store) keep these ids; ``ai`` reads "novice" as its "novice"."""
+Saved settings (game.store) keep these ids; ``ai`` takes the same ids."""
 
 
 class Chooser(Protocol):

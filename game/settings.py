@@ -11,7 +11,7 @@ from engine import Player, Rules
 class ComputerSettings:
     """A game against the computer: its level and the colour the human plays."""
 
-    level: str = "novice"
+    level: str = "beginner"
     human: Player = Player.BLUE
 
     @property

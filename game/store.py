@@ -243,7 +243,7 @@ def save_current(sgf_text: str, meta: dict[str, Any]) -> None:
     """Saves the game in progress, atomically, replacing the previous autosave.
 
     ``meta`` is the game's set-up, any JSON-able dict, e.g.
-    ``{"mode": "computer", "level": "novice", "human": "blue", "rules": "countries"}``.
+    ``{"mode": "computer", "level": "beginner", "human": "blue", "rules": "countries"}``.
     Raises :class:`StoreError` if it could not be written (the previous autosave
     is then still whole); the play scene shows the message and plays on.
     """

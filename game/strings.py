@@ -48,7 +48,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "versus.title": {"ru": "Против компьютера", "en": "Against the computer"},
     "versus.level": {"ru": "Уровень", "en": "Level"},
     "versus.colour": {"ru": "Вы играете", "en": "You play"},
-    "level.novice": {"ru": "Новичок", "en": "Beginner"},
+    "level.beginner": {"ru": "Новичок", "en": "Beginner"},
     "level.amateur": {"ru": "Любитель", "en": "Amateur"},
     "level.master": {"ru": "Мастер", "en": "Master"},
     "colour.blue.first": {"ru": "Синими (первый ход)", "en": "Blue (moves first)"},

@@ -175,7 +175,7 @@ def test_the_computer_move_appears_with_its_own_animation(control: Control) -> N
     def first_legal(game: Game, level: str, **_: object) -> tuple[int, int]:
         return max(game.legal_moves())
 
-    play = start_play(control, MatchSettings(width=10, height=10, computer=ComputerSettings("novice", Player.BLUE)),
+    play = start_play(control, MatchSettings(width=10, height=10, computer=ComputerSettings("beginner", Player.BLUE)),
                       chooser=first_legal)
     click(control, at(play, (2, 2)))
     assert play.wake_in() == 0  # the human's dot pops; then the computer thinks
@@ -243,7 +243,7 @@ def test_the_thinking_computer_is_polled_not_spun(control: Control) -> None:
         gate.wait(5)
         return min(game.legal_moves())
 
-    play = start_play(control, MatchSettings(width=10, height=10, computer=ComputerSettings("novice", Player.BLUE)),
+    play = start_play(control, MatchSettings(width=10, height=10, computer=ComputerSettings("beginner", Player.BLUE)),
                       chooser=slow)
     click(control, at(play, (5, 5)))
     settle(control)
@@ -417,7 +417,7 @@ def test_meta_round_trip_and_odd_values() -> None:
                      MatchSettings(Rules.CLASSIC, 6, 5, ComputerSettings("master", Player.RED))):
         assert settings_from_meta(autosave_meta(settings, game), game) == settings
     odd = settings_from_meta({"mode": "computer", "level": "grandmaster", "human": 3}, game)
-    assert odd.computer == ComputerSettings("novice", Player.BLUE)
+    assert odd.computer == ComputerSettings("beginner", Player.BLUE)
     assert settings_from_meta({}, game) == MatchSettings(Rules.CLASSIC, 6, 5)
 
 

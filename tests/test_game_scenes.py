@@ -612,7 +612,7 @@ def test_clicks_are_ignored_while_the_computer_thinks(control: Control) -> None:
         gate.wait(5)
         return min(game.legal_moves())
 
-    play = start_play(control, MatchSettings(width=10, height=10, computer=ComputerSettings("novice", Player.BLUE)),
+    play = start_play(control, MatchSettings(width=10, height=10, computer=ComputerSettings("beginner", Player.BLUE)),
                       chooser=slow)
     click(control, grid_px(play, 5, 5))
     step(control)
@@ -633,7 +633,7 @@ def test_undo_while_thinking_drops_the_stale_answer(control: Control) -> None:
         gate.wait(5)
         return (0, 0)
 
-    play = start_play(control, MatchSettings(width=10, height=10, computer=ComputerSettings("novice", Player.BLUE)),
+    play = start_play(control, MatchSettings(width=10, height=10, computer=ComputerSettings("beginner", Player.BLUE)),
                       chooser=slow)
     click(control, grid_px(play, 5, 5))
     step(control)
@@ -651,7 +651,7 @@ def test_a_failing_computer_is_reported_not_fatal(control: Control) -> None:
     def broken(game: Game, level: str, **_: object) -> tuple[int, int]:
         raise RuntimeError("no AI here")
 
-    play = start_play(control, MatchSettings(width=10, height=10, computer=ComputerSettings("novice", Player.BLUE)),
+    play = start_play(control, MatchSettings(width=10, height=10, computer=ComputerSettings("beginner", Player.BLUE)),
                       chooser=broken)
     click(control, grid_px(play, 5, 5))
     wait_for(control, lambda: play.ai_failed)
@@ -712,7 +712,7 @@ def test_cancel_tells_a_willing_chooser_to_stop() -> None:
 
 def test_the_real_computer_answers_through_the_scene(control: Control) -> None:
     pytest.importorskip("ai")
-    play = start_play(control, MatchSettings(width=7, height=7, computer=ComputerSettings("novice", Player.BLUE)),
+    play = start_play(control, MatchSettings(width=7, height=7, computer=ComputerSettings("beginner", Player.BLUE)),
                       ai_seconds=0.05)
     click(control, grid_px(play, 3, 3))
     wait_for(control, lambda: play.game.move_count == 2 or play.ai_failed, frames=600)
@@ -726,10 +726,10 @@ def test_computer_moving_alone_after_stop_may_end_the_game(control: Control) -> 
         done.append(True)
         return game.move_count >= 4  # "nothing left to take" after its second lone move
 
-    play = PlayScene(control.stack, MatchSettings(Rules.CLASSIC, 20, 20, ComputerSettings("novice", Player.BLUE)),
+    play = PlayScene(control.stack, MatchSettings(Rules.CLASSIC, 20, 20, ComputerSettings("beginner", Player.BLUE)),
                      chooser=first_legal)
     assert play.opponent is not None
-    play.opponent = ComputerOpponent(Player.RED, "novice", chooser=first_legal, stop_done=stop_done)
+    play.opponent = ComputerOpponent(Player.RED, "beginner", chooser=first_legal, stop_done=stop_done)
     control.stack.push(MenuScene(control.stack))
     control.stack.push(play)
     step(control)
@@ -750,7 +750,7 @@ def test_opponent_works_on_a_copy() -> None:
         game.play((0, 0))  # whatever the AI does to its copy stays there
         return (1, 1)
 
-    opp = ComputerOpponent(Player.RED, "novice", chooser=chooser)
+    opp = ComputerOpponent(Player.RED, "beginner", chooser=chooser)
     game = Game(width=5, height=5)
     game.play((2, 2))
     opp.request(game)

@@ -88,7 +88,7 @@ class TestSettings:
         }), "utf-8")
         s = store.load_settings()
         assert (s.language, s.sound, s.board_size, s.rules, s.mode, s.level, s.colour) == \
-            ("en", True, "auto", "classic", "hotseat", "novice", "red")
+            ("en", True, "auto", "classic", "hotseat", "beginner", "red")
 
     @pytest.mark.parametrize("size", [[20], [20, 20, 20], [True, 20], [20.0, 20], ["20", "20"], [1, 20], {}, "big"])
     def test_bad_board_sizes(self, size: object) -> None:
