@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -39,3 +40,24 @@ def pygame_session() -> Iterator[object]:
     yield pygame
     pygame.quit()
 
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty user data folder of the test's own (created on first use by game.paths)."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("TOCHKI_DATA_DIR", str(folder))
+    return folder
+
+
+class FakeClock:
+    """Milliseconds that move only when a test says so (the 300 ms guard after a finger lifts)."""
+
+    def __init__(self) -> None:
+        self.ms = 100_000
+
+    def __call__(self) -> int:
+        return self.ms
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()

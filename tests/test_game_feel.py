@@ -40,12 +40,6 @@ class RecordingSounds:
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("TOCHKI_DATA_DIR", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
 def sounds() -> RecordingSounds:
     return RecordingSounds()
 

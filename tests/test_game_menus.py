@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from conftest import FakeClock
 
 from engine import Game, Player, Rules, format_score, sgf
 from game import demo, language, store, strings
@@ -26,28 +27,6 @@ from game.settings import ComputerSettings, MatchSettings
 from game.widgets import Button
 
 ZAGRAM = Path(__file__).resolve().parents[2] / "shared" / "data" / "zagram-352562.sgf"
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("TOCHKI_DATA_DIR", str(folder))
-    return folder
-
-
-class FakeClock:
-    """Milliseconds that move only when a test says so (the 300 ms guard after a finger lifts)."""
-
-    def __init__(self) -> None:
-        self.ms = 100_000
-
-    def __call__(self) -> int:
-        return self.ms
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 @pytest.fixture

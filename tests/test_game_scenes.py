@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from conftest import FakeClock
 
 from engine import Game, Player, Rules
 from game import strings
@@ -29,21 +30,6 @@ from game.versus import VersusScene
 from game.widgets import Button
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-class FakeClock:
-    """Milliseconds that only move when a test says so (for the 300 ms touch guard)."""
-
-    def __init__(self) -> None:
-        self.ms = 100_000
-
-    def __call__(self) -> int:
-        return self.ms
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 @pytest.fixture

@@ -1,0 +1,191 @@
+"""The computer opponent's contract: legal moves, the game left untouched, seeds, cancel, errors.
+
+Positions come from seeded play on small boards, so that every level is asked
+about a real middle game of both rule sets. Budgets are small: these tests
+check behaviour, not strength (``python -m ai.match`` measures that).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from ai import LEVELS, budget, choose_move, stop_phase_done
+from ai.bench import mid_game
+from engine import Game, Player, Rules
+
+RULES = pytest.mark.parametrize("rules", list(Rules), ids=[r.value for r in Rules])
+LEVEL = pytest.mark.parametrize("level", LEVELS)
+
+
+def snapshot(game: Game) -> tuple:
+    """Everything a caller can observe about a game."""
+    return (game.width, game.height, game.rules, game.to_move, game.version, game.history, game.setup,
+            sorted(game.dots()), game.score(Player.BLUE), game.score(Player.RED),
+            [(layer.owner, layer.quarters, layer.fade, layer.move) for layer in game.layers],
+            sorted(game.legal_moves()), game.stopped_by, game.finished, game.is_over,
+            game.first_move_zone, [a.quarters for a in game.free_areas(Player.BLUE)],
+            [a.quarters for a in game.free_areas(Player.RED)])
+
+
+@pytest.fixture(scope="module")
+def positions() -> dict[Rules, Game]:
+    return {rules: mid_game(11, 11, rules, seed=3) for rules in Rules}
+
+
+@RULES
+@LEVEL
+def test_legal_move_and_game_untouched(positions: dict[Rules, Game], rules: Rules, level: str) -> None:
+    game = positions[rules]
+    before = snapshot(game)
+    move = choose_move(game, level, seconds=0.15, seed=7)
+    assert snapshot(game) == before
+    assert game.is_legal(move)
+    assert isinstance(move[0], int) and isinstance(move[1], int)
+
+
+@RULES
+@LEVEL
+def test_first_move_on_empty_board(rules: Rules, level: str) -> None:
+    game = Game(20, 20, rules)
+    move = choose_move(game, level, seconds=0.1, seed=1)
+    assert game.is_legal(move)
+    game.play(move)
+    reply = choose_move(game, level, seconds=0.1, seed=2)
+    assert game.is_legal(reply)  # classic: inside the central zone as well
+
+
+@RULES
+@pytest.mark.parametrize("level", ["random", "beginner", "amateur", "master"])
+def test_same_seed_same_move(positions: dict[Rules, Game], rules: Rules, level: str) -> None:
+    # The master stops on a count of engine moves, not on the clock, so a seed
+    # repeats its choice as long as the clock (a generous 3 s here) is not what stops it.
+    game = positions[rules]
+    seconds = 3.0 if level == "master" else 0.5
+    first = choose_move(game, level, seconds=seconds, seed=11)
+    assert choose_move(game, level, seconds=seconds, seed=11) == first
+
+
+def test_seeds_vary_the_beginner(positions: dict[Rules, Game]) -> None:
+    game = positions[Rules.COUNTRIES]
+    assert len({choose_move(game, "beginner", seed=s) for s in range(12)}) > 1
+
+
+def test_cancel_returns_quickly() -> None:
+    game = mid_game(20, 20, Rules.COUNTRIES, seed=5)
+    before = snapshot(game)
+    cancel = threading.Event()
+    result: list[tuple[int, int]] = []
+    worker = threading.Thread(target=lambda: result.append(choose_move(game, "master", seconds=30, cancel=cancel)))
+    worker.start()
+    time.sleep(0.3)
+    cancelled_at = time.perf_counter()
+    cancel.set()
+    worker.join(timeout=10)
+    assert not worker.is_alive()
+    assert time.perf_counter() - cancelled_at < 1.0
+    assert game.is_legal(result[0])
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_cancel_already_set(level: str) -> None:
+    game = mid_game(20, 20, Rules.CLASSIC, seed=5)
+    cancel = threading.Event()
+    cancel.set()
+    start = time.perf_counter()
+    move = choose_move(game, level, seconds=30, cancel=cancel)
+    assert time.perf_counter() - start < 0.5
+    assert game.is_legal(move)
+
+
+def test_unknown_level() -> None:
+    with pytest.raises(ValueError, match="unknown level"):
+        choose_move(Game(9, 9), "grandmaster")
+
+
+def test_novice_is_the_beginner(positions: dict[Rules, Game]) -> None:
+    game = positions[Rules.COUNTRIES]
+    assert choose_move(game, "novice", seed=4) == choose_move(game, "beginner", seed=4)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_move_when_the_game_is_over(level: str) -> None:
+    finished = Game(9, 9)
+    finished.play((4, 4))
+    finished.finish()
+    with pytest.raises(ValueError):
+        choose_move(finished, level)
+    full = Game(1, 3)  # three nodes and no cells: it fills up
+    for point in [(0, 0), (0, 1), (0, 2)]:
+        full.play(point)
+    assert full.is_over
+    with pytest.raises(ValueError):
+        choose_move(full, level)
+
+
+def test_budgets_scale_with_the_board() -> None:
+    assert budget("master", 20, 20) <= 2.0
+    assert budget("master", 38, 31) <= 3.0
+    assert budget("master", 15, 15) < budget("master", 20, 20) < budget("master", 38, 31)
+    assert budget("amateur", 20, 20) <= 0.3 and budget("beginner", 20, 20) <= 0.3
+
+
+def test_whole_game_every_move_legal() -> None:
+    # A short game of each level against the next, both rule sets, to the end.
+    for rules in Rules:
+        game = Game(7, 7, rules)
+        levels = ("beginner", "amateur", "master", "random")
+        while not game.is_over:
+            move = choose_move(game, levels[game.move_count % 4], seconds=0.05, seed=game.move_count)
+            game.play(move)
+        assert game.legal_count == 0
+
+
+# ----- classic «Стоп» -----------------------------------------------------------------------
+
+
+def stopped_game(red_dots: list[tuple[int, int]]) -> Game:
+    """Classic 12×12: Blue and Red play, then Red presses Stop and Blue moves alone."""
+    game = Game(12, 12, Rules.CLASSIC)
+    blue_dots = [(9, 11), (11, 9), (11, 7), (11, 5)]  # far away, on the edge
+    red_dots = [(5, 11)] + red_dots  # the first move must be in the central zone: on the edge here
+    for blue, red in zip(blue_dots, red_dots):
+        game.play(blue)
+        game.play(red)
+    game.play(blue_dots[len(red_dots)])
+    game.stop()
+    assert game.stopped_by is Player.RED and game.to_move is Player.BLUE
+    return game
+
+
+@pytest.mark.parametrize("level", ["beginner", "amateur", "master"])
+def test_stop_phase_surrounds_what_it_can(level: str) -> None:
+    game = stopped_game([(5, 5), (6, 6)])
+    assert not stop_phase_done(game)
+    moves = 0
+    while not stop_phase_done(game):
+        before = snapshot(game)
+        move = choose_move(game, level, seconds=0.2, seed=moves)
+        assert snapshot(game) == before
+        game.play(move)
+        moves += 1
+        assert moves < 30, "the side moving alone should close in on its targets"
+    assert game.score(Player.BLUE) == 2
+    assert game.is_dead((5, 5)) and game.is_dead((6, 6))
+
+
+def test_stop_phase_done_when_only_edge_dots_are_left() -> None:
+    game = stopped_game([(5, 0), (0, 6)])
+    assert stop_phase_done(game)
+
+
+def test_stop_phase_done_knows_grounded_dots() -> None:
+    # (1,5) is joined by a side to (0,5) on the edge: no blue loop can pass between them.
+    game = stopped_game([(1, 5), (0, 5)])
+    assert stop_phase_done(game)
+    # (1,5) joined to (0,6) only by a diagonal can be cut off and taken.
+    game = stopped_game([(1, 5), (0, 6)])
+    assert not stop_phase_done(game)
