@@ -1,0 +1,108 @@
+"""The computer opponent: ``choose_move(game, level)`` for the game's worker thread.
+
+Levels, weakest first: ``"random"`` (the floor for measurements), ``"beginner"``
+(also spelt ``"novice"``), ``"amateur"`` and ``"master"``. The game passed in is
+never changed: every level thinks on its own copy. ``stop_phase_done`` tells the
+classic «Стоп» phase when the side moving alone has nothing left to take.
+
+>>> from engine import Game, Rules
+>>> g = Game(9, 9)
+>>> move = choose_move(g, "amateur", seed=1)
+>>> g.is_legal(move), g.move_count
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Protocol
+
+from engine import Game, Rules
+
+from ai.board import Board, Cancelled
+from ai.search import AMATEUR, MASTER, Master
+from ai.simple import amateur_move, beginner_move, random_move
+from ai.stop import stop_move, stop_phase_done
+
+LEVELS: tuple[str, ...] = ("random", "beginner", "amateur", "master")
+"""Every level, weakest first."""
+
+_ALIASES = {"novice": "beginner"}
+
+# Seconds of thought on a 20×20 board; other sizes scale by (nodes / 400) ** 0.35,
+# which gives about 1.6 s on 15×15 and 2.9 s on 38×31 for the master.
+_BASE_SECONDS = {"random": 0.05, "beginner": 0.25, "amateur": 0.25, "master": 2.0}
+_SCALE_POWER = 0.35
+
+# Engine moves (played out to look, see Board.work) per second of budget. A
+# search stops on this count, not on the clock, so that a seeded search is
+# repeatable. On the reference machine it plays about half again as many per
+# second, so the count normally stops the search at two thirds of the budget
+# and the clock, the hard limit, only on a slow or busy machine.
+_WORK_PER_SECOND = {Rules.COUNTRIES: 20_000, Rules.CLASSIC: 32_000}
+
+
+class CancelFlag(Protocol):
+    """What ``cancel`` must offer: ``threading.Event`` does."""
+
+    def is_set(self) -> bool: ...
+
+
+def budget(level: str, width: int, height: int) -> float:
+    """Default thinking time in seconds for ``level`` on a board of ``width × height`` nodes."""
+    level = _level(level)
+    return _BASE_SECONDS[level] * (width * height / 400) ** _SCALE_POWER
+
+
+def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
+                cancel: CancelFlag | None = None) -> tuple[int, int]:
+    """A legal move for ``game.to_move`` at ``level``; ``game`` itself is left untouched.
+
+    ``seconds`` replaces the level's budget, ``seed`` makes the choice repeatable,
+    and ``cancel.is_set()`` turning true makes it return a legal move at once.
+    Raises ValueError for an unknown level or a game with no move to make.
+    """
+    level = _level(level)
+    if game.is_over or game.legal_count == 0:
+        raise ValueError("the game is over: there is no move to choose")
+    start = time.perf_counter()
+    limit = budget(level, game.width, game.height) if seconds is None else max(0.0, float(seconds))
+    rng = random.Random(seed)
+    board = Board(game)
+    board.deadline = start + limit * 0.95
+    board.work_limit = int(limit * _WORK_PER_SECOND[game.rules])
+    if cancel is not None:
+        board.cancel = cancel.is_set
+    fallback = board.legal()[0]
+    try:
+        if cancel is not None and cancel.is_set():
+            return board.points[fallback]
+        if level == "random":
+            v = random_move(board, rng)
+        elif game.stopped_by is not None:
+            v = stop_move(board)
+        elif level == "beginner":
+            v = beginner_move(board, rng)
+        elif level == "amateur" and __import__("os").environ.get("AMA1"):
+            v = Master(board, rng, AMATEUR).best_move()
+        elif level == "amateur":
+            v = amateur_move(board, rng)
+        else:
+            v = Master(board, rng, MASTER).best_move()
+    except Cancelled:
+        v = fallback
+    move = board.points[v]
+    if not game.is_legal(move):  # a safety net: never hand the game an illegal move
+        move = board.points[fallback]
+    return move
+
+
+def _level(level: str) -> str:
+    name = _ALIASES.get(level, level)
+    if name not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    return name
+
+
+__all__ = ["LEVELS", "CancelFlag", "budget", "choose_move", "stop_phase_done"]

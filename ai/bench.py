@@ -1,0 +1,61 @@
+"""How long each level thinks: median and worst time per move on mid-game positions.
+
+    python -m ai.bench [--positions 5] [--rules countries]
+
+Positions are built by seeded play (beginner against beginner, a third of
+the nodes filled), on 20×20 and 38×31 boards, for both rule sets unless one is
+named. Each level then chooses a move in each position with its default
+budget. The machine may be shared: the median is the figure to quote.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from engine import Game, Rules
+
+from ai import choose_move
+
+SIZES = ((20, 20), (38, 31))
+LEVELS = ("beginner", "amateur", "master")
+
+
+def mid_game(width: int, height: int, rules: Rules, seed: int) -> Game:
+    """A position a third of the way to a full board, from seeded beginner-against-beginner play."""
+    game = Game(width, height, rules)
+    rng = random.Random(seed)
+    target = width * height // 3
+    while game.move_count < target and not game.is_over:
+        game.play(choose_move(game, "beginner", seed=rng.randrange(1 << 30)))
+    return game
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ai.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=5, help="positions per board size and rule set")
+    parser.add_argument("--rules", choices=[r.value for r in Rules], default=None)
+    args = parser.parse_args(argv)
+    rule_sets = [Rules(args.rules)] if args.rules else list(Rules)
+    summary = []
+    for w, h in SIZES:
+        positions = [mid_game(w, h, rules, seed) for rules in rule_sets for seed in range(args.positions)]
+        for level in LEVELS:
+            times = []
+            for game in positions:
+                t0 = time.perf_counter()
+                choose_move(game, level, seed=0)
+                times.append(time.perf_counter() - t0)
+            median, worst = statistics.median(times), max(times)
+            print(f"{w}x{h} {level:8s} median {median:5.2f} s  worst {worst:5.2f} s  ({len(times)} positions)",
+                  flush=True)
+            summary.append(f"{level} {w}x{h} {median:.2f}/{worst:.2f}")
+    print("bench (median/worst s): " + ", ".join(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

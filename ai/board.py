@@ -1,0 +1,281 @@
+"""The computer's view of a game: a private copy plus cheap lookups that search needs.
+
+The engine answers "what happens if I play here" exactly, with play/undo; what
+it does not give cheaply through its public surface is "which nodes are worth
+asking about". ``Board`` keeps, beside a private copy of the game, flat arrays
+updated on every play/undo: whose dot stands on each node, how many dots of
+each player touch each node, how many dots lie within two steps, and a Zobrist
+hash of the dots. A move can only close a loop where the mover has at least
+two dots among the node's eight neighbours (a loop through the new dot uses
+two of its walls), so those counts pick the nodes whose gain is worth playing
+out. Dead dots are still counted: that only ever adds nodes to try, never
+hides a gain.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from math import comb
+from collections.abc import Callable
+
+from engine import Game, IllegalMove, Player, Rules
+
+# Fixed, so that hashes (and so searches with a seed) are repeatable.
+_ZOBRIST_SEED = 0x5EED_D075
+
+
+def _cell_values() -> list[list[float]]:
+    """CELL_VALUE[b][r]: Blue's expected extra area minus Red's in a cell with b blue and r red corners.
+
+    The local picture of countries: four own corners hold the cell, three hold
+    half of it. If the empty corners went to either side at random, this is
+    what each side could still expect from the cell beyond what its corners
+    hold now. It is only a prior for quiet positions; enclosures themselves
+    are counted by playing them out.
+    """
+    def held(k: int) -> float:
+        return 1.0 if k == 4 else 0.5 if k == 3 else 0.0
+
+    table = [[0.0] * 5 for _ in range(5)]
+    for b in range(5):
+        for r in range(5 - b):
+            empty = 4 - b - r
+            expect = sum(comb(empty, j) * (held(b + j) - held(r + empty - j)) for j in range(empty + 1)) / 2 ** empty
+            table[b][r] = expect - (held(b) - held(r))
+    return table
+
+
+CELL_VALUE = _cell_values()
+
+
+class Cancelled(Exception):
+    """Raised inside a search when its deadline passed or it was cancelled."""
+
+
+class Board:
+    """A private copy of ``game`` with neighbour counts kept in step with play/undo."""
+
+    def __init__(self, game: Game, *, copy: bool = True) -> None:
+        self.game = game.copy() if copy else game
+        g = self.game
+        w, h = g.width, g.height
+        self.width, self.height = w, h
+        self.size = n = w * h
+        self.classic = g.rules is Rules.CLASSIC
+        self.points: list[tuple[int, int]] = [(v % w, v // w) for v in range(n)]
+        self.neighbours: list[list[int]] = [_ring(v, w, h, 1) for v in range(n)]
+        self.around2: list[list[int]] = [_ring(v, w, h, 2) for v in range(n)]
+        # How far each node is from the nearest edge (an edge group cannot be enclosed).
+        self.edge_dist: list[int] = [min(v % w, v // w, w - 1 - v % w, h - 1 - v // w) for v in range(n)]
+        self.dot = [0] * n                    # owner of the dot on each node (dead ones too), 0 if none
+        self.alive = [False] * n              # the dot on the node is not crossed out
+        self.adj = [[0] * n, [0] * n, [0] * n]  # adj[p][v]: p's dots among v's 8 neighbours
+        self.near = [0] * n                   # dots within two steps (Chebyshev) of v
+        self.dots_of = [0, 0, 0]
+        cw, ch = w - 1, h - 1
+        self.cells_of: list[list[int]] = [
+            [cy * cw + cx for cy in (v // w - 1, v // w) for cx in (v % w - 1, v % w)
+             if 0 <= cx < cw and 0 <= cy < ch] for v in range(n)]
+        # corners[p][cell]: p's live dots on the cell's corners; potential: Σ CELL_VALUE, Blue's view.
+        self.corners = [[0] * max(0, cw * ch) for _ in range(3)]
+        self.potential = 0.0
+        rng = random.Random(_ZOBRIST_SEED)
+        self._zob = [[0] * n] + [[rng.getrandbits(64) for _ in range(n)] for _ in range(2)]
+        self.hash = 0
+        # One entry per play: (node, to_move before it, nodes whose dot died or revived).
+        self.trail: list[tuple[int, Player, list[int]]] = []
+        self.deadline = float("inf")
+        self.work = 0                         # engine moves played so far: a repeatable clock
+        self.work_limit = 1 << 62
+        self.cancel: Callable[[], bool] | None = None
+        for (x, y), owner, dead in g.dots():
+            v = y * w + x
+            self._put(v, int(owner))
+            if dead:
+                self._flip(v)
+
+    # ----- keeping the arrays in step -------------------------------------------------
+
+    def _count_corners(self, v: int, p: int, step: int) -> None:
+        blue, red, mine = self.corners[1], self.corners[2], self.corners[p]
+        pot = self.potential
+        for c in self.cells_of[v]:
+            pot -= CELL_VALUE[blue[c]][red[c]]
+            mine[c] += step
+            pot += CELL_VALUE[blue[c]][red[c]]
+        self.potential = pot
+
+    def _put(self, v: int, p: int) -> None:
+        self.dot[v] = p
+        self.alive[v] = True
+        self.dots_of[p] += 1
+        self._count_corners(v, p, 1)
+        adj = self.adj[p]
+        for u in self.neighbours[v]:
+            adj[u] += 1
+        near = self.near
+        near[v] += 1
+        for u in self.around2[v]:
+            near[u] += 1
+        self.hash ^= self._zob[p][v]
+
+    def _take(self, v: int) -> None:
+        p = self.dot[v]
+        self.dot[v] = 0
+        self.alive[v] = False
+        self.dots_of[p] -= 1
+        self._count_corners(v, p, -1)
+        adj = self.adj[p]
+        for u in self.neighbours[v]:
+            adj[u] -= 1
+        near = self.near
+        near[v] -= 1
+        for u in self.around2[v]:
+            near[u] -= 1
+        self.hash ^= self._zob[p][v]
+
+    def _flip(self, v: int) -> None:
+        """The dot at v died or came back to life: only the cell counts change."""
+        alive = not self.alive[v]
+        self.alive[v] = alive
+        self._count_corners(v, self.dot[v], 1 if alive else -1)
+
+    def play(self, v: int) -> None:
+        """The player to move plays node ``v`` (raises IllegalMove like the engine)."""
+        g = self.game
+        mover = g.to_move
+        before = g.score(mover), g.score(mover.other)
+        g.play(self.points[v])
+        self._put(v, int(mover))
+        flipped: list[int] = []
+        gained, lost = g.score(mover) - before[0], before[1] - g.score(mover.other)
+        # Dots die only inside a new enclosure around a node: a capture in
+        # classic, two cells or more (or a takeover) in countries.
+        if gained and (self.classic or gained >= 2 or lost):
+            dot, alive, points, is_dead = self.dot, self.alive, self.points, g.is_dead
+            for u in range(self.size):
+                if dot[u] and alive[u] == is_dead(points[u]):
+                    self._flip(u)
+                    flipped.append(u)
+        self.trail.append((v, mover, flipped))
+        self.work += 1
+
+    def undo(self) -> None:
+        """Take back the latest play."""
+        v, mover, flipped = self.trail.pop()
+        self.game.undo()
+        self.game.to_move = mover
+        for u in flipped:
+            self._flip(u)
+        self._take(v)
+
+    # ----- reading ----------------------------------------------------------------------
+
+    def cell_gain(self, p: int, v: int) -> float:
+        """How much a dot of p at v raises p's cell potential (CELL_VALUE) minus the other's."""
+        blue, red = self.corners[1], self.corners[2]
+        total = 0.0
+        if p == 1:
+            for c in self.cells_of[v]:
+                total += CELL_VALUE[blue[c] + 1][red[c]] - CELL_VALUE[blue[c]][red[c]]
+            return total
+        for c in self.cells_of[v]:
+            total += CELL_VALUE[blue[c]][red[c]] - CELL_VALUE[blue[c]][red[c] + 1]
+        return total
+
+    @property
+    def to_move(self) -> int:
+        return int(self.game.to_move)
+
+    def score_diff(self, p: int) -> float:
+        """p's score minus the other's: cells (countries) or captured dots (classic)."""
+        g = self.game
+        return float(g.score(Player(p)) - g.score(Player(3 - p)))
+
+    def legal(self) -> list[int]:
+        """Every legal node for the player to move."""
+        w = self.width
+        return [y * w + x for x, y in self.game.legal_moves()]
+
+    def candidates(self) -> list[int]:
+        """Legal nodes within two steps of some dot (all legal nodes on an empty board)."""
+        legal = self.legal()
+        near = self.near
+        close = [v for v in legal if near[v]]
+        return close if close else legal
+
+    def out_of_time(self) -> bool:
+        """True once the work budget or the deadline is spent, or the caller cancelled."""
+        return (self.work > self.work_limit or time.perf_counter() > self.deadline
+                or (self.cancel is not None and self.cancel()))
+
+    def check(self) -> None:
+        """Raise Cancelled when :meth:`out_of_time`."""
+        if self.out_of_time():
+            raise Cancelled
+
+    # ----- what a move would gain ---------------------------------------------------------
+
+    def gains(self, p: int, nodes: list[int]) -> tuple[dict[int, float], float]:
+        """What p gains (own score minus the other's, change) by playing each node now.
+
+        Only nodes where p has two or more neighbouring dots are played out; the
+        rest gain ``base``: nothing in countries, and in classic the enemy dots
+        that stand in p's free areas, which p's next move captures wherever it is.
+        Returns ``({node: gain}, base)`` with only gains above ``base`` listed.
+        """
+        g = self.game
+        adj = self.adj[p]
+        points = self.points
+        player = Player(p)
+        other = player.other
+        score = g.score
+        before_p = score(player)
+        before = float(before_p - score(other))
+        keep = g.to_move
+        g.to_move = player
+        out: dict[int, float] = {}
+        base = 0.0
+        played = 0
+        try:
+            if self.classic:
+                # Pending captures show up on any move: measure one quiet move.
+                for v in nodes:
+                    if adj[v] < 2:
+                        try:
+                            g.play(points[v])
+                        except IllegalMove:
+                            continue
+                        played += 1
+                        if score(player) != before_p:
+                            base = float(score(player) - score(other)) - before
+                        g.undo()
+                        break
+            for v in nodes:
+                if adj[v] < 2:
+                    continue
+                try:
+                    g.play(points[v])
+                except IllegalMove:
+                    continue
+                played += 1
+                if score(player) != before_p:
+                    gain = float(score(player) - score(other)) - before
+                    if gain > base:
+                        out[v] = gain
+                g.undo()
+        finally:
+            g.to_move = keep
+            self.work += played
+        return out, base
+
+
+def _ring(v: int, w: int, h: int, r: int) -> list[int]:
+    """Nodes within Chebyshev distance r of v, v itself left out."""
+    x, y = v % w, v // w
+    return [ny * w + nx
+            for ny in range(max(0, y - r), min(h, y + r + 1))
+            for nx in range(max(0, x - r), min(w, x + r + 1))
+            if (nx, ny) != (x, y)]
+

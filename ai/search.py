@@ -1,0 +1,206 @@
+"""The master: iterative-deepening alpha-beta over the few moves that matter.
+
+Every position the search visits gets a *threat map* for both sides: what each
+could gain by playing each node right now (played out with the engine, see
+``Board.gains``). The maps order the moves (completions and blocks first, then
+quiet moves that grow or contest chains), limit the width, and give the
+evaluation at the horizon: score difference plus the one-move exchange that the
+maps promise (``simple.exchange``). Maps are cached by the Zobrist hash, so a
+position reached again, in a deeper iteration or by another move order, costs
+nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine import Game, IllegalMove, Player
+
+from ai.board import Board, Cancelled
+from ai.simple import exchange, opening_move, shape
+
+_INF = float("inf")
+_WIN = 8.0  # extra value of a won final position over its margin
+
+
+@dataclass
+class Info:
+    """What the search knows about one position, from the side to move's view."""
+
+    moves: list[int]
+    """Candidate moves, best first."""
+    static: float
+    """Score difference plus the exchange the threat maps promise."""
+    mine: dict[int, float]
+    """What the side to move gains by playing each node now (only gains above my_base)."""
+    my_base: float
+    theirs: dict[int, float]
+    """The same for the other side, as if it were to move."""
+    their_base: float
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Widths of the search: how many moves it looks at, and where."""
+
+    root_width: int = 14     # root moves kept for depth 2 and deeper
+    width: int = 9           # moves tried at an inner node
+    max_depth: int = 12
+    potential: float = 0.5   # weight of the cell potential in the evaluation (countries)
+    potential_classic: float = float(__import__("os").environ.get("CPOT", "0"))  # the same in classic, where area does not score
+    order_potential: float = 1.0  # and in the order of quiet moves
+
+
+def territory(game: Game, p: int) -> float:
+    """Classic: cells of p's free areas big enough to hold a node (less one for the rim)."""
+    total = 0.0
+    for area in game.free_areas(Player(p)):
+        cells = len(area.quarters) / 4
+        if cells >= 2:
+            total += cells - 1
+    return total
+
+
+class Master:
+    """One search over one Board; ``best_move`` runs it within the Board's budget."""
+
+    def __init__(self, board: Board, rng: random.Random, settings: Settings = Settings()) -> None:
+        self.board = board
+        self.rng = rng
+        self.settings = settings
+        self.info_cache: dict[int, Info] = {}
+        self.best_reply: dict[int, int] = {}   # position key -> best move found there
+        self.nodes = 0
+        self.depth_done = 0
+        self.pot_weight = settings.potential_classic if board.classic else settings.potential
+        import os
+        self.terr_weight = float(os.environ.get("TERR", "0")) if settings.max_depth > 1 else 0.0
+
+    # ----- one position -----------------------------------------------------------------
+
+    def _key(self) -> int:
+        # The same dots can stand in different positions when the order of
+        # enclosing differed, so the scores go into the key too.
+        b = self.board
+        g = b.game
+        return (b.hash * 2 + (b.to_move == 1)) ^ hash((g.score(Player.BLUE), g.score(Player.RED)))
+
+    def info(self, parent: Info | None = None, move: int = -1) -> Info:
+        """Candidates, maps and static value of the current position (cached).
+
+        ``parent`` and ``move`` say how we got here: in countries a move that
+        encloses nothing changes none of the other side's gains but the one on
+        its own node, so that side's map is taken over from the parent.
+        """
+        key = self._key()
+        found = self.info_cache.get(key)
+        if found is not None:
+            return found
+        b = self.board
+        p = b.to_move
+        cands = b.candidates()
+        if parent is not None and not b.classic and move not in parent.mine:
+            mine = {v: gain for v, gain in parent.theirs.items() if v != move}
+            my_base = parent.their_base
+        else:
+            mine, my_base = b.gains(p, cands)
+        theirs, their_base = b.gains(3 - p, cands)
+        st = self.settings
+        pot = b.potential if p == 1 else -b.potential
+        static = b.score_diff(p) + exchange(mine, my_base, theirs, their_base) + self.pot_weight * pot
+        if b.classic and self.terr_weight:
+            static += self.terr_weight * (territory(b.game, p) - territory(b.game, 3 - p))
+        jitter = self.rng.random
+        cell_gain = b.cell_gain
+        keyed = sorted(((2.0 * mine.get(v, 0.0) + 1.5 * theirs.get(v, 0.0) + st.order_potential * cell_gain(p, v)
+                         + 0.1 * shape(b, p, v) + 0.001 * jitter(), v) for v in cands), reverse=True)
+        found = Info([v for _, v in keyed], static, mine, my_base, theirs, their_base)
+        self.info_cache[key] = found
+        return found
+
+    # ----- the search ---------------------------------------------------------------------
+
+    def _negamax(self, depth: int, alpha: float, beta: float, parent: Info, move: int) -> float:
+        b = self.board
+        b.check()
+        self.nodes += 1
+        info = self.info(parent, move)
+        if not info.moves:
+            return self._final()
+        if depth <= 0:
+            return info.static
+        key = self._key()
+        moves = info.moves[:self.settings.width]
+        hint = self.best_reply.get(key)
+        if hint is not None and hint in info.moves:
+            moves = [hint] + [v for v in moves if v != hint]
+        best, best_v = -_INF, moves[0]
+        for v in moves:
+            try:
+                b.play(v)
+            except IllegalMove:  # a rare hash clash handed us another position's moves
+                continue
+            try:
+                value = -self._negamax(depth - 1, -beta, -alpha, info, v)
+            finally:
+                b.undo()
+            if value > best:
+                best, best_v = value, v
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        self.best_reply[key] = best_v
+        return best
+
+    def _final(self) -> float:
+        """The game is over here (no legal move): the margin, and a bonus for winning."""
+        diff = self.board.score_diff(self.board.to_move)
+        return diff + (_WIN if diff > 0 else -_WIN if diff < 0 else 0.0)
+
+    def best_move(self) -> int:
+        """The best move found before the Board's budget runs out (always a legal one)."""
+        b = self.board
+        if not b.dots_of[1] and not b.dots_of[2]:
+            return opening_move(b, self.rng)
+        info = self.info()
+        root = list(info.moves)
+        best_v = root[0]
+        if len(root) == 1:
+            return best_v
+        for depth in range(1, self.settings.max_depth + 1):
+            values: dict[int, float] = {}
+            alpha = -_INF
+            try:
+                for v in root:
+                    b.play(v)
+                    try:
+                        value = -self._negamax(depth - 1, -_INF, -alpha, info, v)
+                    finally:
+                        b.undo()
+                    values[v] = value
+                    if value > alpha:
+                        alpha = value
+            except Cancelled:
+                # A move that beat the previous best in the unfinished iteration is better.
+                if values:
+                    top = max(values, key=lambda v: values[v])
+                    if top != root[0] and values[top] > values.get(root[0], -_INF):
+                        best_v = top
+                break
+            # Reorder by this iteration's values (ties keep the old order) and narrow.
+            root.sort(key=lambda v: -values[v])
+            best_v = root[0]
+            self.depth_done = depth
+            if depth == 1:
+                root = root[:self.settings.root_width]
+        return best_v
+
+
+MASTER = Settings()
+"""The master: deepening until the budget is spent."""
+
+AMATEUR = Settings(max_depth=1, potential=0.0, potential_classic=0.0, order_potential=0.0)
+"""The amateur: every candidate looked at one move deep, with no sense of shape: what
+the move gains, then the best the other side can do about the threats left."""
