@@ -18,12 +18,11 @@ import random
 import time
 from typing import Protocol
 
-from engine import Game, Rules
-
 from ai.board import Board, Cancelled
-from ai.search import AMATEUR, MASTER, Master
+from ai.search import MASTER, Master
 from ai.simple import amateur_move, beginner_move, random_move
 from ai.stop import stop_move, stop_phase_done
+from engine import Game, Rules
 
 LEVELS: tuple[str, ...] = ("random", "beginner", "amateur", "master")
 """Every level, weakest first."""
@@ -40,7 +39,7 @@ _SCALE_POWER = 0.35
 # repeatable. On the reference machine it plays about half again as many per
 # second, so the count normally stops the search at two thirds of the budget
 # and the clock, the hard limit, only on a slow or busy machine.
-_WORK_PER_SECOND = {Rules.COUNTRIES: 20_000, Rules.CLASSIC: 32_000}
+_WORK_PER_SECOND = {Rules.COUNTRIES: 30_000, Rules.CLASSIC: 33_000}
 
 
 class CancelFlag(Protocol):
@@ -52,7 +51,7 @@ class CancelFlag(Protocol):
 def budget(level: str, width: int, height: int) -> float:
     """Default thinking time in seconds for ``level`` on a board of ``width × height`` nodes."""
     level = _level(level)
-    return _BASE_SECONDS[level] * (width * height / 400) ** _SCALE_POWER
+    return float(_BASE_SECONDS[level] * (width * height / 400) ** _SCALE_POWER)
 
 
 def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
@@ -84,8 +83,6 @@ def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: i
             v = stop_move(board)
         elif level == "beginner":
             v = beginner_move(board, rng)
-        elif level == "amateur" and __import__("os").environ.get("AMA1"):
-            v = Master(board, rng, AMATEUR).best_move()
         elif level == "amateur":
             v = amateur_move(board, rng)
         else:

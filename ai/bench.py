@@ -16,9 +16,8 @@ import statistics
 import sys
 import time
 
-from engine import Game, Rules
-
 from ai import choose_move
+from engine import Game, Rules
 
 SIZES = ((20, 20), (38, 31))
 LEVELS = ("beginner", "amateur", "master")

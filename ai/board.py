@@ -4,20 +4,22 @@ The engine answers "what happens if I play here" exactly, with play/undo; what
 it does not give cheaply through its public surface is "which nodes are worth
 asking about". ``Board`` keeps, beside a private copy of the game, flat arrays
 updated on every play/undo: whose dot stands on each node, how many dots of
-each player touch each node, how many dots lie within two steps, and a Zobrist
-hash of the dots. A move can only close a loop where the mover has at least
-two dots among the node's eight neighbours (a loop through the new dot uses
-two of its walls), so those counts pick the nodes whose gain is worth playing
-out. Dead dots are still counted: that only ever adds nodes to try, never
-hides a gain.
+each player touch each node, how many dots lie within two steps, a Zobrist
+hash of the dots, and the cell potential (live corners of every cell, see
+``CELL_VALUE``). A move can only close a loop where the mover has at least two
+dots among the node's eight neighbours (a loop through the new dot uses two of
+its walls), so those counts pick the nodes whose gain is worth playing out.
+Dead dots are still counted there: that only ever adds nodes to try, never
+hides a gain. The potential counts live dots only; which dots died is read
+from the engine after a move that could have enclosed one.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from math import comb
 from collections.abc import Callable
+from math import comb
 
 from engine import Game, IllegalMove, Player, Rules
 

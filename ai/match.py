@@ -17,9 +17,8 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine import Game, Player, Rules, format_score
-
 from ai import LEVELS, choose_move
+from engine import Game, Player, Rules, format_score
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,10 @@ could gain by playing each node right now (played out with the engine, see
 ``Board.gains``). The maps order the moves (completions and blocks first, then
 quiet moves that grow or contest chains), limit the width, and give the
 evaluation at the horizon: score difference plus the one-move exchange that the
-maps promise (``simple.exchange``). Maps are cached by the Zobrist hash, so a
-position reached again, in a deeper iteration or by another move order, costs
-nothing.
+maps promise (``simple.exchange``), plus the cell potential (``Board.potential``:
+who holds more corners of the cells still open) and, in classic, the free areas
+each side has walled in. Maps are cached by the Zobrist hash, so a position
+reached again, in a deeper iteration or by another move order, costs nothing.
 """
 
 from __future__ import annotations
@@ -15,10 +16,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine import Game, IllegalMove, Player
-
 from ai.board import Board, Cancelled
 from ai.simple import exchange, opening_move, shape
+from engine import Game, IllegalMove, Player
 
 _INF = float("inf")
 _WIN = 8.0  # extra value of a won final position over its margin
@@ -31,7 +31,7 @@ class Info:
     moves: list[int]
     """Candidate moves, best first."""
     static: float
-    """Score difference plus the exchange the threat maps promise."""
+    """The evaluation: score difference, the exchange the threat maps promise, shape."""
     mine: dict[int, float]
     """What the side to move gains by playing each node now (only gains above my_base)."""
     my_base: float
@@ -42,14 +42,19 @@ class Info:
 
 @dataclass(frozen=True)
 class Settings:
-    """Widths of the search: how many moves it looks at, and where."""
+    """How wide the search looks and what its evaluation weighs."""
 
     root_width: int = 14     # root moves kept for depth 2 and deeper
     width: int = 9           # moves tried at an inner node
     max_depth: int = 12
-    potential: float = 0.5   # weight of the cell potential in the evaluation (countries)
-    potential_classic: float = float(__import__("os").environ.get("CPOT", "0"))  # the same in classic, where area does not score
-    order_potential: float = 1.0  # and in the order of quiet moves
+    potential: float = 0.5   # cell potential (Board.potential) in the evaluation, countries
+    potential_classic: float = 0.3  # the same in classic: area does not score there, but walls do
+    territory: float = 0.5   # classic: free areas, where every enemy dot put in is taken
+    order_potential: float = 1.0  # Board.cell_gain in the order of quiet moves
+
+
+MASTER = Settings()
+"""The master's settings: deepening until the budget is spent."""
 
 
 def territory(game: Game, p: int) -> float:
@@ -65,7 +70,7 @@ def territory(game: Game, p: int) -> float:
 class Master:
     """One search over one Board; ``best_move`` runs it within the Board's budget."""
 
-    def __init__(self, board: Board, rng: random.Random, settings: Settings = Settings()) -> None:
+    def __init__(self, board: Board, rng: random.Random, settings: Settings = MASTER) -> None:
         self.board = board
         self.rng = rng
         self.settings = settings
@@ -74,8 +79,7 @@ class Master:
         self.nodes = 0
         self.depth_done = 0
         self.pot_weight = settings.potential_classic if board.classic else settings.potential
-        import os
-        self.terr_weight = float(os.environ.get("TERR", "0")) if settings.max_depth > 1 else 0.0
+        self.terr_weight = settings.territory
 
     # ----- one position -----------------------------------------------------------------
 
@@ -111,6 +115,8 @@ class Master:
         static = b.score_diff(p) + exchange(mine, my_base, theirs, their_base) + self.pot_weight * pot
         if b.classic and self.terr_weight:
             static += self.terr_weight * (territory(b.game, p) - territory(b.game, 3 - p))
+            b.work += 8 + b.size // 50  # what the two floods of free_areas cost, in engine moves
+        b.work += len(cands) // 8  # and what sorting the candidates costs
         jitter = self.rng.random
         cell_gain = b.cell_gain
         keyed = sorted(((2.0 * mine.get(v, 0.0) + 1.5 * theirs.get(v, 0.0) + st.order_potential * cell_gain(p, v)
@@ -180,8 +186,7 @@ class Master:
                     finally:
                         b.undo()
                     values[v] = value
-                    if value > alpha:
-                        alpha = value
+                    alpha = max(alpha, value)
             except Cancelled:
                 # A move that beat the previous best in the unfinished iteration is better.
                 if values:
@@ -197,10 +202,3 @@ class Master:
                 root = root[:self.settings.root_width]
         return best_v
 
-
-MASTER = Settings()
-"""The master: deepening until the budget is spent."""
-
-AMATEUR = Settings(max_depth=1, potential=0.0, potential_classic=0.0, order_potential=0.0)
-"""The amateur: every candidate looked at one move deep, with no sense of shape: what
-the move gains, then the best the other side can do about the threats left."""

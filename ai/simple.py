@@ -5,21 +5,26 @@
   always, bigger loops half the time), blocks the other side's best completion
   most of the time (misses it about one time in three), and otherwise grows a
   chain from its own dots; never plays far from the action.
+- amateur: never misses an immediate gain or an immediate threat: every
+  candidate is worth what it gains minus the best the other side can gain in
+  reply (played out exactly wherever the move could change that reply); among
+  equal moves it prefers good cells (``Board.cell_gain``).
 
-The amateur and the master are searches (``ai.search``); they use ``shape``
-and ``exchange`` from here.
+The master (``ai.search``) uses ``shape`` and ``exchange`` from here.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ai.board import Board, Cancelled
 
 MISS_THREAT = 0.3
 """How often the beginner overlooks the other side's best completion."""
 
-AMATEUR_CELLS = float(__import__("os").environ.get("AMC", "0.3"))
+AMATEUR_CELLS = 0.3
+"""Weight of the cell potential (``Board.cell_gain``) in the amateur's choice among equal moves."""
 
 OBVIOUS = 1.0
 """Gains up to this (cells, or dots in classic) the beginner always sees; bigger
@@ -31,8 +36,7 @@ def shape(board: Board, p: int, v: int) -> float:
 
     Next to own dots it grows a chain (the start of a country); next to the
     other's dots it contests their chains; a node crowded by own dots adds
-    little new. Half a point for staying off the edge early, where nothing of
-    one's own can be enclosed from outside but nothing is gained either.
+    little new. On the edge a dot is safe but walls in little: half a point less.
     """
     own = board.adj[p][v]
     their = board.adj[3 - p][v]
@@ -62,8 +66,7 @@ def exchange(mine: dict[int, float], my_base: float, theirs: dict[int, float], t
         best = max(best, mine.get(n1, my_base) - t2)
     for v, gain in mine.items():
         value = gain - (t2 if v == n1 else t1)
-        if value > best:
-            best = value
+        best = max(best, value)
     return best
 
 
@@ -104,9 +107,8 @@ def beginner_move(board: Board, rng: random.Random) -> int:
     if best_mine > 0:
         return _pick(rng, [v for v, gain in mine.items() if gain == best_mine],
                      lambda v: theirs.get(v, 0.0) + 0.1 * shape(board, p, v))
-    # Nothing to take: grow a chain from own dots (the other's if it has none
-    # yet), somewhere along it, as a child would.
-    # It looks at its own dots only, not at what the other side is building.
+    # Nothing to take: grow a chain somewhere along its own dots (the other's if
+    # it has none yet), as a child would, blind to what the other side builds.
     adj = board.adj[p]
     own = [v for v in cands if adj[v]] or cands
     return rng.choice([v for v in own if adj[v] <= 2] or own)
@@ -137,19 +139,17 @@ def amateur_move(board: Board, rng: random.Random) -> int:
     net: dict[int, float] = {}
     try:
         for v in order:
-            gain = mine.get(v)
-            if gain is None and not board.classic:
+            gain = mine.get(v, my_base)
+            if v not in mine and not board.classic:
                 # A quiet dot in countries changes none of the other side's gains
                 # but the one on its own node.
                 reply = t2 if v == n1 else t1
-                gain = my_base
             else:
                 board.check()
                 board.play(v)
                 after, after_base = board.gains(o, [u for u in cands if u != v])
                 board.undo()
                 reply = max(after.values(), default=after_base)
-                gain = my_base if gain is None else gain
             net[v] = (gain - reply + AMATEUR_CELLS * board.cell_gain(p, v) + 0.01 * shape(board, p, v)
                       + 0.001 * rng.random())
     except Cancelled:
@@ -158,7 +158,6 @@ def amateur_move(board: Board, rng: random.Random) -> int:
     return max(net, key=lambda v: net[v])
 
 
-def _pick(rng: random.Random, nodes: list[int], key: object) -> int:
+def _pick(rng: random.Random, nodes: list[int], key: Callable[[int], float]) -> int:
     """The node with the highest key; ties broken by rng."""
-    assert callable(key)
     return max(nodes, key=lambda v: (key(v), rng.random()))

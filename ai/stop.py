@@ -9,9 +9,8 @@ showed can still be taken.
 
 from __future__ import annotations
 
-from engine import Game, Player
-
 from ai.board import Board
+from engine import Game, Player
 
 
 def _filled(game: Game) -> Game:

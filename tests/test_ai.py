@@ -35,6 +35,11 @@ def positions() -> dict[Rules, Game]:
     return {rules: mid_game(11, 11, rules, seed=3) for rules in Rules}
 
 
+@pytest.fixture(scope="module")
+def big() -> dict[Rules, Game]:
+    return {rules: mid_game(20, 20, rules, seed=5) for rules in Rules}
+
+
 @RULES
 @LEVEL
 def test_legal_move_and_game_untouched(positions: dict[Rules, Game], rules: Rules, level: str) -> None:
@@ -61,9 +66,9 @@ def test_first_move_on_empty_board(rules: Rules, level: str) -> None:
 @pytest.mark.parametrize("level", ["random", "beginner", "amateur", "master"])
 def test_same_seed_same_move(positions: dict[Rules, Game], rules: Rules, level: str) -> None:
     # The master stops on a count of engine moves, not on the clock, so a seed
-    # repeats its choice as long as the clock (a generous 3 s here) is not what stops it.
+    # repeats its choice as long as the clock is not what stops it (it has a third in hand).
     game = positions[rules]
-    seconds = 3.0 if level == "master" else 0.5
+    seconds = 1.5 if level == "master" else 0.5
     first = choose_move(game, level, seconds=seconds, seed=11)
     assert choose_move(game, level, seconds=seconds, seed=11) == first
 
@@ -77,8 +82,8 @@ def test_seeds_vary_the_beginner() -> None:
     assert len({choose_move(game, "beginner", seed=s) for s in range(12)}) > 1
 
 
-def test_cancel_returns_quickly() -> None:
-    game = mid_game(20, 20, Rules.COUNTRIES, seed=5)
+def test_cancel_returns_quickly(big: dict[Rules, Game]) -> None:
+    game = big[Rules.COUNTRIES]
     before = snapshot(game)
     cancel = threading.Event()
     result: list[tuple[int, int]] = []
@@ -95,8 +100,8 @@ def test_cancel_returns_quickly() -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_cancel_already_set(level: str) -> None:
-    game = mid_game(20, 20, Rules.CLASSIC, seed=5)
+def test_cancel_already_set(big: dict[Rules, Game], level: str) -> None:
+    game = big[Rules.CLASSIC]
     cancel = threading.Event()
     cancel.set()
     start = time.perf_counter()
