@@ -68,6 +68,8 @@ class Board:
         self.points: list[tuple[int, int]] = [(v % w, v // w) for v in range(n)]
         self.neighbours: list[list[int]] = [_ring(v, w, h, 1) for v in range(n)]
         self.around2: list[list[int]] = [_ring(v, w, h, 2) for v in range(n)]
+        # The eight neighbours in circular order (-1 off the board), for ``can_close``.
+        self.circle: list[list[int]] = [_circle(v, w, h) for v in range(n)]
         # How far each node is from the nearest edge (an edge group cannot be enclosed).
         self.edge_dist: list[int] = [min(v % w, v // w, w - 1 - v % w, h - 1 - v // w) for v in range(n)]
         self.dot = [0] * n                    # owner of the dot on each node (dead ones too), 0 if none
@@ -207,6 +209,26 @@ class Board:
         close = [v for v in legal if near[v]]
         return close if close else legal
 
+    def can_close(self, p: int, v: int) -> bool:
+        """Classic: whether a dot of p at v could close a loop that holds a node.
+
+        Such a loop leaves v through one live neighbour of p and comes back
+        through another that is not next to it in the circle around v (two
+        touching neighbours only make a triangle, which holds no node). So the
+        live own neighbours must form two runs or more around the circle.
+        """
+        dot, alive = self.dot, self.alive
+        ring = self.circle[v]
+        last = ring[7]
+        prev = last >= 0 and dot[last] == p and alive[last]
+        runs = 0
+        for u in ring:
+            own = u >= 0 and dot[u] == p and alive[u]
+            if own and not prev:
+                runs += 1
+            prev = own
+        return runs >= 2
+
     def out_of_time(self) -> bool:
         """True once the work budget or the deadline is spent, or the caller cancelled."""
         return (self.work > self.work_limit or time.perf_counter() > self.deadline
@@ -222,8 +244,8 @@ class Board:
     def gains(self, p: int, nodes: list[int]) -> tuple[dict[int, float], float]:
         """What p gains (own score minus the other's, change) by playing each node now.
 
-        Only nodes where p has two or more neighbouring dots are played out; the
-        rest gain ``base``: nothing in countries, and in classic the enemy dots
+        Only nodes where p has two or more neighbouring dots (in classic: two
+        runs of them, ``can_close``) are played out; the rest gain ``base``: nothing in countries, and in classic the enemy dots
         that stand in p's free areas, which p's next move captures wherever it is.
         Returns ``({node: gain}, base)`` with only gains above ``base`` listed.
         """
@@ -254,8 +276,9 @@ class Board:
                             base = float(score(player) - score(other)) - before
                         g.undo()
                         break
+            closing = self.can_close if self.classic else None
             for v in nodes:
-                if adj[v] < 2:
+                if adj[v] < 2 or (closing is not None and not closing(p, v)):
                     continue
                 try:
                     g.play(points[v])
@@ -271,6 +294,16 @@ class Board:
             g.to_move = keep
             self.work += played
         return out, base
+
+
+def _circle(v: int, w: int, h: int) -> list[int]:
+    """v's eight neighbours going round (N, NE, E, SE, S, SW, W, NW), -1 where off the board."""
+    x, y = v % w, v // w
+    out = []
+    for dx, dy in ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)):
+        nx, ny = x + dx, y + dy
+        out.append(ny * w + nx if 0 <= nx < w and 0 <= ny < h else -1)
+    return out
 
 
 def _ring(v: int, w: int, h: int, r: int) -> list[int]:

@@ -51,6 +51,8 @@ class Settings:
     potential_classic: float = 0.3  # the same in classic: area does not score there, but walls do
     territory: float = 0.5   # classic: free areas, where every enemy dot put in is taken
     order_potential: float = 1.0  # Board.cell_gain in the order of quiet moves
+    classic_root: int = 40   # classic: root moves looked at even at depth 1 (its maps cost twice
+                             # countries', where a quiet move keeps the other side's map)
 
 
 MASTER = Settings()
@@ -172,6 +174,10 @@ class Master:
             return opening_move(b, self.rng)
         info = self.info()
         root = list(info.moves)
+        if b.classic:
+            # Every node either side gains at stays; the rest of the tail is quiet moves.
+            head = set(root[:self.settings.classic_root])
+            root = [v for v in root if v in head or v in info.mine or v in info.theirs]
         best_v = root[0]
         if len(root) == 1:
             return best_v

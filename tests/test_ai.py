@@ -7,6 +7,7 @@ check behaviour, not strength (``python -m ai.match`` measures that).
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 
@@ -14,6 +15,7 @@ import pytest
 
 from ai import LEVELS, budget, choose_move, stop_phase_done
 from ai.bench import mid_game
+from ai.board import Board
 from engine import Game, Player, Rules
 
 RULES = pytest.mark.parametrize("rules", list(Rules), ids=[r.value for r in Rules])
@@ -198,3 +200,34 @@ def test_stop_phase_done_knows_grounded_dots() -> None:
     # (1,5) joined to (0,6) only by a diagonal can be cut off and taken.
     game = stopped_game([(1, 5), (0, 6)])
     assert not stop_phase_done(game)
+
+
+def test_classic_gains_skip_only_nodes_that_cannot_close() -> None:
+    # Board.gains plays out only nodes where can_close holds; playing out every
+    # legal node through the engine must find no gain it skipped, in dense
+    # random classic positions (many loops, captures and dead walls).
+    rng = random.Random(11)
+    checked = gained = 0
+    for _ in range(12):
+        game = Game(9, 9, Rules.CLASSIC)
+        while not game.is_over and game.move_count < 70:
+            game.play(game.random_move(rng))
+            if game.move_count % 5:
+                continue
+            board = Board(game)
+            nodes = board.legal()
+            for p in (1, 2):
+                filtered, base = board.gains(p, nodes)
+                player = Player(p)
+                probe = game.copy()
+                probe.to_move = player
+                before = probe.score(player) - probe.score(player.other)
+                for v in nodes:
+                    probe.play(board.points[v])
+                    gain = float(probe.score(player) - probe.score(player.other) - before)
+                    probe.undo()
+                    probe.to_move = player
+                    checked += 1
+                    assert filtered.get(v, base) == max(gain, base) or gain <= base, (game.history, p, v)
+                    gained += gain > base
+    assert gained > 30 and checked > 1000
