@@ -51,6 +51,7 @@ class Settings:
     potential_classic: float = 0.3  # the same in classic: area does not score there, but walls do
     territory: float = 0.5   # classic: free areas, where every enemy dot put in is taken
     order_potential: float = 1.0  # Board.cell_gain in the order of quiet moves
+    refutations: int = 3     # classic: the other side's best replies added to the root each iteration
     classic_root: int = 40   # classic: root moves looked at even at depth 1 (its maps cost twice
                              # countries', where a quiet move keeps the other side's map)
 
@@ -167,6 +168,30 @@ class Master:
         diff = self.board.score_diff(self.board.to_move)
         return diff + (_WIN if diff > 0 else -_WIN if diff < 0 else 0.0)
 
+    def _refutations(self, root: list[int], info: Info) -> list[int]:
+        """Classic: the other side's best replies to our root moves that we do not try ourselves.
+
+        A reply that refutes many of our moves (typically a quiet move that sets
+        up two captures at once) is often best taken away by playing there
+        first, yet as a quiet move it can rank far down our own order.
+        """
+        b = self.board
+        legal = set(info.moves)
+        tried = set(root)
+        counts: dict[int, int] = {}
+        for v in root:
+            b.play(v)
+            key = self._key()
+            b.undo()
+            # The best reply searched, else (after depth 1) the reply first in that position's order.
+            reply = self.best_reply.get(key)
+            if reply is None:
+                child = self.info_cache.get(key)
+                reply = child.moves[0] if child is not None and child.moves else None
+            if reply is not None and reply in legal and reply not in tried:
+                counts[reply] = counts.get(reply, 0) + 1
+        return sorted(counts, key=lambda r: -counts[r])[:self.settings.refutations]
+
     def best_move(self) -> int:
         """The best move found before the Board's budget runs out (always a legal one)."""
         b = self.board
@@ -206,5 +231,7 @@ class Master:
             self.depth_done = depth
             if depth == 1:
                 root = root[:self.settings.root_width]
+            if b.classic:
+                root += self._refutations(root, info)
         return best_v
 
