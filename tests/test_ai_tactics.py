@@ -250,3 +250,50 @@ def test_master_sets_up_two_completions_at_once() -> None:
         game.play(reply)
         assert best_gain(game) > 0, f"after {move} Red's {reply} stops every completion"
         game.undo()
+
+
+def forced_loss(game: Game, move: tuple[int, int]) -> bool:
+    """After the move, the other side has a reply that wins dots whatever the mover answers."""
+    game.play(move)
+    try:
+        for reply in game.legal_moves():
+            game.play(reply)
+            try:
+                if all(best_gain_after(game, answer) > 0 for answer in game.legal_moves()):
+                    return True
+            finally:
+                game.undo()
+        return False
+    finally:
+        game.undo()
+
+
+def best_gain_after(game: Game, answer: tuple[int, int]) -> Fraction:
+    """The most the other side gains at once after the side to move plays ``answer``."""
+    game.play(answer)
+    try:
+        return best_gain(game)
+    finally:
+        game.undo()
+
+
+# Two blue dots, each with two red dots beside it; the node between them would
+# leave both one move from capture at once, and Blue could block only one.
+FORK_POINT = """
+. . . . . . .
+. . . . . . .
+. . O . O . .
+. O X . X O .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_classic_master_takes_the_fork_point_first(seed: int) -> None:
+    game = build(Rules.CLASSIC, FORK_POINT)
+    assert best_gain(game) == 0 and best_reply_gain(game, (6, 0)) == 0  # no immediate threat either way
+    assert forced_loss(game, (6, 0)), "a move elsewhere lets Red fork"
+    move = choose_move(game, "master", seconds=SECONDS, seed=seed)
+    assert not forced_loss(game, move), f"after {move} Red still forks"
