@@ -229,6 +229,32 @@ class Board:
             prev = own
         return runs >= 2
 
+    def weak_dots(self, p: int) -> int:
+        """Classic: p's live dots off the edge with no own dot beside them and two enemy dots or more.
+
+        The smallest loop around a dot runs through its four side neighbours;
+        with none of them p's, the other side needs only the empty ones. A dot
+        half boxed in like this is what a chase along a wall leaves behind: one
+        enemy move makes it a threat, often two threats at once.
+        """
+        dot, alive, circle, edge = self.dot, self.alive, self.circle, self.edge_dist
+        o = 3 - p
+        count = 0
+        for v in range(self.size):
+            if dot[v] != p or not alive[v] or not edge[v]:
+                continue
+            ring = circle[v]
+            enemy = 0
+            for u in (ring[0], ring[2], ring[4], ring[6]):
+                if dot[u] == p and alive[u]:
+                    break
+                if dot[u] == o and alive[u]:
+                    enemy += 1
+            else:
+                if enemy >= 2:
+                    count += 1
+        return count
+
     def out_of_time(self) -> bool:
         """True once the work budget or the deadline is spent, or the caller cancelled."""
         return (self.work > self.work_limit or time.perf_counter() > self.deadline

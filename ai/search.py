@@ -50,6 +50,7 @@ class Settings:
     potential: float = 0.5   # cell potential (Board.potential) in the evaluation, countries
     potential_classic: float = 0.3  # the same in classic: area does not score there, but walls do
     territory: float = 0.5   # classic: free areas, where every enemy dot put in is taken
+    weak: float = 0.4        # classic: each half boxed-in dot (Board.weak_dots)
     order_potential: float = 1.0  # Board.cell_gain in the order of quiet moves
     refutations: int = 3     # classic: the other side's best replies added to the root each iteration
     classic_root: int = 40   # classic: root moves looked at even at depth 1 (its maps cost twice
@@ -118,6 +119,7 @@ class Master:
         static = b.score_diff(p) + exchange(mine, my_base, theirs, their_base) + self.pot_weight * pot
         if b.classic and self.terr_weight:
             static += self.terr_weight * (territory(b.game, p) - territory(b.game, 3 - p))
+            static += self.settings.weak * (b.weak_dots(3 - p) - b.weak_dots(p))
             b.work += 8 + b.size // 50  # what the two floods of free_areas cost, in engine moves
         b.work += len(cands) // 8  # and what sorting the candidates costs
         jitter = self.rng.random
