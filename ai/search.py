@@ -7,8 +7,14 @@ quiet moves that grow or contest chains), limit the width, and give the
 evaluation at the horizon: score difference plus the one-move exchange that the
 maps promise (``simple.exchange``), plus the cell potential (``Board.potential``:
 who holds more corners of the cells still open) and, in classic, the free areas
-each side has walled in. Maps are cached by the Zobrist hash, so a position
-reached again, in a deeper iteration or by another move order, costs nothing.
+each side has walled in and the dots each side has left half boxed in. Maps are
+cached by the Zobrist hash, so a position reached again, in a deeper iteration
+or by another move order, costs nothing.
+
+Classic maps cost twice countries' (a quiet move there can change the other
+side's gains), so the classic root starts from 40 moves rather than all, and
+each iteration adds the other side's refutations of our moves: the quiet move
+that would set up two captures at once is best taken away first.
 """
 
 from __future__ import annotations
@@ -228,7 +234,13 @@ class Master:
                         best_v = top
                 break
             # Reorder by this iteration's values (ties keep the old order) and narrow.
-            root.sort(key=lambda v: -values[v])
+            if depth == 1 and b.classic:
+                # Quiet classic positions evaluate flat; a fixed order among equals
+                # let the amateur shadow every line to a 0:0 board.
+                shuffle = {v: self.rng.random() for v in root}
+                root.sort(key=lambda v: (-values[v], shuffle[v]))
+            else:
+                root.sort(key=lambda v: -values[v])
             best_v = root[0]
             self.depth_done = depth
             if depth == 1:
