@@ -41,7 +41,7 @@ from typing import Any, Literal, NamedTuple
 from engine import sgf
 from game.opponent import LEVELS
 from game.paths import user_data_dir
-from game.strings import DEFAULT_LANGUAGE, LANGUAGES, language
+from game.strings import DEFAULT_LANGUAGE, LANGUAGES, t
 
 log = logging.getLogger(__name__)
 
@@ -306,22 +306,12 @@ def _set_aside(path: Path) -> Path | None:
     return None
 
 
-# The one message of this module that the player sees, in the language in force.
-_NOT_RESUMED = {
-    "ru": "Прошлую партию не удалось продолжить ({why})",
-    "en": "The last game could not be resumed ({why})",
-}
-_KEPT_AS = {"ru": "; файл сохранён как {name}", "en": "; the file is kept as {name}"}
-
-
 def _message(error: BaseException, aside: Path | None) -> str:
     """The one-line report of an autosave that could not be resumed."""
-    lang = language() if language() in _NOT_RESUMED else "en"
     why = " ".join(str(error).split()) or type(error).__name__
     if len(why) > 100:
         why = why[:99] + "…"
-    text = _NOT_RESUMED[lang].format(why=why)
-    return text + (_KEPT_AS[lang].format(name=aside.name) if aside else "")
+    return t("store.not_resumed", why=why) + (t("store.kept_as", name=aside.name) if aside else "")
 
 
 # ----- saved games ----------------------------------------------------------------------

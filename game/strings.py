@@ -121,6 +121,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu.open": {"ru": "Открыть партию", "en": "Open a game"},
     "menu.ruleset": {"ru": "Вариант правил", "en": "Rule set"},
     "menu.resume_failed": {"ru": "Партию не удалось продолжить: {why}", "en": "The game could not be resumed: {why}"},
+    # The autosave found at start could not be loaded (game.store); it is set aside, not lost.
+    "store.not_resumed": {
+        "ru": "Прошлую партию не удалось продолжить ({why})",
+        "en": "The last game could not be resumed ({why})",
+    },
+    "store.kept_as": {"ru": "; файл сохранён как {name}", "en": "; the file is kept as {name}"},
     "lang.ru": {"ru": "RU", "en": "RU"},
     "lang.en": {"ru": "EN", "en": "EN"},
     "results.review": {"ru": "Разбор", "en": "Review"},
