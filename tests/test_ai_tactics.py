@@ -259,20 +259,11 @@ def forced_loss(game: Game, move: tuple[int, int]) -> bool:
         for reply in game.legal_moves():
             game.play(reply)
             try:
-                if all(best_gain_after(game, answer) > 0 for answer in game.legal_moves()):
+                if all(best_reply_gain(game, answer) > 0 for answer in game.legal_moves()):
                     return True
             finally:
                 game.undo()
         return False
-    finally:
-        game.undo()
-
-
-def best_gain_after(game: Game, answer: tuple[int, int]) -> Fraction:
-    """The most the other side gains at once after the side to move plays ``answer``."""
-    game.play(answer)
-    try:
-        return best_gain(game)
     finally:
         game.undo()
 
