@@ -48,6 +48,17 @@ def shape(board: Board, p: int, v: int) -> float:
     return value
 
 
+def top_two(gains: dict[int, float], base: float) -> tuple[float, int, float]:
+    """The best gain, its node (-1 if none beats ``base``) and the best gain left once that node is blocked."""
+    t1, n1, t2 = base, -1, base
+    for v, gain in gains.items():
+        if gain > t1:
+            t1, n1, t2 = gain, v, t1
+        elif gain > t2:
+            t2 = gain
+    return t1, n1, t2
+
+
 def exchange(mine: dict[int, float], my_base: float, theirs: dict[int, float], their_base: float) -> float:
     """Net of one move each, best play, if the threats on the board do not change meanwhile.
 
@@ -55,12 +66,7 @@ def exchange(mine: dict[int, float], my_base: float, theirs: dict[int, float], t
     best node (or plays quietly); the other side then takes its best remaining
     gain. Returns the side to move's gain minus the reply's.
     """
-    t1, n1, t2 = their_base, -1, their_base
-    for v, gain in theirs.items():
-        if gain > t1:
-            t1, n1, t2 = gain, v, t1
-        elif gain > t2:
-            t2 = gain
+    t1, n1, t2 = top_two(theirs, their_base)
     best = my_base - t1
     if n1 >= 0:
         best = max(best, mine.get(n1, my_base) - t2)
@@ -127,12 +133,7 @@ def amateur_move(board: Board, rng: random.Random) -> int:
     cands = board.candidates()
     mine, my_base = board.gains(p, cands)
     theirs, their_base = board.gains(o, cands)
-    t1, n1, t2 = their_base, -1, their_base
-    for v, gain in theirs.items():
-        if gain > t1:
-            t1, n1, t2 = gain, v, t1
-        elif gain > t2:
-            t2 = gain
+    t1, n1, t2 = top_two(theirs, their_base)
     # Moves that change the position beyond one dot are played out first, so
     # that a time-out still leaves every gain and block examined.
     order = sorted(cands, key=lambda v: -(mine.get(v, 0.0) + theirs.get(v, 0.0)) - 0.01 * shape(board, p, v))
