@@ -27,6 +27,9 @@ from engine import Game, Rules
 LEVELS: tuple[str, ...] = ("random", "beginner", "amateur", "master")
 """Every level, weakest first."""
 
+PLAYER_LEVELS: tuple[str, ...] = LEVELS[1:]
+"""The levels a player can choose in the game (random is only a floor for measurements)."""
+
 _ALIASES = {"novice": "beginner"}
 
 # Seconds of thought on a 20×20 board; other sizes scale by (nodes / 400) ** 0.35,
@@ -102,4 +105,4 @@ def _level(level: str) -> str:
     return name
 
 
-__all__ = ["LEVELS", "CancelFlag", "budget", "choose_move", "stop_phase_done"]
+__all__ = ["LEVELS", "PLAYER_LEVELS", "CancelFlag", "budget", "choose_move", "stop_phase_done"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.game import Game
 from engine.region import Layer, Region
 from engine.score import format_score
-from engine.types import Action, ActionKind, IllegalMove, Player, Point, Rules
+from engine.types import MAX_SIZE, STOP_SECONDS, Action, ActionKind, IllegalMove, Player, Point, Rules
 
-__all__ = ["Action", "ActionKind", "Game", "IllegalMove", "Layer", "Player", "Point", "Region", "Rules",
+__all__ = ["MAX_SIZE", "STOP_SECONDS", "Action", "ActionKind", "Game", "IllegalMove", "Layer", "Player", "Point", "Region", "Rules",
            "format_score"]

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from engine.grid import Grid, grid
 from engine.region import Layer, Region
-from engine.types import Action, ActionKind, IllegalMove, Player, Point, Rules
+from engine.types import MAX_SIZE, Action, ActionKind, IllegalMove, Player, Point, Rules
 
 # Log opcodes: each entry is a tuple whose first item is one of these.
 _DOT, _UNLEGAL, _LAY, _KILL, _REVIVE, _LAYER, _ENCLOSE, _OPEN, _PEND, _CLEAR = range(10)
@@ -38,8 +38,8 @@ class Game:
                  setup: Iterable[tuple[Player, Point]] = (), zone: bool = True) -> None:
         if not isinstance(width, int) or not isinstance(height, int) or width < 1 or height < 1:
             raise ValueError(f"board size must be positive whole numbers, not {width!r}×{height!r}")
-        if width > 52 or height > 52:
-            raise ValueError(f"board {width}×{height} is too large: at most 52×52 nodes")
+        if width > MAX_SIZE or height > MAX_SIZE:
+            raise ValueError(f"board {width}×{height} is too large: at most {MAX_SIZE}×{MAX_SIZE} nodes")
         if not isinstance(rules, Rules):
             raise ValueError(f"unknown rule set {rules!r}")
         self.width = width

@@ -53,7 +53,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from engine.game import Game
-from engine.types import ActionKind, IllegalMove, Player, Point, Rules
+from engine.types import MAX_SIZE, ActionKind, IllegalMove, Player, Point, Rules
 
 MAX_INPUT = 5 * 1024 * 1024
 """Longest record read, in characters (or bytes when given bytes)."""
@@ -61,8 +61,6 @@ MAX_NODES = 100_000
 """Most nodes (all variations together) read from one record."""
 MAX_VALUES = 300_000
 """Most property values read from one record."""
-MAX_SIZE = 52
-"""Largest board side that two-letter coordinates can name."""
 
 APPLICATION = "tochki-strany"
 NO_ZONE = "NOZONE"

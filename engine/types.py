@@ -5,6 +5,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+MAX_SIZE = 52
+"""Nodes at most each way: game records write a coordinate as one letter a–z, A–Z."""
+
+STOP_SECONDS = 180.0
+"""Classic «Стоп»: how long the other player may then move alone (RULES.md §3)."""
+
 Point = tuple[int, int]
 """A node of the board, ``(x, y)``: column from the left, row from the top."""
 
