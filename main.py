@@ -15,7 +15,7 @@ import sys
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.crash import install_logging, run_guarded
+from game.storage.crash import install_logging, run_guarded
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,8 +24,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # after the prompt switch, which pygame reads on import
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))  # the palette lives in game/theme.py
-from game import theme
+sys.path.insert(0, str(HERE.parent))  # the palette lives in game/view/theme.py
+from game.view import theme
 
 ICO_SIZES = (16, 32, 48, 256)
 # ICNS element types holding PNG data, by pixel size.

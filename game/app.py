@@ -16,21 +16,23 @@ from pathlib import Path
 import pygame
 
 from engine import Game, Rules, sgf
-from game import demo, language, store, strings
+from game import demo
+from game.storage import store
+from game.view import language, strings
 from game.control import DEFAULT_SIZE, MIN_SIZE, Control
-from game.dialog import ConfirmScene
-from game.files import OpenGameScene, SaveGameScene
-from game.help_overlay import HelpScene
-from game.menu import MenuScene
-from game.paths import DATA_DIR_ENV, bundle_root
-from game.picker import PickerScene
-from game.play import PlayScene
-from game.results import ResultsScene
-from game.review import ReviewScene
-from game.rules_page import RulesScene
-from game.scene import Scene
+from game.scenes.dialog import ConfirmScene
+from game.scenes.files import OpenGameScene, SaveGameScene
+from game.scenes.help import HelpScene
+from game.scenes.menu import MenuScene
+from game.storage.paths import DATA_DIR_ENV, bundle_root
+from game.scenes.picker import PickerScene
+from game.scenes.play import PlayScene
+from game.scenes.results import ResultsScene
+from game.scenes.review import ReviewScene
+from game.scenes.rules import RulesScene
+from game.scenes.base import Scene
 from game.settings import ComputerSettings, MatchSettings
-from game.versus import VersusScene
+from game.scenes.versus import VersusScene
 
 ZAGRAM = bundle_root().parent / "shared" / "data" / "zagram-352562.sgf"
 """A real classic game from zagram.org (39×32, setup dots), beside the repository when it is there."""
@@ -355,7 +357,7 @@ def screenshots(directory: str | Path, sizes: tuple[tuple[int, int], ...] = SCRE
 
 def _a_few_saved_games() -> None:
     """The games folder of the screenshots: two games of ours and one from another program."""
-    from game.files import default_name
+    from game.scenes.files import default_name
 
     countries = demo.countries_demo()
     countries.finish()

@@ -35,8 +35,8 @@ import pygame
 from engine import Game, Rules
 from game import demo
 from game.control import Control
-from game.layout import auto_size_for_window
-from game.play import PlayScene
+from game.input.layout import auto_size_for_window
+from game.scenes.play import PlayScene
 from game.settings import MatchSettings
 
 WINDOW = (1920, 1080)

@@ -21,13 +21,13 @@ from collections.abc import Callable
 
 import pygame
 
-from game import theme
-from game.help_overlay import toggle_help
-from game.pointer import InputFilter
-from game.scene import SceneStack
-from game.sound import Sounds
-from game.store import load_settings
-from game.strings import t
+from game.view import theme
+from game.scenes.help import toggle_help
+from game.input.pointer import InputFilter
+from game.scenes.base import SceneStack
+from game.view.sound import Sounds
+from game.storage.store import load_settings
+from game.view.strings import t
 
 MIN_SIZE = (800, 600)
 DEFAULT_SIZE = (1280, 800)

@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine import Game, Player
-from game.layout import Point
+from game.input.layout import Point
 
 LEVELS: tuple[str, ...] = ("beginner", "amateur", "master")
 """Level ids passed to the chooser, weakest first («новичок», «любитель», «мастер»).
 
-Saved settings (game.store) keep these ids; ``ai`` takes the same ids."""
+Saved settings (game.storage.store) keep these ids; ``ai`` takes the same ids."""
 
 
 class Chooser(Protocol):

@@ -12,19 +12,19 @@ import pygame
 import pytest
 
 from engine import Game, Player, Rules, sgf
-from game import store
-from game.anim import POP_SECONDS, Change
+from game.storage import store
+from game.view.anim import POP_SECONDS, Change
 from game.control import Control
-from game.dialog import ConfirmScene
-from game.help_overlay import HelpScene
-from game.menu import MenuScene
-from game.play import THINKING_POLL_SECONDS, PlayScene, autosave_meta, settings_from_meta
-from game.results import ResultsScene
+from game.scenes.dialog import ConfirmScene
+from game.scenes.help import HelpScene
+from game.scenes.menu import MenuScene
+from game.scenes.play import THINKING_POLL_SECONDS, PlayScene, autosave_meta, settings_from_meta
+from game.scenes.results import ResultsScene
 from game.settings import ComputerSettings, MatchSettings
 
 
 class RecordingSounds:
-    """Stands in for game.sound.Sounds: remembers what was asked for, plays nothing."""
+    """Stands in for game.view.sound.Sounds: remembers what was asked for, plays nothing."""
 
     def __init__(self) -> None:
         self.enabled = True

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.hit import hit_mouse, hit_touch
-from game.layout import BoardLayout
+from game.input.hit import hit_mouse, hit_touch
+from game.input.layout import BoardLayout
 
 # 10 × 8 nodes, 40 px cells, node (0, 0) at pixel (100, 50).
 L = BoardLayout(width=10, height=8, cell=40, left=100, top=50)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.layout import (
+from game.input.layout import (
     BOARD_PADDING,
     MAX_NODES,
     MIN_AUTO_CELL,

@@ -15,16 +15,18 @@ import pytest
 from conftest import FakeClock
 
 from engine import Game, Player, Rules, format_score, sgf
-from game import demo, language, store, strings
+from game import demo
+from game.storage import store
+from game.view import language, strings
 from game.control import Control
-from game.files import OpenGameScene, SaveGameScene
-from game.menu import MenuScene
-from game.play import PlayScene
-from game.results import CELEBRATION_SECONDS, ResultsScene
-from game.review import Replay, ReviewScene
-from game.rules_page import RulesScene, diagrams
+from game.scenes.files import OpenGameScene, SaveGameScene
+from game.scenes.menu import MenuScene
+from game.scenes.play import PlayScene
+from game.scenes.results import CELEBRATION_SECONDS, ResultsScene
+from game.scenes.review import Replay, ReviewScene
+from game.scenes.rules import RulesScene, diagrams
 from game.settings import ComputerSettings, MatchSettings
-from game.widgets import Button
+from game.view.widgets import Button
 
 ZAGRAM = Path(__file__).resolve().parents[2] / "shared" / "data" / "zagram-352562.sgf"
 

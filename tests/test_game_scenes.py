@@ -16,18 +16,18 @@ import pytest
 from conftest import FakeClock
 
 from engine import Game, Player, Rules
-from game import strings
+from game.view import strings
 from game.control import Control
-from game.dialog import ConfirmScene
-from game.layout import MIN_AUTO_CELL, auto_size_for_window
-from game.menu import MenuScene
+from game.scenes.dialog import ConfirmScene
+from game.input.layout import MIN_AUTO_CELL, auto_size_for_window
+from game.scenes.menu import MenuScene
 from game.opponent import ComputerOpponent
-from game.picker import PickerScene
-from game.play import STOP_SECONDS, PlayScene
-from game.results import ResultsScene
+from game.scenes.picker import PickerScene
+from game.scenes.play import STOP_SECONDS, PlayScene
+from game.scenes.results import ResultsScene
 from game.settings import ComputerSettings, MatchSettings
-from game.versus import VersusScene
-from game.widgets import Button
+from game.scenes.versus import VersusScene
+from game.view.widgets import Button
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -191,7 +191,7 @@ def test_illegal_node_gives_feedback_and_no_move(control: Control) -> None:
     assert play.game.version == before and play.game.move_count == 1
     assert play.refusal is not None and play.refusal[0] == (2, 2)
     assert play.message is not None and play.message[0] == "play.illegal"
-    from game.board_view import dot_radius
+    from game.view.board_view import dot_radius
 
     cx, cy = play.board.node_to_pixel((2, 2))
     mark = control.screen.get_at((cx, cy - dot_radius(play.board.cell) - 3))
@@ -763,7 +763,7 @@ def test_every_string_has_russian_and_english() -> None:
 
 
 def test_the_font_has_cyrillic_and_the_half_sign(pygame_session: object) -> None:
-    from game import theme
+    from game.view import theme
 
     f = theme.font(24)
     for ch in "ЖщЁ½×—«»":

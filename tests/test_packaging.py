@@ -20,7 +20,7 @@ import platformdirs
 import pygame
 import pytest
 
-from game import crash, paths
+from game.storage import crash, paths
 
 ROOT = Path(__file__).resolve().parent.parent
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -182,7 +182,7 @@ def test_run_guarded_logs_the_crash_tells_the_player_and_returns_1(
 
     assert crash.run_guarded(main) == 1
     text = read_log(data_dir)
-    assert "CRITICAL game.crash: The game crashed" in text
+    assert "CRITICAL game.storage.crash: The game crashed" in text
     assert "Traceback (most recent call last)" in text
     assert "ZeroDivisionError: деление на ноль в партии" in text
     log_file = data_dir / "logs" / "game.log"

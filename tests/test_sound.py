@@ -19,8 +19,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game import sound
-from game.sound import NAMES, Sounds
+from game.view import sound
+from game.view.sound import NAMES, Sounds
 
 FULL_SCALE = 32_768
 
@@ -110,7 +110,7 @@ def test_silent_when_the_mixer_cannot_start(monkeypatch: pytest.MonkeyPatch, cap
 
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", no_device)
-    with caplog.at_level(logging.WARNING, logger="game.sound"):
+    with caplog.at_level(logging.WARNING, logger="game.view.sound"):
         sounds = Sounds()
         for _ in range(3):
             for name in NAMES:
@@ -128,7 +128,7 @@ def test_silent_when_files_are_missing(tmp_path: Path, monkeypatch: pytest.Monke
     (tmp_path / "sounds" / "dot.wav").write_bytes(sound.sound_file("dot").read_bytes())
     (tmp_path / "sounds" / "end.wav").write_bytes(b"RIFF not really a wave")
     monkeypatch.setattr(sound, "asset_path", lambda *parts: tmp_path.joinpath(*parts))
-    with caplog.at_level(logging.WARNING, logger="game.sound"):
+    with caplog.at_level(logging.WARNING, logger="game.view.sound"):
         sounds = Sounds()
         for name in NAMES:
             sounds.play(name)
@@ -142,7 +142,7 @@ def test_play_never_raises(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCa
             raise pygame.error("device lost")
 
     monkeypatch.setattr(pygame.mixer, "Sound", BrokenSound)
-    with caplog.at_level(logging.WARNING, logger="game.sound"):
+    with caplog.at_level(logging.WARNING, logger="game.view.sound"):
         sounds = Sounds()
         for _ in range(5):
             sounds.play("dot")

@@ -14,8 +14,9 @@ from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
 from engine import Game, Player, Rules, sgf
-from game import store, strings
-from game.store import Resumable, Settings, StoreError
+from game.storage import store
+from game.view import strings
+from game.storage.store import Resumable, Settings, StoreError
 
 META = {"mode": "computer", "level": "amateur", "human": "red", "rules": "classic"}
 

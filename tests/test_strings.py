@@ -1,4 +1,4 @@
-"""The one catalogue of texts (game/strings.py): both languages, the same fields, and no
+"""The one catalogue of texts (game/view/strings.py): both languages, the same fields, and no
 text drawn that does not come from it.
 
 The source check is deliberately simple: it reads game/*.py with ``ast`` and looks
@@ -20,9 +20,11 @@ import pygame
 import pytest
 
 from engine import Game, Player, Rules, sgf
-from game import demo, store, strings, theme
+from game import demo
+from game.storage import store
+from game.view import strings, theme
 from game.control import Control
-from game.strings import STRINGS, fields_of
+from game.view.strings import STRINGS, fields_of
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_SOURCES = sorted((ROOT / "game").glob("*.py"))
@@ -122,7 +124,7 @@ def test_every_literal_key_is_in_the_catalogue() -> None:
             prefix = str(key.values[0].value)  # f"level.{level}": some key must start so
             if not any(k.startswith(prefix) for k in STRINGS):
                 unknown.append(f"{path.name}:{call.lineno}: {prefix!r}…")
-    assert not unknown, "keys missing from game/strings.py:\n" + "\n".join(unknown)
+    assert not unknown, "keys missing from game/view/strings.py:\n" + "\n".join(unknown)
 
 
 def test_the_check_catches_literal_text() -> None:
@@ -153,16 +155,16 @@ def english(pygame_session: object, tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_every_scene_renders_in_english(english: list[str]) -> None:
-    from game.dialog import ConfirmScene
-    from game.files import OpenGameScene, SaveGameScene
-    from game.menu import MenuScene
-    from game.picker import PickerScene
-    from game.play import PlayScene
-    from game.results import ResultsScene
-    from game.review import ReviewScene
-    from game.rules_page import RulesScene
+    from game.scenes.dialog import ConfirmScene
+    from game.scenes.files import OpenGameScene, SaveGameScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.picker import PickerScene
+    from game.scenes.play import PlayScene
+    from game.scenes.results import ResultsScene
+    from game.scenes.review import ReviewScene
+    from game.scenes.rules import RulesScene
     from game.settings import ComputerSettings, MatchSettings
-    from game.versus import VersusScene
+    from game.scenes.versus import VersusScene
 
     control = Control((1024, 700))
     stack = control.stack

@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game import theme
-from game.pointer import Pointer
-from game.strings import t
+from game.view import theme
+from game.input.pointer import Pointer
+from game.view.strings import t
 
 
 class Button:

@@ -1,9 +1,9 @@
 """Games as files: «Открыть партию» lists the games folder, «Сохранить партию» writes to it.
 
-No system dialog: the list shows :func:`game.store.games_dir`, whose path is
+No system dialog: the list shows :func:`game.storage.store.games_dir`, whose path is
 written small at the bottom, so a player can drop ``.sgf`` files from other Dots
 programs there (a classic ``GM[40]`` record with setup dots opens like ours).
-Tapping a game opens it in the review (:mod:`game.review`). Anything that goes
+Tapping a game opens it in the review (:mod:`game.scenes.review`). Anything that goes
 wrong (``StoreError`` from reading or writing, ``SgfError`` from a record that is
 not a game) is one line on the screen, never a crash.
 
@@ -18,13 +18,14 @@ from pathlib import Path
 import pygame
 
 from engine import Game, Rules, sgf
-from game import paper, store, theme
+from game.storage import store
+from game.view import paper, theme
 from game.opponent import Chooser
-from game.pointer import pointer_of
-from game.scene import Scene, SceneStack
-from game.strings import t
-from game.textfit import one_line
-from game.widgets import Button, ButtonGroup
+from game.input.pointer import pointer_of
+from game.scenes.base import Scene, SceneStack
+from game.view.strings import t
+from game.view.textfit import one_line
+from game.view.widgets import Button, ButtonGroup
 
 DRAG_SLOP = 10  # px a press may wander and still count as a tap on a row
 
@@ -100,7 +101,7 @@ class GamesScene(Scene):
         except (store.StoreError, sgf.SgfError) as e:
             self.message = (t("files.open_failed", name=entry.name, why=reason(e)), theme.ILLEGAL)
             return
-        from game.review import ReviewScene
+        from game.scenes.review import ReviewScene
 
         players = (info.get("PB", ""), info.get("PW", ""))
         self.stack.push(ReviewScene(self.stack, game, title=entry.name, players=players, chooser=self.chooser))

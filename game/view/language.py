@@ -1,15 +1,15 @@
 """The player's language: applied at start, switched from the menu, remembered in the settings.
 
-The catalogue and ``t()`` live in :mod:`game.strings`; this module only ties the
-choice to :mod:`game.store` (``Settings.language``) and to the window's title.
+The catalogue and ``t()`` live in :mod:`game.view.strings`; this module only ties the
+choice to :mod:`game.storage.store` (``Settings.language``) and to the window's title.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game import store
-from game.strings import LANGUAGES, language, set_language, t
+from game.storage import store
+from game.view.strings import LANGUAGES, language, set_language, t
 
 
 def apply_saved() -> str:

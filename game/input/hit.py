@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from game.layout import BoardLayout, Point
+from game.input.layout import BoardLayout, Point
 
 MOUSE_RADIUS = 1 / 3  # of a cell
 PAPER_MARGIN = 0.5  # of a cell: the paper reaches half a cell beyond the outer nodes

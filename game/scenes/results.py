@@ -15,17 +15,17 @@ from dataclasses import dataclass
 import pygame
 
 from engine import Game, Player, Rules
-from game import hud, theme
-from game.board_view import BoardView
-from game.layout import BoardLayout, ScreenLayout, fit_board, screen_layout
+from game.view import hud, theme
+from game.view.board_view import BoardView
+from game.input.layout import BoardLayout, ScreenLayout, fit_board, screen_layout
 from game.opponent import Chooser
-from game.pointer import pointer_of
-from game.scene import Scene, SceneStack
+from game.input.pointer import pointer_of
+from game.scenes.base import Scene, SceneStack
 from game.settings import MatchSettings
-from game.sound import Sounds
-from game.strings import t
-from game.textfit import one_line
-from game.widgets import Button, ButtonGroup
+from game.view.sound import Sounds
+from game.view.strings import t
+from game.view.textfit import one_line
+from game.view.widgets import Button, ButtonGroup
 
 CELEBRATION_SECONDS = 2.2
 CONFETTI = 90
@@ -150,19 +150,19 @@ class ResultsScene(Scene):
 
     def again(self) -> None:
         """A new game with the same rules, board and opponent."""
-        from game.play import PlayScene
+        from game.scenes.play import PlayScene
 
         self.stack.replace(PlayScene(self.stack, self.settings, chooser=self.chooser))
 
     def review(self) -> None:
         """Step through the game move by move («Разбор»)."""
-        from game.review import ReviewScene
+        from game.scenes.review import ReviewScene
 
         self.stack.push(ReviewScene(self.stack, self.game, settings=self.settings, chooser=self.chooser))
 
     def save(self) -> None:
         """Save the game as a file in the games folder."""
-        from game.files import SaveGameScene
+        from game.scenes.files import SaveGameScene
 
         self.stack.push(SaveGameScene(self.stack, self.game, chooser=self.chooser))
 

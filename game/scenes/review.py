@@ -15,29 +15,16 @@ import pygame
 
 from engine import ActionKind, Game, Rules
 from engine.types import Action
-from game import hud, theme
-from game.board_view import BoardView
-from game.layout import BoardLayout, ScreenLayout, fit_board, screen_layout
+from game.view import hud, theme
+from game.view.board_view import BoardView
+from game.input.layout import BoardLayout, ScreenLayout, fit_board, screen_layout
 from game.opponent import Chooser
-from game.pointer import pointer_of
-from game.scene import Scene, SceneStack
+from game.input.pointer import pointer_of
+from game.scenes.base import Scene, SceneStack
 from game.settings import MatchSettings
-from game.strings import t
-from game.textfit import one_line, wrap
-from game.widgets import Button, ButtonGroup, row_buttons
-
-
-def _apply(game: Game, action: Action) -> None:
-    """Do ``action`` on ``game`` as the record says (the mover is set first, as after a Stop)."""
-    if action.kind is ActionKind.MOVE:
-        game.to_move = action.player
-        assert action.point is not None
-        game.play(action.point)
-    elif action.kind is ActionKind.STOP:
-        game.to_move = action.player
-        game.stop()
-    else:
-        game.finish()
+from game.view.strings import t
+from game.view.textfit import one_line, wrap
+from game.view.widgets import Button, ButtonGroup, row_buttons
 
 
 class Replay:
@@ -46,7 +33,7 @@ class Replay:
     >>> from engine import Game
     >>> g = Game(width=5, height=5)
     >>> for p in [(1, 1), (3, 3), (2, 1)]:
-    ...     g.play(p)
+    ...     _ = g.play(p)
     >>> r = Replay(g)
     >>> r.moves, r.step, r.game.move_count
     (3, 3, 3)
@@ -67,9 +54,9 @@ class Replay:
 
     def _fresh(self) -> Game:
         s = self.source
-        game = Game(s.width, s.height, s.rules, setup=s.setup, zone=s.zone_rule)
-        game.to_move = self.actions[0].player if self.actions else s.to_move
-        return game
+        # Before the first action its mover is to move (a record may start with Red).
+        first = self.actions[0].player if self.actions else s.to_move
+        return Game.from_actions(s.width, s.height, s.rules, setup=s.setup, zone=s.zone_rule, to_move=first)
 
     @property
     def moves(self) -> int:
@@ -84,7 +71,7 @@ class Replay:
             self.game.undo()
             self.applied -= 1
         while self.applied < target:
-            _apply(self.game, self.actions[self.applied])
+            self.game.apply(self.actions[self.applied])
             self.applied += 1
 
     def playable(self) -> Game:
@@ -92,7 +79,7 @@ class Replay:
         game = self._fresh()
         for action in self.actions[:self.ends[self.step]]:
             if action.kind is not ActionKind.FINISH:
-                _apply(game, action)
+                game.apply(action)
         return game
 
 
@@ -152,7 +139,7 @@ class ReviewScene(Scene):
         game = self.replay.playable()
         if game.is_over:
             return
-        from game.play import PlayScene
+        from game.scenes.play import PlayScene
 
         settings = self.settings.with_size(game.width, game.height)
         self.stack.push(PlayScene(self.stack, settings, game=game, chooser=self.chooser))
@@ -247,7 +234,7 @@ class ReviewScene(Scene):
         y = card.bottom + 10
         lines: list[tuple[str, theme.Colour]] = []
         if over and self.step == self.replay.moves:
-            from game.results import verdict_key
+            from game.scenes.results import verdict_key
 
             winner = self.game.winner
             lines.append((t(verdict_key(self.game, self.settings)),

@@ -9,8 +9,8 @@ All rules come from the engine: this scene asks ``is_legal``, calls ``play``,
 - an illegal node flashes a red mark and a message, and nothing is played.
 
 Every move (the computer's too) pops in, lays its countries with a short sweep
-(``game.anim``) and plays its sound; none of that holds input back. After every
-move, undo and «Стоп» the game is autosaved (``game.store``) as soon as the
+(``game.view.anim``) and plays its sound; none of that holds input back. After every
+move, undo and «Стоп» the game is autosaved (``game.storage.store``) as soon as the
 board is still, and the autosave is cleared when the game ends. ``PlayScene.from_autosave``
 starts a scene from that autosave.
 """
@@ -25,18 +25,19 @@ from typing import Any
 import pygame
 
 from engine import Game, IllegalMove, Player, Rules, sgf
-from game import anim, hud, store, theme
-from game.board_view import BoardView
-from game.dialog import ConfirmScene
-from game.hit import hit_mouse, hit_touch
-from game.layout import BoardLayout, Point, ScreenLayout, fit_board, screen_layout
+from game.storage import store
+from game.view import anim, hud, theme
+from game.view.board_view import BoardView
+from game.scenes.dialog import ConfirmScene
+from game.input.hit import hit_mouse, hit_touch
+from game.input.layout import BoardLayout, Point, ScreenLayout, fit_board, screen_layout
 from game.opponent import LEVELS, Chooser, ComputerOpponent
-from game.pointer import Pointer, pointer_of
-from game.scene import Scene, SceneStack
+from game.input.pointer import Pointer, pointer_of
+from game.scenes.base import Scene, SceneStack
 from game.settings import ComputerSettings, MatchSettings
-from game.sound import Sounds
-from game.strings import t
-from game.widgets import Button, ButtonGroup, IconButton
+from game.view.sound import Sounds
+from game.view.strings import t
+from game.view.widgets import Button, ButtonGroup, IconButton
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,7 @@ AUTOSAVE_WAIT_SECONDS = 1.0
 
 
 def autosave_meta(settings: MatchSettings, game: Game, stop_left: float | None = None) -> dict[str, Any]:
-    """The set-up saved with the game (``game.store``): mode, rules, the computer's level and the human's colour.
+    """The set-up saved with the game (``game.storage.store``): mode, rules, the computer's level and the human's colour.
 
     >>> autosave_meta(MatchSettings(computer=ComputerSettings("master", Player.RED)), Game(5, 5))
     {'mode': 'computer', 'rules': 'countries', 'level': 'master', 'human': 'red'}
@@ -184,7 +185,7 @@ class PlayScene(Scene):
     @classmethod
     def from_autosave(cls, stack: SceneStack, saved: store.Resumable, *, chooser: Chooser | None = None,
                       ai_seconds: float | None = None, sounds: Sounds | None = None) -> PlayScene:
-        """A scene that goes on with the autosaved game (``game.store.load_current()``).
+        """A scene that goes on with the autosaved game (``game.storage.store.load_current()``).
 
         The record gives the position, rules and size; its set-up gives the
         opponent and what was left of a «Стоп». Raises ``engine.sgf.SgfError``
@@ -285,7 +286,7 @@ class PlayScene(Scene):
 
     def show_help(self) -> None:
         """The help card (the same as F1)."""
-        from game.help_overlay import HelpScene
+        from game.scenes.help import HelpScene
 
         self.stack.push(HelpScene(self.stack))
 
@@ -569,7 +570,7 @@ class PlayScene(Scene):
             self.ai_failed = True
 
     def _show_results(self) -> None:
-        from game.results import ResultsScene
+        from game.scenes.results import ResultsScene
 
         if self.opponent is not None:
             self.opponent.cancel()

@@ -2,7 +2,7 @@
 
 Screens never hold literal text: they ask ``t(key)``, at draw time, so a
 language switch (:func:`set_language`; the menu's «RU / EN», remembered by
-``game.language``) needs no rebuild. Every key has both languages with the same
+``game.view.language``) needs no rebuild. Every key has both languages with the same
 ``{fields}``; ``tests/test_strings.py`` checks that, and that screens draw no
 literal text of their own.
 """
@@ -121,7 +121,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu.open": {"ru": "Открыть партию", "en": "Open a game"},
     "menu.ruleset": {"ru": "Вариант правил", "en": "Rule set"},
     "menu.resume_failed": {"ru": "Партию не удалось продолжить: {why}", "en": "The game could not be resumed: {why}"},
-    # The autosave found at start could not be loaded (game.store); it is set aside, not lost.
+    # The autosave found at start could not be loaded (game.storage.store); it is set aside, not lost.
     "store.not_resumed": {
         "ru": "Прошлую партию не удалось продолжить ({why})",
         "en": "The last game could not be resumed ({why})",

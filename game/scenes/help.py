@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pygame
 
-from game import paper, theme
-from game.pointer import pointer_of
-from game.scene import Scene, SceneStack
-from game.strings import t
-from game.widgets import Button, ButtonGroup
+from game.view import paper, theme
+from game.input.pointer import pointer_of
+from game.scenes.base import Scene, SceneStack
+from game.view.strings import t
+from game.view.widgets import Button, ButtonGroup
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("help.key.undo", "help.do.undo"),

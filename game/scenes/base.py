@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from game.sound import Sounds
+    from game.view.sound import Sounds
 
 
 class Scene:

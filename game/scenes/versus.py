@@ -5,13 +5,13 @@ from __future__ import annotations
 import pygame
 
 from engine import Player, Rules
-from game import paper, theme
+from game.view import paper, theme
 from game.opponent import LEVELS, Chooser
-from game.pointer import pointer_of
-from game.scene import Scene, SceneStack
+from game.input.pointer import pointer_of
+from game.scenes.base import Scene, SceneStack
 from game.settings import ComputerSettings, MatchSettings
-from game.strings import t
-from game.widgets import Button, ButtonGroup, row_buttons
+from game.view.strings import t
+from game.view.widgets import Button, ButtonGroup, row_buttons
 
 
 class VersusScene(Scene):
@@ -58,7 +58,7 @@ class VersusScene(Scene):
 
     def next(self) -> None:
         """On to the board size."""
-        from game.picker import PickerScene
+        from game.scenes.picker import PickerScene
 
         self.stack.push(PickerScene(self.stack, self.settings(), chooser=self.chooser))
 

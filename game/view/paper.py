@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from game import theme
+from game.view import theme
 
 PAPER_STEP = 28  # px between the lines of the backdrop
 

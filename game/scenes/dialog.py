@@ -6,11 +6,11 @@ from collections.abc import Callable
 
 import pygame
 
-from game import paper, theme
-from game.pointer import pointer_of
-from game.scene import Scene, SceneStack
-from game.strings import t
-from game.widgets import Button, ButtonGroup
+from game.view import paper, theme
+from game.input.pointer import pointer_of
+from game.scenes.base import Scene, SceneStack
+from game.view.strings import t
+from game.view.widgets import Button, ButtonGroup
 
 
 class ConfirmScene(Scene):

@@ -3,7 +3,7 @@
 Everything that depends only on the position is drawn once onto a cached
 surface, keyed by the game's ``version`` and the board's layout, so a frame is
 one blit plus the few things that move (the ghost dot, the illegal-move flash,
-and the short animations of ``game.anim``, which borrow the cached territory
+and the short animations of ``game.view.anim``, which borrow the cached territory
 and dot pictures through :meth:`BoardView.territory` and :meth:`BoardView.dot_sprite`).
 The engine gives each layer's region as triangles and its chain as polygons;
 this module only turns node coordinates into pixels (RULES.md §2.6 for fading).
@@ -18,8 +18,8 @@ from dataclasses import replace
 import pygame
 
 from engine import Game, Layer, Player, Rules
-from game import theme
-from game.layout import BoardLayout, Point
+from game.view import theme
+from game.input.layout import BoardLayout, Point
 
 Triangle = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
 

@@ -1,6 +1,6 @@
 """Never losing a game: settings, the autosave of the game in progress, saved games.
 
-Everything lives in :func:`game.paths.user_data_dir`::
+Everything lives in :func:`game.storage.paths.user_data_dir`::
 
     settings.json                       the player's choices (Settings)
     autosave.sgf                        the game in progress, rewritten after every move
@@ -40,8 +40,8 @@ from typing import Any, Literal, NamedTuple
 
 from engine import sgf
 from game.opponent import LEVELS
-from game.paths import user_data_dir
-from game.strings import DEFAULT_LANGUAGE, LANGUAGES, t
+from game.storage.paths import user_data_dir
+from game.view.strings import DEFAULT_LANGUAGE, LANGUAGES, t
 
 log = logging.getLogger(__name__)
 

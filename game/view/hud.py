@@ -7,10 +7,10 @@ from fractions import Fraction
 import pygame
 
 from engine import Game, Player, format_score
-from game import paper, theme
-from game.layout import Box
+from game.view import paper, theme
+from game.input.layout import Box
 from game.settings import MatchSettings
-from game.strings import t
+from game.view.strings import t
 
 
 def player_name(player: Player, settings: MatchSettings) -> str:
@@ -44,7 +44,7 @@ def draw_scores(surface: pygame.Surface, rect: pygame.Rect, game: Game, settings
                 pulse: dict[Player, float] | None = None) -> None:
     """Both players' live scores (with halves: 4½), the row of ``highlight`` tinted.
 
-    ``shown`` replaces the game's scores while they tick towards it (``game.anim``),
+    ``shown`` replaces the game's scores while they tick towards it (``game.view.anim``),
     and ``pulse`` draws a score that much bigger (1 = normal size).
     """
     size = surface.get_size()

@@ -29,7 +29,7 @@ from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from typing import IO
 
-from game.paths import APP_NAME, user_data_dir
+from game.storage.paths import APP_NAME, user_data_dir
 
 LOG_FILE_NAME = "game.log"
 FAULT_FILE_NAME = "faults.log"
@@ -37,7 +37,7 @@ LOG_MAX_BYTES = 1_000_000
 LOG_BACKUPS = 2
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
-# The crash message is written here rather than taken from game.strings: when the
+# The crash message is written here rather than taken from game.view.strings: when the
 # game has just failed, the less of it this path depends on, the better.
 CRASH_TITLE = "Точки — страны"
 CRASH_TEXT = "Игра неожиданно закрылась."

@@ -1,7 +1,7 @@
 """The first screen: continue, two players or against the computer, the rule set, the rules
 page, saved games, the language and quit.
 
-«Продолжить» shows only when :func:`game.store.load_current` finds a game in
+«Продолжить» shows only when :func:`game.storage.store.load_current` finds a game in
 progress; it resumes it with the same mode, level, colour and rules. An autosave
 that could not be read has already been set aside by the store: the menu shows
 its message in one line and carries on.
@@ -14,14 +14,15 @@ from collections.abc import Callable
 import pygame
 
 from engine import Rules, sgf
-from game import language, paper, store, theme
+from game.storage import store
+from game.view import language, paper, theme
 from game.opponent import Chooser
-from game.pointer import pointer_of
-from game.scene import Scene, SceneStack
+from game.input.pointer import pointer_of
+from game.scenes.base import Scene, SceneStack
 from game.settings import MatchSettings
-from game.strings import LANGUAGES, t
-from game.textfit import one_line
-from game.widgets import Button, ButtonGroup, row_buttons, stack_buttons
+from game.view.strings import LANGUAGES, t
+from game.view.textfit import one_line
+from game.view.widgets import Button, ButtonGroup, row_buttons, stack_buttons
 
 
 class MenuScene(Scene):
@@ -76,13 +77,13 @@ class MenuScene(Scene):
 
     def start_hotseat(self) -> None:
         """Two players at one screen: go and pick the board."""
-        from game.picker import PickerScene
+        from game.scenes.picker import PickerScene
 
         self.stack.push(PickerScene(self.stack, MatchSettings(rules=self.rules), chooser=self.chooser))
 
     def start_computer(self) -> None:
         """Against the computer: choose level and colour first."""
-        from game.versus import VersusScene
+        from game.scenes.versus import VersusScene
 
         self.stack.push(VersusScene(self.stack, self.rules, chooser=self.chooser))
 
@@ -91,7 +92,7 @@ class MenuScene(Scene):
         found = self.resumable
         if found is None:
             return
-        from game.play import PlayScene
+        from game.scenes.play import PlayScene
 
         try:
             scene = PlayScene.from_autosave(self.stack, found, chooser=self.chooser)
@@ -104,13 +105,13 @@ class MenuScene(Scene):
 
     def open_rules(self) -> None:
         """The rules page, on the tab of the rule set chosen here."""
-        from game.rules_page import RulesScene
+        from game.scenes.rules import RulesScene
 
         self.stack.push(RulesScene(self.stack, self.rules))
 
     def open_games(self) -> None:
         """The list of saved games."""
-        from game.files import OpenGameScene
+        from game.scenes.files import OpenGameScene
 
         self.stack.push(OpenGameScene(self.stack))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import theme
+from game.view import theme
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:

@@ -9,14 +9,14 @@ from __future__ import annotations
 import pygame
 
 from engine import Rules
-from game import paper, theme
-from game.layout import PRESETS, auto_size_for_window
+from game.view import paper, theme
+from game.input.layout import PRESETS, auto_size_for_window
 from game.opponent import Chooser
-from game.pointer import pointer_of
-from game.scene import Scene, SceneStack
+from game.input.pointer import pointer_of
+from game.scenes.base import Scene, SceneStack
 from game.settings import MatchSettings
-from game.strings import t
-from game.widgets import Button, ButtonGroup
+from game.view.strings import t
+from game.view.widgets import Button, ButtonGroup
 
 
 class PickerScene(Scene):
@@ -40,7 +40,7 @@ class PickerScene(Scene):
 
     def start(self, width: int, height: int) -> None:
         """Start a game on ``width × height`` nodes (this scene stays below it for «back»)."""
-        from game.play import PlayScene
+        from game.scenes.play import PlayScene
 
         self.stack.push(PlayScene(self.stack, self.settings.with_size(width, height), chooser=self.chooser))
 

@@ -1,10 +1,10 @@
 """«Правила»: both rule sets in the game's own words, with diagrams drawn from real positions.
 
 Every diagram is a small :class:`engine.Game` played move by move with
-``play()`` and drawn by the board's own renderer (:class:`game.board_view.BoardView`),
+``play()`` and drawn by the board's own renderer (:class:`game.view.board_view.BoardView`),
 so what the page shows is exactly what the game does; each caption carries the
 engine's score written by ``engine.format_score``. Only Blue moves in most of
-them: the diagram sets ``to_move`` before each dot, as a game record does.
+them: each dot names its player, as a game record does.
 
 The page scrolls (wheel, finger or mouse drag, ↑ ↓ PgUp PgDn Home End) under a
 fixed header: «Назад» and the two tabs, «Страны» and «Классика» (← → or Tab).
@@ -21,14 +21,14 @@ from functools import cache
 import pygame
 
 from engine import Game, Player, Point, Rules, format_score
-from game import paper, theme
-from game.board_view import BoardView
-from game.layout import Box, fit_board
-from game.pointer import pointer_of
-from game.scene import Scene, SceneStack
-from game.strings import language, t
-from game.textfit import wrap
-from game.widgets import Button, ButtonGroup, row_buttons
+from game.view import paper, theme
+from game.view.board_view import BoardView
+from game.input.layout import Box, fit_board
+from game.input.pointer import pointer_of
+from game.scenes.base import Scene, SceneStack
+from game.view.strings import language, t
+from game.view.textfit import wrap
+from game.view.widgets import Button, ButtonGroup, row_buttons
 
 BLUE, RED = Player.BLUE, Player.RED
 
@@ -39,8 +39,7 @@ BLUE, RED = Player.BLUE, Player.RED
 def _dots(game: Game, player: Player, points: Sequence[Point]) -> Game:
     """``player`` puts down ``points`` one after another (the other side waits)."""
     for point in points:
-        game.to_move = player
-        game.play(point)
+        game.play(point, player=player)
     return game
 
 
