@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 from typing import Protocol
 
 from ai.board import Board, Cancelled
@@ -65,6 +66,21 @@ def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: i
     and ``cancel.is_set()`` turning true makes it return a legal move at once.
     Raises ValueError for an unknown level or a game with no move to make.
     """
+    return think(game, level, seconds=seconds, seed=seed, cancel=cancel).move
+
+
+@dataclass(frozen=True)
+class Thought:
+    """A chosen move and how much looking it took (what ``python -m ai.bench`` reports)."""
+
+    move: tuple[int, int]
+    positions: int
+    """Positions played out on the way: one per engine move made while thinking."""
+
+
+def think(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
+          cancel: CancelFlag | None = None) -> Thought:
+    """``choose_move`` that also tells how many positions it played out."""
     level = _level(level)
     if game.is_over or game.legal_count == 0:
         raise ValueError("the game is over: there is no move to choose")
@@ -79,7 +95,7 @@ def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: i
     fallback = board.legal()[0]
     try:
         if cancel is not None and cancel.is_set():
-            return board.points[fallback]
+            return Thought(board.points[fallback], board.positions)
         if level == "random":
             v = random_move(board, rng)
         elif game.stopped_by is not None:
@@ -95,7 +111,7 @@ def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: i
     move = board.points[v]
     if not game.is_legal(move):  # a safety net: never hand the game an illegal move
         move = board.points[fallback]
-    return move
+    return Thought(move, board.positions)
 
 
 def _level(level: str) -> str:
@@ -105,4 +121,4 @@ def _level(level: str) -> str:
     return name
 
 
-__all__ = ["LEVELS", "PLAYER_LEVELS", "CancelFlag", "budget", "choose_move", "stop_phase_done"]
+__all__ = ["LEVELS", "PLAYER_LEVELS", "CancelFlag", "Thought", "budget", "choose_move", "stop_phase_done", "think"]

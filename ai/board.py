@@ -90,7 +90,8 @@ class Board:
         # One entry per play: (node, to_move before it, nodes whose dot died or revived).
         self.trail: list[tuple[int, Player, list[int]]] = []
         self.deadline = float("inf")
-        self.work = 0                         # engine moves played so far: a repeatable clock
+        self.work = 0                         # engine moves played so far, plus other costs: a repeatable clock
+        self.positions = 0                    # engine moves played so far, nothing else (for ai.bench)
         self.work_limit = 1 << 62
         self.cancel: Callable[[], bool] | None = None
         for (x, y), owner, dead in g.dots():
@@ -164,6 +165,7 @@ class Board:
                     flipped.append(u)
         self.trail.append((v, mover, flipped))
         self.work += 1
+        self.positions += 1
 
     def undo(self) -> None:
         """Take back the latest play."""
@@ -319,6 +321,7 @@ class Board:
         finally:
             g.to_move = keep
             self.work += played
+            self.positions += played
         return out, base
 
 
