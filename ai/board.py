@@ -5,13 +5,14 @@ it does not give cheaply through its public surface is "which nodes are worth
 asking about". ``Board`` keeps, beside a private copy of the game, flat arrays
 updated on every play/undo: whose dot stands on each node, how many dots of
 each player touch each node, how many dots lie within two steps, a Zobrist
-hash of the dots, and the cell potential (live corners of every cell, see
-``CELL_VALUE``). A move can only close a loop where the mover has at least two
-dots among the node's eight neighbours (a loop through the new dot uses two of
-its walls), so those counts pick the nodes whose gain is worth playing out.
-Dead dots are still counted there: that only ever adds nodes to try, never
-hides a gain. The potential counts live dots only; which dots died is read
-from the engine after a move that could have enclosed one.
+hash of the dots, the score of each side in whole units (half cells or dots:
+no fractions in the search), and the cell potential (live corners of every
+cell, see ``CELL_VALUE``). A move can only close a loop where the mover has at
+least two dots among the node's eight neighbours (a loop through the new dot
+uses two of its walls), so those counts pick the nodes whose gain is worth
+playing out. Dead dots are still counted there: that only ever adds nodes to
+try, never hides a gain. The potential counts live dots only; which dots died
+or came back is read from the engine's report of the move.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from math import comb
 
 from engine import Game, IllegalMove, Player, Rules
+from engine.report import MoveReport
 
 # Fixed, so that hashes (and so searches with a seed) are repeatable.
 _ZOBRIST_SEED = 0x5EED_D075
@@ -77,6 +79,9 @@ class Board:
         self.adj = [[0] * n, [0] * n, [0] * n]  # adj[p][v]: p's dots among v's 8 neighbours
         self.near = [0] * n                   # dots within two steps (Chebyshev) of v
         self.dots_of = [0, 0, 0]
+        # units[p]: p's score in whole units (Game.score_units); unit: what one is worth, as a float.
+        self.units = [0, g.score_units(Player.BLUE), g.score_units(Player.RED)]
+        self.unit = float(g.rules.unit)
         cw, ch = w - 1, h - 1
         self.cells_of: list[list[int]] = [
             [cy * cw + cx for cy in (v // w - 1, v // w) for cx in (v % w - 1, v % w)
@@ -87,8 +92,8 @@ class Board:
         rng = random.Random(_ZOBRIST_SEED)
         self._zob = [[0] * n] + [[rng.getrandbits(64) for _ in range(n)] for _ in range(2)]
         self.hash = 0
-        # One entry per play: (node, to_move before it, nodes whose dot died or revived).
-        self.trail: list[tuple[int, Player, list[int]]] = []
+        # One entry per play: (node, nodes whose dot died or revived).
+        self.trail: list[tuple[int, list[int]]] = []
         self.deadline = float("inf")
         self.work = 0                         # engine moves played so far, plus other costs: a repeatable clock
         self.positions = 0                    # engine moves played so far, nothing else (for ai.bench)
@@ -148,30 +153,37 @@ class Board:
 
     def play(self, v: int) -> None:
         """The player to move plays node ``v`` (raises IllegalMove like the engine)."""
-        g = self.game
-        mover = g.to_move
-        before = g.score(mover), g.score(mover.other)
-        g.play(self.points[v])
-        self._put(v, int(mover))
-        flipped: list[int] = []
-        gained, lost = g.score(mover) - before[0], before[1] - g.score(mover.other)
-        # Dots die only inside a new enclosure around a node: a capture in
-        # classic, two cells or more (or a takeover) in countries.
-        if gained and (self.classic or gained >= 2 or lost):
-            dot, alive, points, is_dead = self.dot, self.alive, self.points, g.is_dead
-            for u in range(self.size):
-                if dot[u] and alive[u] == is_dead(points[u]):
-                    self._flip(u)
-                    flipped.append(u)
-        self.trail.append((v, mover, flipped))
+        report = self.game.play(self.points[v])
+        self._put(v, int(report.action.player))
+        # Scores change and dots die only where a layer is laid; most moves lay none.
+        flipped = self._settle(report) if report.laid or report.crossed_out or report.revived else []
+        self.trail.append((v, flipped))
         self.work += 1
         self.positions += 1
 
+    def _settle(self, report: MoveReport) -> list[int]:
+        """Apply the report's score change and the deaths and revivals it lists; the nodes that flipped."""
+        units = self.units
+        units[1] += report.blue_units
+        units[2] += report.red_units
+        g, w, alive = self.game, self.width, self.alive
+        flipped = []
+        # A dot may die and revive within one move (a takeover): the engine's state after it decides.
+        for x, y in (*report.crossed_out, *report.revived):
+            u = y * w + x
+            if alive[u] == g.is_dead((x, y)):
+                self._flip(u)
+                flipped.append(u)
+        return flipped
+
     def undo(self) -> None:
         """Take back the latest play."""
-        v, mover, flipped = self.trail.pop()
-        self.game.undo()
-        self.game.to_move = mover
+        v, flipped = self.trail.pop()
+        report = self.game.undo()
+        if report.blue_units or report.red_units:
+            units = self.units
+            units[1] -= report.blue_units
+            units[2] -= report.red_units
         for u in flipped:
             self._flip(u)
         self._take(v)
@@ -196,8 +208,7 @@ class Board:
 
     def score_diff(self, p: int) -> float:
         """p's score minus the other's: cells (countries) or captured dots (classic)."""
-        g = self.game
-        return float(g.score(Player(p)) - g.score(Player(3 - p)))
+        return (self.units[p] - self.units[3 - p]) * self.unit
 
     def legal(self) -> list[int]:
         """Every legal node for the player to move."""
@@ -281,12 +292,8 @@ class Board:
         adj = self.adj[p]
         points = self.points
         player = Player(p)
-        other = player.other
-        score = g.score
-        before_p = score(player)
-        before = float(before_p - score(other))
-        keep = g.to_move
-        g.to_move = player
+        play, undo = g.play, g.undo
+        unit = self.unit
         out: dict[int, float] = {}
         base = 0.0
         played = 0
@@ -296,30 +303,30 @@ class Board:
                 for v in nodes:
                     if adj[v] < 2:
                         try:
-                            g.play(points[v])
+                            report = play(points[v], player=player)
                         except IllegalMove:
                             continue
                         played += 1
-                        if score(player) != before_p:
-                            base = float(score(player) - score(other)) - before
-                        g.undo()
+                        undo()
+                        if report.units(player):
+                            base = (report.units(player) - report.units(player.other)) * unit
                         break
             closing = self.can_close if self.classic else None
             for v in nodes:
                 if adj[v] < 2 or (closing is not None and not closing(p, v)):
                     continue
                 try:
-                    g.play(points[v])
+                    report = play(points[v], player=player)
                 except IllegalMove:
                     continue
                 played += 1
-                if score(player) != before_p:
-                    gain = float(score(player) - score(other)) - before
+                undo()
+                mine = report.units(player)
+                if mine:
+                    gain = (mine - report.units(player.other)) * unit
                     if gain > base:
                         out[v] = gain
-                g.undo()
         finally:
-            g.to_move = keep
             self.work += played
             self.positions += played
         return out, base

@@ -97,8 +97,7 @@ class Master:
         # The same dots can stand in different positions when the order of
         # enclosing differed, so the scores go into the key too.
         b = self.board
-        g = b.game
-        return (b.hash * 2 + (b.to_move == 1)) ^ hash((g.score(Player.BLUE), g.score(Player.RED)))
+        return (b.hash * 2 + (b.to_move == 1)) ^ hash((b.units[1], b.units[2]))
 
     def info(self, parent: Info | None = None, move: int = -1) -> Info:
         """Candidates, maps and static value of the current position (cached).

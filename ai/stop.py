@@ -10,7 +10,7 @@ showed can still be taken.
 from __future__ import annotations
 
 from ai.board import Board
-from engine import Game, Player
+from engine import Game, IllegalMove, Player
 
 
 def _filled(game: Game) -> Game:
@@ -23,15 +23,15 @@ def _filled(game: Game) -> Game:
             break
         moves.sort(key=lambda pt: (pt[1], pt[0]))  # row by row: each dot closes small faces only
         for point in moves:
-            if twin.is_legal(point):
-                twin.to_move = mover
-                twin.play(point)
-        twin.to_move = mover
+            try:
+                twin.play(point, player=mover)
+            except IllegalMove:  # an earlier dot of this sweep enclosed the node
+                continue
     return twin
 
 
-def _margin(game: Game, player: Player) -> float:
-    return float(game.score(player) - game.score(player.other))
+def _margin(game: Game, player: Player) -> int:
+    return game.score_units(player) - game.score_units(player.other)
 
 
 def targets(game: Game) -> set[tuple[int, int]]:

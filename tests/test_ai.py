@@ -220,13 +220,11 @@ def test_classic_gains_skip_only_nodes_that_cannot_close() -> None:
                 filtered, base = board.gains(p, nodes)
                 player = Player(p)
                 probe = game.copy()
-                probe.to_move = player
                 before = probe.score(player) - probe.score(player.other)
                 for v in nodes:
-                    probe.play(board.points[v])
+                    probe.play(board.points[v], player=player)
                     gain = float(probe.score(player) - probe.score(player.other) - before)
                     probe.undo()
-                    probe.to_move = player
                     checked += 1
                     assert filtered.get(v, base) == max(gain, base) or gain <= base, (game.history, p, v)
                     gained += gain > base
