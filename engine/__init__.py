@@ -8,9 +8,10 @@ and the ``sgf`` module for game records.
 from __future__ import annotations
 
 from engine.game import Game
-from engine.region import Layer, Region
+from engine.region import Layer, Quarter, Region
+from engine.report import MoveReport
 from engine.score import format_score
 from engine.types import MAX_SIZE, STOP_SECONDS, Action, ActionKind, IllegalMove, Player, Point, Rules
 
-__all__ = ["MAX_SIZE", "STOP_SECONDS", "Action", "ActionKind", "Game", "IllegalMove", "Layer", "Player", "Point", "Region", "Rules",
-           "format_score"]
+__all__ = ["MAX_SIZE", "STOP_SECONDS", "Action", "ActionKind", "Game", "IllegalMove", "Layer", "MoveReport", "Player",
+           "Point", "Quarter", "Region", "Rules", "format_score"]

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from engine.grid import Grid, grid
 from engine.region import Layer, Region
+from engine.report import MoveReport
 from engine.types import MAX_SIZE, Action, ActionKind, IllegalMove, Player, Point, Rules
 
 # Log opcodes: each entry is a tuple whose first item is one of these.
@@ -28,15 +29,22 @@ class Game:
     """A game of Dots on ``width × height`` nodes under one rule set.
 
     >>> g = Game(width=6, height=6)
-    >>> for p in [(2, 2), (0, 0), (3, 2), (5, 0), (3, 3)]:
-    ...     g.play(p)
-    >>> g.score(Player.BLUE)
-    Fraction(1, 2)
+    >>> for p in [(2, 2), (0, 0), (3, 2), (5, 0)]:
+    ...     _ = g.play(p)
+    >>> g.play((3, 3)).score_change(Player.BLUE), g.score(Player.BLUE)
+    (Fraction(1, 2), Fraction(1, 2))
+
+    Turns change only here: ``to_move`` can be read, not set.
+
+    >>> g.to_move = Player.BLUE
+    Traceback (most recent call last):
+    ...
+    AttributeError: property 'to_move' of 'Game' object has no setter
     """
 
     def __init__(self, width: int = 20, height: int = 20, rules: Rules = Rules.COUNTRIES, *,
                  setup: Iterable[tuple[Player, Point]] = (), zone: bool = True) -> None:
-        if not isinstance(width, int) or not isinstance(height, int) or width < 1 or height < 1:
+        if type(width) is not int or type(height) is not int or width < 1 or height < 1:
             raise ValueError(f"board size must be positive whole numbers, not {width!r}×{height!r}")
         if width > MAX_SIZE or height > MAX_SIZE:
             raise ValueError(f"board {width}×{height} is too large: at most {MAX_SIZE}×{MAX_SIZE} nodes")
@@ -45,6 +53,7 @@ class Game:
         self.width = width
         self.height = height
         self.rules = rules
+        self._unit = rules.unit  # a Fraction is slow to build: once per game, not per move
         # Records from other programs may open anywhere: they load with zone=False.
         self.zone_rule = zone
         self._g: Grid = grid(width, height)
@@ -65,14 +74,16 @@ class Game:
         self._stamp = [0] * nq
         self._stamp_no = 0
         self._log: list[tuple] = []
-        self._history: list[tuple[Action, int]] = []  # action, log length before it
+        # Each action with the log length before it, who was to move before it, and its report.
+        self._history: list[tuple[Action, int, Player, MoveReport]] = []
         self._moves_by = [0, 0, 0]
         self._setup: list[tuple[Player, Point]] = []
         self._finished = False
         self._stopped_by: Player | None = None
-        self.to_move = Player.BLUE
+        self._to_move = Player.BLUE
         self.version = 0
         self._laying_move = -1  # setup dots lay their layers as move -1
+        self._laid = 0  # layers laid ever (undo does not lower it): a move that lays none needs no report scan
         for player, point in setup:
             self._place_setup(Player(player), point)
         self._log.clear()
@@ -80,15 +91,20 @@ class Game:
     # ----- reading the position -------------------------------------------------
 
     def _node(self, point: Point) -> int:
-        try:
-            x, y = point
-        except (TypeError, ValueError):
-            raise IllegalMove(f"{point!r} is not a point (x, y)") from None
-        if not isinstance(x, int) or not isinstance(y, int):
-            raise IllegalMove(f"{point!r} is not a point of whole numbers")
+        # Exact types: bytes, dicts and bools unpack or compare as ints but are no points.
+        if type(point) not in (tuple, list) or len(point) != 2:
+            raise IllegalMove(f"{_clip(point)} is not a point (x, y)")
+        x, y = point
+        if type(x) is not int or type(y) is not int:
+            raise IllegalMove(f"{_clip(point)} is not a point of whole numbers")
         if not (0 <= x < self.width and 0 <= y < self.height):
             raise IllegalMove(f"{(x, y)} is off the {self.width}×{self.height} board")
         return y * self.width + x
+
+    @property
+    def to_move(self) -> Player:
+        """Whose turn it is; it changes only through the engine's own actions."""
+        return self._to_move
 
     def dot_at(self, point: Point) -> Player | None:
         """Whose dot stands on the node, crossed out or not; None when empty."""
@@ -114,10 +130,16 @@ class Game:
 
     def score(self, player: Player) -> Fraction:
         """Cells of territory (countries) or captured enemy dots (classic)."""
-        player = Player(player)
+        return self.score_units(player) * self.rules.unit
+
+    def score_units(self, player: Player) -> int:
+        """The score as a whole number of ``rules.unit``: half cells, or captured dots.
+
+        For search, which compares scores millions of times and needs no fractions.
+        """
         if self.rules is Rules.CLASSIC:
-            return Fraction(self._dead_count[player.other])
-        return Fraction(self._qcount[player], 4)
+            return self._dead_count[3 - player]
+        return self._qcount[player] >> 1  # a territory is always whole half cells
 
     @property
     def layers(self) -> tuple[Layer, ...]:
@@ -127,7 +149,7 @@ class Game:
     @property
     def history(self) -> tuple[Action, ...]:
         """Moves, Stop and Finish in the order they happened (setup dots not included)."""
-        return tuple(a for a, _ in self._history)
+        return tuple(entry[0] for entry in self._history)
 
     @property
     def setup(self) -> tuple[tuple[Player, Point], ...]:
@@ -137,7 +159,7 @@ class Game:
     @property
     def last_move(self) -> Point | None:
         """The node of the latest move, if any."""
-        for action, _ in reversed(self._history):
+        for action, *_ in reversed(self._history):
             if action.kind is ActionKind.MOVE:
                 return action.point
         return None
@@ -201,8 +223,11 @@ class Game:
     @property
     def first_move_zone(self) -> tuple[int, int, int, int] | None:
         """Classic: ``(x0, y0, w, h)`` of the zone the player to move must play in, else None."""
+        return self._zone_for(self._to_move)
+
+    def _zone_for(self, player: Player) -> tuple[int, int, int, int] | None:
         if (self.rules is not Rules.CLASSIC or not self.zone_rule or self._setup or self._finished
-                or self._moves_by[self.to_move]):
+                or self._moves_by[player]):
             return None
         w, h = min(_ZONE_W, self.width), min(_ZONE_H, self.height)
         return ((self.width - w) // 2, (self.height - h) // 2, w, h)
@@ -217,19 +242,19 @@ class Game:
             v = self._node(point)
         except IllegalMove:
             return False
-        return self._why_illegal(v) is None
+        return self._why_illegal(v, self._to_move) is None
 
-    def _why_illegal(self, v: int) -> str | None:
+    def _why_illegal(self, v: int, player: Player) -> str | None:
         if self._finished:
             return "the game is over"
         if self._dot[v]:
             return "the node is taken"
-        if self._stopped_by is self.to_move:
+        if self._stopped_by is player:
             return "this player pressed Stop and moves no more"
         if self._legal_pos[v] < 0:
             return "the node is inside a country" if self.rules is Rules.COUNTRIES else \
                 "the node is inside a surrounded area"
-        zone = self.first_move_zone
+        zone = self._zone_for(player)
         if zone is not None and not self._in_zone(v, zone):
             return "a first move must be in the central zone"
         return None
@@ -271,74 +296,163 @@ class Game:
 
     # ----- changing the position ------------------------------------------------
 
-    def play(self, point: Point) -> None:
-        """Put a dot of the player to move; raises IllegalMove saying why not."""
-        v = self._node(point)
-        why = self._why_illegal(v)
-        if why is not None:
-            raise IllegalMove(f"{self.to_move.name.lower()} cannot play {self._g.points[v]}: {why}")
-        player = self.to_move
-        mark = len(self._log)
-        self._laying_move = self.move_count
-        self._place(player, v)
-        self._history.append((Action(ActionKind.MOVE, player, self._g.points[v]), mark))
-        self._moves_by[player] += 1
-        if self._stopped_by is None:
-            self.to_move = player.other
-        self.version += 1
+    def play(self, point: Point, *, player: Player | None = None) -> MoveReport:
+        """Put a dot of ``player`` (the player to move by default) and say what it did.
 
-    def finish(self) -> None:
-        """End the game now and count («Завершить»)."""
+        Any player may move, except the one who pressed Stop: a record may hold two
+        moves of one side in a row, and a search asks "what if the other side played
+        here". Afterwards the mover's opponent is to move (in the stop phase, the
+        player who did not stop). Raises IllegalMove saying why not.
+        """
+        mover = self._to_move if player is None else _player(player)
+        v = self._node(point)
+        why = self._why_illegal(v, mover)
+        if why is not None:
+            raise IllegalMove(f"{mover.name.lower()} cannot play {self._g.points[v]}: {why}")
+        mark = len(self._log)
+        laid_before = self._laid
+        self._laying_move = self.move_count
+        self._place(mover, v)
+        action = Action(ActionKind.MOVE, mover, self._g.points[v])
+        if self._laid == laid_before:  # most moves: nothing but the dot
+            report = MoveReport(action, (), (), (), (), 0, 0, self._unit)
+        else:
+            report = self._report(action, mark)
+        self._history.append((action, mark, self._to_move, report))
+        self._moves_by[mover] += 1
+        self._to_move = mover.other if self._stopped_by is None else self._stopped_by.other
+        self.version += 1
+        return report
+
+    def finish(self) -> MoveReport | None:
+        """End the game now and count («Завершить»); None if it had already ended so."""
         if self._finished:
-            return
-        self._history.append((Action(ActionKind.FINISH, self.to_move), len(self._log)))
+            return None
+        report = MoveReport(Action(ActionKind.FINISH, self._to_move), unit=self._unit)
+        self._history.append((report.action, len(self._log), self._to_move, report))
         self._finished = True
         self.version += 1
+        return report
 
-    def stop(self) -> None:
-        """Classic «Стоп»: the player to move stops; the other moves alone from now on."""
+    def stop(self, *, player: Player | None = None) -> MoveReport:
+        """Classic «Стоп»: ``player`` (the player to move by default) stops; the other moves alone from now on."""
         if self.rules is not Rules.CLASSIC:
             raise IllegalMove("Stop is a rule of the classic game only")
         if self.is_over:
             raise IllegalMove("the game is over")
         if self._stopped_by is not None:
             raise IllegalMove(f"{self._stopped_by.name.lower()} has already stopped")
-        player = self.to_move
-        self._history.append((Action(ActionKind.STOP, player), len(self._log)))
-        self._stopped_by = player
-        self.to_move = player.other
+        stopper = self._to_move if player is None else _player(player)
+        report = MoveReport(Action(ActionKind.STOP, stopper), unit=self._unit)
+        self._history.append((report.action, len(self._log), self._to_move, report))
+        self._stopped_by = stopper
+        self._to_move = stopper.other
         self.version += 1
+        return report
 
-    def undo(self) -> None:
-        """Take back the last move, Stop or Finish exactly; IndexError when there is none."""
+    def undo(self) -> MoveReport:
+        """Take back the last move, Stop or Finish exactly, and say what it took back.
+
+        The report is the one the action gave when it was made. IndexError when
+        there is nothing to undo.
+        """
         if not self._history:
             raise IndexError("nothing to undo")
-        action, mark = self._history.pop()
+        action, mark, before, report = self._history.pop()
         if action.kind is ActionKind.FINISH:
             self._finished = False
         elif action.kind is ActionKind.STOP:
             self._stopped_by = None
-            self.to_move = action.player
         else:
             self._rewind(mark)
             self._moves_by[action.player] -= 1
-            self.to_move = action.player
+        self._to_move = before
         self.version += 1
+        return report
+
+    def apply(self, action: Action) -> MoveReport | None:
+        """Do one history entry again: a move, Stop or Finish by the player it names."""
+        if action.kind is ActionKind.MOVE:
+            if action.point is None:
+                raise IllegalMove("a move needs a point")
+            return self.play(action.point, player=action.player)
+        if action.kind is ActionKind.STOP:
+            return self.stop(player=action.player)
+        return self.finish()
+
+    @classmethod
+    def from_actions(cls, width: int, height: int, rules: Rules = Rules.COUNTRIES, *,
+                     setup: Iterable[tuple[Player, Point]] = (), zone: bool = True,
+                     actions: Iterable[Action] = (), to_move: Player | None = None) -> Game:
+        """The one way a game is rebuilt from what happened: copies, records and review use it.
+
+        ``to_move`` says who is to move at the end when a record says so; it must
+        agree with Stop (the player who stopped never moves again).
+
+        >>> g = Game.from_actions(5, 5, actions=[Action(ActionKind.MOVE, Player.RED, (2, 2))])
+        >>> g.dot_at((2, 2)), g.to_move
+        (<Player.RED: 2>, <Player.BLUE: 1>)
+        """
+        game = cls(width, height, rules, setup=setup, zone=zone)
+        for action in actions:
+            game.apply(action)
+        if to_move is not None:
+            game.pass_to(to_move)
+        return game
+
+    def pass_to(self, player: Player) -> None:
+        """Hand the turn to ``player`` without a move, as a loaded record may (``PL``).
+
+        Refused when it contradicts Stop: the player who stopped moves no more.
+        """
+        player = _player(player)
+        if self._stopped_by is player:
+            raise IllegalMove(f"{player.name.lower()} pressed Stop and moves no more")
+        if player is not self._to_move:
+            self._to_move = player
+            self.version += 1
 
     def copy(self) -> Game:
         """An independent game in the same state (replayed from its history)."""
-        twin = Game(self.width, self.height, self.rules, setup=self._setup, zone=self.zone_rule)
-        for action in self.history:
-            if action.kind is ActionKind.MOVE:
-                twin.to_move = action.player
-                twin.play(action.point)  # type: ignore[arg-type]
-            elif action.kind is ActionKind.STOP:
-                twin.to_move = action.player
-                twin.stop()
-            else:
-                twin.finish()
-        twin.to_move = self.to_move
-        return twin
+        return Game.from_actions(self.width, self.height, self.rules, setup=self._setup, zone=self.zone_rule,
+                                 actions=self.history, to_move=self._to_move)
+
+    def _report(self, action: Action, mark: int) -> MoveReport:
+        """What the action logged since ``mark`` did; score changes are read off the same log."""
+        laid: list[Layer] = []
+        crossed: list[Point] = []
+        revived: list[Point] = []
+        gained = [0, 0, 0]  # quarters topped (countries) or enemy dots crossed out (classic), by player
+        points, dot = self._g.points, self._dot
+        log = self._log
+        for i in range(mark, len(log)):
+            entry = log[i]
+            op = entry[0]
+            if op == _LAY:
+                gained[entry[2]] -= 1
+                gained[action.player] += 1
+            elif op == _LAYER:
+                laid.append(entry[1])
+            elif op == _KILL:
+                crossed.append(points[entry[1]])
+            elif op == _REVIVE:
+                revived.append(points[entry[1]])
+        if self.rules is Rules.CLASSIC:
+            # A dot crossed out scores for the other side; a revived one stops scoring.
+            gained = [0, 0, 0]
+            for point in crossed:
+                gained[3 - dot[point[1] * self.width + point[0]]] += 1
+            for point in revived:
+                gained[3 - dot[point[1] * self.width + point[0]]] -= 1
+            blue, red = gained[1], gained[2]
+        else:
+            blue, red = gained[1] // 2, gained[2] // 2  # a territory changes by whole half cells
+        covered: list[Layer] = []
+        for layer in laid:
+            for under in layer.covered:
+                if under not in covered and under not in laid:
+                    covered.append(under)
+        return MoveReport(action, tuple(laid), tuple(covered), tuple(crossed), tuple(revived), blue, red, self._unit)
 
     def _place_setup(self, player: Player, point: Point) -> None:
         v = self._node(point)
@@ -549,6 +663,7 @@ class Game:
         for under in covered:
             _fade(under, +1)
         self._layers.append(layer)
+        self._laid += 1
         log.append((_LAYER, layer))
         # Nodes touched by the new quarters: empty ones leave play, dots die or revive.
         g = self._g
@@ -668,6 +783,19 @@ class Game:
 # _SCAN[back]: directions to try at a node, clockwise from just after the way back,
 # ending with the way back itself (a dead end turns round).
 _SCAN = tuple(tuple((back + turn) & 7 for turn in range(1, 9)) for back in range(8))
+
+
+def _clip(value: object) -> str:
+    """A short repr for an error message, whatever was passed in."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _player(value: object) -> Player:
+    """A Player from a Player or its code; anything else (True, 1.0, "1") is refused."""
+    if type(value) is Player or (type(value) is int and value in (1, 2)):
+        return Player(value)
+    raise ValueError(f"{value!r} is not a player")
 
 
 def _fade(layer: Layer, step: int) -> None:

@@ -12,6 +12,12 @@ from fractions import Fraction
 from engine.grid import Grid
 from engine.types import Player
 
+Quarter = tuple[int, int, int]
+"""A quarter triangle of a cell: ``(cell x, cell y, side)``, side 0 north, 1 east, 2 south, 3 west.
+
+The cell ``(x, y)`` has its top-left corner at node ``(x, y)``; its diagonals
+cut it into four triangles, each named by the side of the cell it rests on."""
+
 Polygon = tuple[tuple[int, int], ...]
 Triangle = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
 
@@ -32,6 +38,20 @@ class Region:
     def area(self) -> Fraction:
         """Area in cells: a quarter is a quarter of a cell."""
         return Fraction(len(self.quarters), 4)
+
+    @property
+    def cell_quarters(self) -> tuple[Quarter, ...]:
+        """The region's quarter triangles in board terms (in no particular order).
+
+        >>> from engine import Game, Player
+        >>> g = Game(width=4, height=4)
+        >>> for p in [(1, 0), (3, 3), (0, 1), (3, 2), (2, 1), (3, 1), (1, 2)]:
+        ...     _ = g.play(p)
+        >>> sorted(g.layers[0].cell_quarters)  # the diamond round node (1, 1)
+        [(0, 0, 1), (0, 0, 2), (0, 1, 0), (0, 1, 1), (1, 0, 2), (1, 0, 3), (1, 1, 0), (1, 1, 3)]
+        """
+        cw = self._grid.cells_wide
+        return tuple(((q >> 2) % cw, (q >> 2) // cw, q & 3) for q in self.quarters)
 
     @property
     def triangles(self) -> tuple[Triangle, ...]:

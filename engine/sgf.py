@@ -38,7 +38,8 @@ node count) raises :class:`SgfError` saying what and where.
 
 >>> from engine import Game, Player
 >>> g = Game(width=5, height=4)
->>> g.play((1, 1)); g.play((3, 2))
+>>> for point in [(1, 1), (3, 2)]:
+...     _ = g.play(point)
 >>> dumps(g)
 '(;FF[4]GM[40]CA[UTF-8]AP[tochki-strany]SZ[5:4]RU[countries];B[bb];W[dc])'
 >>> loads(dumps(g)).history == g.history
@@ -53,7 +54,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from engine.game import Game
-from engine.types import MAX_SIZE, ActionKind, IllegalMove, Player, Point, Rules
+from engine.types import MAX_SIZE, Action, ActionKind, IllegalMove, Player, Point, Rules
 
 MAX_INPUT = 5 * 1024 * 1024
 """Longest record read, in characters (or bytes when given bytes)."""
@@ -225,7 +226,7 @@ def loads(text: str | bytes | bytearray) -> Game:
         game = Game(width, height, rules, setup=setup, zone=_zone_rule(root))
     except IllegalMove as e:
         raise SgfError(f"bad setup: {e}") from None
-    game.to_move = to_move
+    game.pass_to(to_move)
 
     move_no = 0
     for i in range(first, len(nodes)):
@@ -233,7 +234,11 @@ def loads(text: str | bytes | bytearray) -> Game:
         if i > first and any(p in node for p in ("AB", "AW", "AE")):
             raise SgfError(f"node {i}: setup dots (AB/AW/AE) after the first move are not supported")
         if "PL" in node:
-            game.to_move = _player(node, "PL", f"node {i}")
+            player = _player(node, "PL", f"node {i}")
+            try:
+                game.pass_to(player)
+            except IllegalMove as e:
+                raise SgfError(f"node {i}: PL[{_LETTER_OF[player]}]: {e}") from None
         if "B" in node and "W" in node:
             raise SgfError(f"node {i} holds both a B and a W move")
         for ident in ("B", "W"):
@@ -247,24 +252,26 @@ def loads(text: str | bytes | bytearray) -> Game:
             point = _move_point(node[ident][0], width, height, where)
             if game.stopped_by is player:
                 raise SgfError(f"{where}: {player.name.lower()} pressed Stop and may not move")
-            game.to_move = player
             try:
-                game.play(point)
+                game.apply(Action(ActionKind.MOVE, player, point))
             except IllegalMove as e:
                 raise SgfError(f"{where}: {e}") from None
         if STOP in node:
             player = _player(node, STOP, f"node {i}")
-            game.to_move = player
             try:
-                game.stop()
+                game.apply(Action(ActionKind.STOP, player))
             except IllegalMove as e:
                 raise SgfError(f"node {i}: STOP[{_LETTER_OF[player]}]: {e}") from None
         if FINISH in node:
             player = _player(node, FINISH, f"node {i}")
             if game.finished:
                 raise SgfError(f"node {i}: the game was already finished")
-            game.to_move = player
-            game.finish()
+            try:
+                # Finish is recorded by the player to move then.
+                game.pass_to(player)
+            except IllegalMove as e:
+                raise SgfError(f"node {i}: FINISH[{_LETTER_OF[player]}]: {e}") from None
+            game.apply(Action(ActionKind.FINISH, player))
     return game
 
 

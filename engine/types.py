@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from fractions import Fraction
 
 MAX_SIZE = 52
 """Nodes at most each way: game records write a coordinate as one letter a–z, A–Z."""
@@ -32,6 +33,15 @@ class Rules(enum.Enum):
 
     COUNTRIES = "countries"
     CLASSIC = "classic"
+
+    @property
+    def unit(self) -> Fraction:
+        """What one whole score unit is worth: half a cell in countries, a captured dot in classic.
+
+        >>> Rules.COUNTRIES.unit, Rules.CLASSIC.unit
+        (Fraction(1, 2), Fraction(1, 1))
+        """
+        return Fraction(1, 2) if self is Rules.COUNTRIES else Fraction(1)
 
 
 class IllegalMove(ValueError):

@@ -63,7 +63,7 @@ def random_game(seed: int, rules: Rules, width: int, height: int, n_setup: int, 
         if i == stop_at and rules is Rules.CLASSIC and not g.is_over:
             g.stop()
         if swaps and g.stopped_by is None and rng.random() < 0.2:
-            g.to_move = g.to_move.other
+            g.pass_to(g.to_move.other)
         move = g.random_move(rng)
         if move is None:
             break
@@ -73,8 +73,8 @@ def random_game(seed: int, rules: Rules, width: int, height: int, n_setup: int, 
         g.stop()
     if finish:
         g.finish()
-    if swaps and rng.random() < 0.3:
-        g.to_move = g.to_move.other
+    if swaps and g.stopped_by is None and rng.random() < 0.3:
+        g.pass_to(g.to_move.other)
     return g
 
 
@@ -166,16 +166,16 @@ class TestRoundTrip:
 
     def test_red_to_move_first_and_last(self) -> None:
         g = Game(5, 5)
-        g.to_move = RED
+        g.pass_to(RED)
         assert "PL[W]" in assert_round_trip(g)
         play(g, (1, 1), (2, 2))
-        g.to_move = BLUE  # Blue twice in a row at the end, as a loaded record may have it
+        g.pass_to(BLUE)  # Blue twice in a row at the end, as a loaded record may have it
         text = assert_round_trip(g)
         assert text.endswith(";W[bb];B[cc];PL[B])")
 
     def test_consecutive_moves_of_one_colour(self) -> None:
         g = play(Game(5, 5), (1, 1))
-        g.to_move = BLUE
+        g.pass_to(BLUE)
         play(g, (2, 2), (3, 3))
         assert [a.player for a in g.history] == [BLUE, BLUE, RED]
         assert_round_trip(g)
@@ -536,7 +536,9 @@ def test_the_stopping_player_moves_no_more() -> None:
     game = Game(8, 8, Rules.CLASSIC, setup=[(Player.BLUE, (0, 0))])
     game.play((3, 3))
     game.stop()
-    game.to_move = Player.RED
-    assert not game.is_legal((4, 4))
+    assert game.to_move is Player.BLUE and game.is_legal((4, 4))
     with pytest.raises(IllegalMove, match="Stop"):
-        game.play((4, 4))
+        game.pass_to(Player.RED)
+    with pytest.raises(IllegalMove, match="Stop"):
+        game.play((4, 4), player=Player.RED)
+    assert game.to_move is Player.BLUE and game.move_count == 1
