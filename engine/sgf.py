@@ -56,11 +56,13 @@ from fractions import Fraction
 from engine.game import Game
 from engine.types import MAX_SIZE, Action, ActionKind, IllegalMove, Player, Point, Rules
 
-MAX_INPUT = 5 * 1024 * 1024
+# A full 52×52 game is 2,704 moves, about 20 KB; the limits leave room for
+# comments and variations, and keep the worst record's parse near 0.3 s.
+MAX_INPUT = 1024 * 1024
 """Longest record read, in characters (or bytes when given bytes)."""
-MAX_NODES = 100_000
+MAX_NODES = 20_000
 """Most nodes (all variations together) read from one record."""
-MAX_VALUES = 300_000
+MAX_VALUES = 60_000
 """Most property values read from one record."""
 
 APPLICATION = "tochki-strany"
@@ -213,13 +215,19 @@ def loads(text: str | bytes | bytearray) -> Game:
     # Setup lives in the nodes before the first action and in that node itself.
     first = next((i for i, node in enumerate(nodes) if any(p in node for p in _ACTIONS)), len(nodes))
     setup: list[tuple[Player, Point]] = []
+    taken: set[Point] = set()
     to_move = Player.BLUE
     for i, node in enumerate(nodes[:first + 1]):
         if "AE" in node:
             raise SgfError(f"node {i}: AE (taking dots off the board) is not supported")
         for ident, player in (("AB", Player.BLUE), ("AW", Player.RED)):
             for value in node.get(ident, ()):
-                setup.extend((player, p) for p in _point_list(value, width, height, ident))
+                # Refused at the first repeat, so rectangles never add up to more than the board.
+                for p in _point_list(value, width, height, ident):
+                    if p in taken:
+                        raise SgfError(f"node {i}: {ident}[{_clip(value)}] puts a second dot on {point_text(p)}")
+                    taken.add(p)
+                    setup.append((player, p))
         if i < first and "PL" in node:
             to_move = _player(node, "PL", f"node {i}")
     try:
@@ -436,7 +444,7 @@ def _board_size(root: Node) -> tuple[int, int]:
     # A long digit string is too large anyway; int() of it could be refused or slow.
     if any(len(s.lstrip("0")) > 3 for s in sides):
         raise SgfError(f"SZ[{_clip(sz)}] is too large: at most {MAX_SIZE}×{MAX_SIZE}")
-    width, height = int(sides[0]), int(sides[1])
+    width, height = int(sides[0].lstrip("0") or "0"), int(sides[1].lstrip("0") or "0")
     if width < 1 or height < 1:
         raise SgfError(f"SZ[{_clip(sz)}]: a board has at least one node each way")
     if width > MAX_SIZE or height > MAX_SIZE:

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import ActionKind, Game, IllegalMove, Player, Rules, sgf
-from engine.sgf import SgfError, dumps, loads, point_text, read_info
+from engine.sgf import MAX_NODES, SgfError, dumps, loads, point_text, read_info
 
 BLUE, RED = Player.BLUE, Player.RED
 ZAGRAM = Path(__file__).resolve().parents[2] / "shared" / "data" / "zagram-352562.sgf"
@@ -299,7 +299,8 @@ class TestStructure:
         assert loads(text).history == g.history
 
     def test_deep_empty_nesting(self) -> None:
-        g = loads("(;GM[40]SZ[5]" + "(;" * 50_000 + ")" * 50_001)
+        depth = MAX_NODES - 1
+        g = loads("(;GM[40]SZ[5]" + "(;" * depth + ")" * (depth + 1))
         assert g.history == ()
 
     def test_only_the_first_game_tree_is_read(self) -> None:
@@ -387,7 +388,8 @@ class TestHostile:
         assert error("(;GM[40]AP[tochki-strany]SZ[38:31];B[aa])").startswith("move 1 (B[aa])")
 
     def test_bad_setup(self) -> None:
-        assert "bad setup" in error("(;GM[40]SZ[5]AB[aa]AW[aa])")
+        assert "second dot on aa" in error("(;GM[40]SZ[5]AB[aa]AW[aa])")
+        assert "bad setup" in error("(;GM[40]SZ[5]RU[countries]AB[ab][ba][cb][bc]AW[bb])")
         assert "off the" in error("(;GM[40]SZ[5]AB[ff])")
         assert "not a node" in error("(;GM[40]SZ[5]AB[a])")
         assert "after the first move" in error("(;GM[40]SZ[5];B[aa];AW[cc])")
