@@ -21,10 +21,11 @@ from game.storage import store
 from game.view import language, strings
 from game.control import DEFAULT_SIZE, MIN_SIZE, Control
 from game.scenes.dialog import ConfirmScene
-from game.scenes.files import OpenGameScene, SaveGameScene
+from game.scenes.handoff import Match, Question, Reviewing
+from game.scenes.files import OpenGameScene, SaveGameScene, default_name
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
-from game.storage.paths import DATA_DIR_ENV, bundle_root
+from game.storage.paths import DATA_DIR_ENV, asset_path
 from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
@@ -34,8 +35,8 @@ from game.scenes.base import Scene
 from game.settings import ComputerSettings, MatchSettings
 from game.scenes.versus import VersusScene
 
-ZAGRAM = bundle_root().parent / "shared" / "data" / "zagram-352562.sgf"
-"""A real classic game from zagram.org (39×32, setup dots), beside the repository when it is there."""
+ZAGRAM = asset_path("samples", "zagram-352562.sgf")
+"""A real classic game from zagram.org (39×32, setup dots), shipped with the game as a sample."""
 
 SCREENSHOT_SIZES: tuple[tuple[int, int], ...] = ((800, 600), (1280, 800), (1920, 1080))
 
@@ -64,7 +65,7 @@ def run(size: tuple[int, int] | None = None) -> int:
     try:
         language.apply_saved()  # before the window: its title is in the player's language
         control = Control(size or first_window_size())
-        control.stack.push(MenuScene(control.stack))
+        control.stack.go("menu")
         if os.environ.get("TOCHKI_FIRST_FRAME_EXIT") == "1":
             # tools/build_bench.py: launch-to-exit time is then the time to the first frame.
             control.step(0.0)
@@ -93,7 +94,7 @@ def scratch_data_dir() -> Iterator[Path]:
 
 
 def other_program_record() -> str:
-    """The zagram game when it is beside the repository, else a classic demo game as SGF."""
+    """The zagram sample game, else (a build without it) a classic demo game as SGF."""
     try:
         return ZAGRAM.read_text(encoding="utf-8")
     except OSError:
@@ -128,14 +129,15 @@ def _smoke(frames: int) -> int:
     assert isinstance(menu, MenuScene)
     frames_of(lambda: VersusScene(stack, Rules.COUNTRIES))
     frames_of(lambda: PickerScene(stack, MatchSettings()))
-    play = frames_of(lambda: PlayScene(stack, MatchSettings(width=15, height=15), game=demo.countries_demo()))
+    play = frames_of(lambda: PlayScene(stack, Match(MatchSettings(width=15, height=15), demo.countries_demo())))
     assert isinstance(play, PlayScene)
-    frames_of(lambda: ConfirmScene(stack, "confirm.leave", "confirm.leave.yes", stack.pop))
+    frames_of(lambda: ConfirmScene(stack, Question("confirm.leave", "confirm.leave.yes", stack.pop)))
     stack.pop()
     # Against the real computer, with a tiny budget: it answers, or the scene
     # says it could not; either way nothing may crash.
+    stack.ai_seconds = 0.05
     versus = frames_of(lambda: PlayScene(
-        stack, MatchSettings(width=10, height=10, computer=ComputerSettings("beginner")), ai_seconds=0.05))
+        stack, Match(MatchSettings(width=10, height=10, computer=ComputerSettings("beginner")))))
     assert isinstance(versus, PlayScene)
     versus.try_play((2, 2))
     for _ in range(300):
@@ -144,14 +146,14 @@ def _smoke(frames: int) -> int:
             break
         time.sleep(0.01)
     computer = "answered" if versus.game.move_count >= 2 else "could not answer"
-    classic = frames_of(lambda: PlayScene(stack, MatchSettings(Rules.CLASSIC, 24, 20), game=demo.classic_demo()))
+    classic = frames_of(lambda: PlayScene(stack, Match(MatchSettings(Rules.CLASSIC, 24, 20), demo.classic_demo())))
     assert isinstance(classic, PlayScene)
     classic.stop()
     for _ in range(frames):
         control.step(1 / 60)
     game = demo.countries_demo()
     game.finish()
-    results = frames_of(lambda: ResultsScene(stack, MatchSettings(width=20, height=15), game))
+    results = frames_of(lambda: ResultsScene(stack, Match(MatchSettings(width=20, height=15), game)))
     assert isinstance(results, ResultsScene)
     results.update(1.0)  # mid-celebration
     control.step(1 / 60)
@@ -243,16 +245,16 @@ def _scenes_for_screenshots(control: Control) -> list[tuple[str, Callable[[], No
     def finished() -> Scene:
         game = demo.countries_demo()
         game.finish()
-        return ResultsScene(stack, countries, game)
+        return ResultsScene(stack, Match(countries, game))
 
     def touched_play() -> Scene:
-        scene = PlayScene(stack, countries, game=demo.countries_demo())
-        scene.hover = (10, 3)  # what a mouse over a free node shows
+        scene = PlayScene(stack, Match(countries, demo.countries_demo()))
+        scene.aim.hover = (10, 3)  # what a mouse over a free node shows
         scene.refuse((5, 5))  # and a refused move, as just after a click on a crossed-out dot
         return scene
 
     def full_play() -> Scene:
-        return PlayScene(stack, MatchSettings(Rules.COUNTRIES, 38, 31), game=_full_board())
+        return PlayScene(stack, Match(MatchSettings(Rules.COUNTRIES, 38, 31), _full_board()))
 
     def mid_takeover(scene: Scene) -> None:
         # Blue closes the ring over Red's square; the picture is taken as the new country sweeps in.
@@ -262,7 +264,7 @@ def _scenes_for_screenshots(control: Control) -> list[tuple[str, Callable[[], No
         scene.update(0.42)
 
     def stopped_classic() -> Scene:
-        scene = PlayScene(stack, classic, game=demo.classic_demo())
+        scene = PlayScene(stack, Match(classic, demo.classic_demo()))
         scene.stop()
         scene.update(13.0)
         return scene
@@ -278,14 +280,14 @@ def _scenes_for_screenshots(control: Control) -> list[tuple[str, Callable[[], No
     def draw_result() -> Scene:
         game = Game(width=20, height=15)
         game.finish()
-        return ResultsScene(stack, countries, game)
+        return ResultsScene(stack, Match(countries, game))
 
     def zagram_review() -> Scene:
         text = other_program_record()
         info = sgf.read_info(text)
         game = sgf.loads(text)
-        return ReviewScene(stack, game, title=ZAGRAM.stem, players=(info.get("PB", ""), info.get("PW", "")),
-                           step=len(game.history) // 2)
+        return ReviewScene(stack, Reviewing(game, title=ZAGRAM.stem, players=(info.get("PB", ""), info.get("PW", "")),
+                                            step=len(game.history) // 2))
 
     def save_finished() -> Scene:
         game = demo.countries_demo()
@@ -316,14 +318,14 @@ def _scenes_for_screenshots(control: Control) -> list[tuple[str, Callable[[], No
         ("picker", only(menu, lambda: PickerScene(stack, MatchSettings()))),
         ("play-countries", only(menu, touched_play)),
         ("play-full", only(menu, full_play)),
-        ("play-takeover-sweep", only(menu, lambda: PlayScene(stack, countries, game=_ring_around_a_square()),
+        ("play-takeover-sweep", only(menu, lambda: PlayScene(stack, Match(countries, _ring_around_a_square())),
                                      then=mid_takeover)),
         ("help", only(menu, touched_play, lambda: HelpScene(stack))),
-        ("play-classic-opening", only(menu, lambda: PlayScene(stack, MatchSettings(Rules.CLASSIC, 38, 31)))),
+        ("play-classic-opening", only(menu, lambda: PlayScene(stack, Match(MatchSettings(Rules.CLASSIC, 38, 31))))),
         ("play-classic-stop", only(menu, stopped_classic)),
         ("confirm-leave", only(menu, touched_play,
-                               lambda: ConfirmScene(stack, "confirm.leave", "confirm.leave.yes", stack.pop,
-                                                    hint="confirm.leave.hint"))),
+                               lambda: ConfirmScene(stack, Question("confirm.leave", "confirm.leave.yes", stack.pop,
+                                                                    hint="confirm.leave.hint")))),
         ("results", only(menu, finished)),
     ]
 
@@ -357,8 +359,6 @@ def screenshots(directory: str | Path, sizes: tuple[tuple[int, int], ...] = SCRE
 
 def _a_few_saved_games() -> None:
     """The games folder of the screenshots: two games of ours and one from another program."""
-    from game.scenes.files import default_name
-
     countries = demo.countries_demo()
     countries.finish()
     classic = demo.classic_demo()

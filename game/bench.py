@@ -36,6 +36,7 @@ from engine import Game, Rules
 from game import demo
 from game.control import Control
 from game.input.layout import auto_size_for_window
+from game.scenes.handoff import Match
 from game.scenes.play import PlayScene
 from game.settings import MatchSettings
 
@@ -65,7 +66,7 @@ def run_case(control: Control, width: int, height: int, frames: int, seed: int) 
         raise SystemExit(f"{width}×{height}: only {layers} layers, the benchmark needs {MIN_LAYERS}")
     stack = control.stack
     stack.shutdown_all()
-    scene = PlayScene(stack, MatchSettings(Rules.COUNTRIES, width, height), game=game)
+    scene = PlayScene(stack, Match(MatchSettings(Rules.COUNTRIES, width, height), game))
     stack.push(scene)
     control.step(1 / 60)  # the first frame builds the static board
     legal = game.legal_moves()
@@ -105,7 +106,7 @@ def settled_scene(control: Control, width: int, height: int, seed: int) -> PlayS
     """A play scene with a full random game, drawn, with nothing left moving."""
     control.stack.shutdown_all()
     control.stack.quit_requested = False
-    scene = PlayScene(control.stack, MatchSettings(Rules.COUNTRIES, width, height), game=full_game(width, height, seed))
+    scene = PlayScene(control.stack, Match(MatchSettings(Rules.COUNTRIES, width, height), full_game(width, height, seed)))
     control.stack.push(scene)
     while True:
         control.step(1 / 60)

@@ -1,6 +1,7 @@
-"""The one loop: events → update(dt) → draw → flip, and the window it runs in.
+"""The one loop: events → update(dt) → draw → flip, the window it runs in, and the screens by name.
 
-``Control`` owns the window (resizable, at least 800×600, F11 for fullscreen),
+:data:`SCENES` is the one table of screen names: a scene asks its stack for
+``"play"`` and the stack builds :class:`PlayScene` from here. ``Control`` owns the window (resizable, at least 800×600, F11 for fullscreen),
 the sound effects (handed to scenes on the stack), filters out mouse events that
 are echoes of touch, hands every other event to the top scene, opens the help
 on F1 in any scene, and tells all scenes when the window changes size.
@@ -21,13 +22,27 @@ from collections.abc import Callable
 
 import pygame
 
-from game.view import theme
-from game.scenes.help import toggle_help
 from game.input.pointer import InputFilter
-from game.scenes.base import SceneStack
-from game.view.sound import Sounds
+from game.scenes.base import Scene, SceneStack
+from game.scenes.dialog import ConfirmScene
+from game.scenes.files import OpenGameScene, SaveGameScene
+from game.scenes.help import HelpScene
+from game.scenes.menu import MenuScene
+from game.scenes.picker import PickerScene
+from game.scenes.play import PlayScene
+from game.scenes.results import ResultsScene
+from game.scenes.review import ReviewScene
+from game.scenes.rules import RulesScene
+from game.scenes.versus import VersusScene
 from game.storage.store import load_settings
+from game.view import theme
+from game.view.sound import Sounds
 from game.view.strings import t
+
+SCENES: dict[str, type[Scene]] = {scene.name: scene for scene in (
+    MenuScene, VersusScene, PickerScene, PlayScene, ResultsScene, ReviewScene, OpenGameScene, SaveGameScene,
+    RulesScene, HelpScene, ConfirmScene)}
+"""Every screen by the name scenes ask for it by: ``stack.go("review", Reviewing(game))``."""
 
 MIN_SIZE = (800, 600)
 DEFAULT_SIZE = (1280, 800)
@@ -67,7 +82,7 @@ class Control:
         self.fps = fps
         self.clock = pygame.time.Clock()
         self.filter = InputFilter(now)
-        self.stack = SceneStack(self.screen.get_size())
+        self.stack = SceneStack(self.screen.get_size(), SCENES)
         self.sounds = sounds if sounds is not None else Sounds(enabled=load_settings().sound)
         self.stack.sounds = self.sounds
         self.fullscreen = False
@@ -137,7 +152,7 @@ class Control:
             self.toggle_fullscreen()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            toggle_help(self.stack)
+            self.stack.toggle("help")
             return
         if not self.filter.accept(event):
             return

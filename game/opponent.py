@@ -7,9 +7,9 @@ closing the window bump it, and a result from an older generation is dropped.
 (A Python thread cannot be killed, so a cancelled search finishes in the
 background and its answer is thrown away.)
 
-The move chooser is injected: by default it is ``ai.choose_move``, imported
-inside the worker so the game starts even while the AI package is missing or
-broken (the scene then says the computer could not move).
+The move chooser is injected: by default it is ``ai.choose_move``; tests set a
+quick stand-in once, on the scene stack (``SceneStack.chooser``). A chooser that
+raises is reported, never raised: the scene then says the computer could not move.
 """
 
 from __future__ import annotations
@@ -21,13 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from engine import Game, Player
-from game.input.layout import Point
-
-LEVELS: tuple[str, ...] = ("beginner", "amateur", "master")
-"""Level ids passed to the chooser, weakest first («новичок», «любитель», «мастер»).
-
-Saved settings (game.storage.store) keep these ids; ``ai`` takes the same ids."""
+from ai import PLAYER_LEVELS, choose_move, stop_phase_done
+from engine import Game, Player, Point
 
 
 class Chooser(Protocol):
@@ -35,21 +30,6 @@ class Chooser(Protocol):
 
     def __call__(self, game: Game, level: str, *, seconds: float | None = None,
                  seed: int | None = None) -> Point: ...
-
-
-def _ai_chooser(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
-               cancel: threading.Event | None = None) -> Point:
-    # Imported here, on the worker thread: a missing or broken AI package then
-    # fails one request instead of the whole program.
-    from ai import choose_move
-
-    return choose_move(game, level, seconds=seconds, seed=seed, cancel=cancel)
-
-
-def _ai_stop_done(game: Game) -> bool:
-    from ai import stop_phase_done
-
-    return stop_phase_done(game)
 
 
 def _takes_cancel(chooser: Callable[..., object]) -> bool:
@@ -84,16 +64,16 @@ class ComputerOpponent:
     def __init__(self, player: Player, level: str, *, chooser: Chooser | None = None,
                  stop_done: Callable[[Game], bool] | None = None,
                  seconds: float | None = None, seed: int | None = None) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+        if level not in PLAYER_LEVELS:
+            raise ValueError(f"unknown level {level!r}; known: {', '.join(PLAYER_LEVELS)}")
         self.player = player
         self.level = level
         self.seconds = seconds
         self.seed = seed
-        self._chooser: Chooser = chooser if chooser is not None else _ai_chooser
+        self._chooser: Chooser = chooser if chooser is not None else choose_move
         # When it moves alone after the human's «Стоп», the computer may end the
         # game early (RULES.md §3.8) once ``stop_done`` says nothing is left to take.
-        self._stop_done = stop_done if stop_done is not None else (_ai_stop_done if chooser is None else None)
+        self._stop_done = stop_done if stop_done is not None else (stop_phase_done if chooser is None else None)
         # A chooser that takes ``cancel`` (ai.choose_move does) is told to stop
         # early, so a dropped search stops using the CPU.
         self._pass_cancel = _takes_cancel(self._chooser)
@@ -103,6 +83,9 @@ class ComputerOpponent:
         self._answer: Answer | None = None
         self._thinking = False
         self._threads: list[threading.Thread] = []
+        self._asked_version: int | None = None  # the position last asked about by take_turn
+        self.failed = False
+        """True once it could not move (an error, no move, a move for an old position); undo clears it."""
 
     @property
     def thinking(self) -> bool:
@@ -161,8 +144,31 @@ class ComputerOpponent:
             answer, self._answer = self._answer, None
             return answer
 
+    def take_turn(self, game: Game) -> Answer | None:
+        """Once a frame while it is the computer's turn in ``game``: ask about a new position, else
+        look for the answer; a usable one (a move or «finish» for this very position) once.
+
+        Anything else sets :attr:`failed`, and nothing more is asked until :meth:`cancel`.
+        """
+        if self.failed:
+            return None
+        if self._asked_version != game.version:
+            self.request(game)
+            self._asked_version = game.version
+            return None
+        answer = self.poll()
+        if answer is None:
+            return None
+        if answer.version != game.version or (answer.move is None and not answer.finish):
+            self.failed = True
+            return None
+        return answer
+
     def cancel(self) -> None:
-        """Drop the current request: its answer, when it comes, is ignored."""
+        """Drop the current request (its answer, when it comes, is ignored) and forget a failure:
+        the next turn asks afresh."""
+        self._asked_version = None
+        self.failed = False
         with self._lock:
             self._stop_flag.set()
             self._generation += 1

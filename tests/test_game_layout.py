@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine import MAX_SIZE
+
 from game.input.layout import (
     BOARD_PADDING,
-    MAX_NODES,
     MIN_AUTO_CELL,
     MIN_NODES,
     Box,
@@ -76,9 +77,9 @@ def test_auto_fills_the_area_with_cells_of_at_least_36_px(size: tuple[int, int])
     assert layout.cell >= MIN_AUTO_CELL
     assert inside(layout.paper, area)
     # Filling both directions: one more node either way would need cells under 36 px.
-    if w < MAX_NODES:
+    if w < MAX_SIZE:
         assert (w + 1) * MIN_AUTO_CELL > area.w - 2 * BOARD_PADDING
-    if h < MAX_NODES:
+    if h < MAX_SIZE:
         assert (h + 1) * MIN_AUTO_CELL > area.h - 2 * BOARD_PADDING
 
 
@@ -90,7 +91,7 @@ def test_auto_known_sizes() -> None:
 
 def test_auto_clamps_to_what_the_game_allows() -> None:
     assert auto_board_size(Box(0, 0, 100, 100)) == (MIN_NODES, MIN_NODES)
-    assert auto_board_size(Box(0, 0, 10000, 10000)) == (MAX_NODES, MAX_NODES)
+    assert auto_board_size(Box(0, 0, 10000, 10000)) == (MAX_SIZE, MAX_SIZE)
 
 
 @given(st.integers(320, 4000), st.integers(240, 3000), st.integers(2, 52), st.integers(2, 52))

@@ -27,7 +27,7 @@ from game.control import Control
 from game.view.strings import STRINGS, fields_of
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME_SOURCES = sorted((ROOT / "game").glob("*.py"))
+GAME_SOURCES = sorted((ROOT / "game").rglob("*.py"))
 DRAWING_CALLS = {"text", "one_line", "render", "set_caption", "blit_centred_text"}
 KEY_CALLS = {"t", "Button", "IconButton"}
 LETTERS = re.compile(r"[A-Za-zА-Яа-яЁё]")

@@ -10,14 +10,16 @@ dots and fingers have room. So the paper is exactly ``W × H`` cells in size.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
+
+from engine import MAX_SIZE
 
 Point = tuple[int, int]
 
 MIN_AUTO_CELL = 36  # px: a comfortable finger target for «Авто»
 MIN_NODES = 5
-MAX_NODES = 52  # game records write a coordinate as one letter a–z, A–Z
 BOARD_PADDING = 16  # px of background between the paper and the window or panel
 MIN_CELL = 4  # px: a board never collapses, even in a tiny window
 
@@ -96,6 +98,32 @@ class BoardLayout:
         return (self.left + point[0] * self.cell, self.top + point[1] * self.cell)
 
 
+def panel_buttons(panel: Box, portrait: bool, rows: Sequence[int], *, height: int, gap: int, pad: int,
+                  columns: int | None = None, from_top: bool = False) -> list[Box]:
+    """Where the side panel's buttons go, in reading order; ``rows`` says how many share each row.
+
+    Beside the board the rows span the panel's width and end at its bottom; under the
+    board (``portrait``) they take the panel's right half (the text has the left),
+    at its bottom, or at its top with ``from_top``. A row's buttons share its width,
+    or are each one of ``columns`` equal cells when that is given (a grid).
+
+    >>> panel_buttons(Box(600, 0, 200, 400), False, [1, 2], height=40, gap=10, pad=20)
+    [Box(x=620, y=290, w=160, h=40), Box(x=620, y=340, w=75, h=40), Box(x=705, y=340, w=75, h=40)]
+    """
+    if portrait:
+        x, w = panel.x + panel.w // 2, panel.w // 2 - pad
+    else:
+        x, w = panel.x + pad, panel.w - 2 * pad
+    total = len(rows) * height + (len(rows) - 1) * gap
+    y = panel.y + pad if portrait and from_top else panel.y + panel.h - pad - total
+    boxes: list[Box] = []
+    for count in rows:
+        each = (w - gap * ((columns or count) - 1)) // (columns or count)
+        boxes.extend(Box(x + i * (each + gap), y, each, height) for i in range(count))
+        y += height + gap
+    return boxes
+
+
 def fit_board(width: int, height: int, area: Box, *, padding: int = BOARD_PADDING) -> BoardLayout:
     """Place a ``width × height`` board as large as fits in ``area``, centred.
 
@@ -119,8 +147,8 @@ def auto_board_size(area: Box, *, min_cell: int = MIN_AUTO_CELL, padding: int = 
     """
     avail_w = area.w - 2 * padding
     avail_h = area.h - 2 * padding
-    w = max(MIN_NODES, min(MAX_NODES, avail_w // min_cell))
-    h = max(MIN_NODES, min(MAX_NODES, avail_h // min_cell))
+    w = max(MIN_NODES, min(MAX_SIZE, avail_w // min_cell))
+    h = max(MIN_NODES, min(MAX_SIZE, avail_h // min_cell))
     return (int(w), int(h))
 
 

@@ -4,17 +4,21 @@ A scene has a small lifecycle: ``resume`` when it comes on top, ``pause`` when
 another covers it, ``shutdown`` when it leaves; ``resize`` on every new window
 size; and per frame ``process_event``, ``update(dt)``, ``draw(surface)``.
 ``draw`` never changes state. Scenes move on by asking the :class:`SceneStack`
-they were given (push, pop, replace); nothing is global.
+they were given for the next screen by name (``go``, ``swap``, ``back``,
+``back_to``), handing on one small value (:mod:`game.scenes.handoff`); the
+stack builds it from its table of names (:data:`game.control.SCENES`), so no
+scene knows another scene's class. Nothing is global.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 if TYPE_CHECKING:
+    from game.opponent import Chooser
     from game.view.sound import Sounds
 
 
@@ -25,9 +29,9 @@ class Scene:
     """True for a dialog: the scene under it is drawn first and shows through."""
 
     name = "scene"
-    """A short id for screenshots, logs and tests."""
+    """The screen's name: the key other scenes ask the stack for it by (``stack.go(name)``)."""
 
-    def __init__(self, stack: SceneStack) -> None:
+    def __init__(self, stack: SceneStack, data: Any = None) -> None:
         self.stack = stack
         self.size: tuple[int, int] = stack.size
 
@@ -64,20 +68,63 @@ class Scene:
 
 
 class SceneStack:
-    """The scenes in play, the top one active. Scenes get it to navigate."""
+    """The scenes in play, the top one active. Scenes get it to navigate, by name."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], table: Mapping[str, type[Scene]] | None = None) -> None:
         self.size = size
+        self.table: dict[str, type[Scene]] = dict(table or {})
+        """Screen name → scene class: what ``go("play", …)`` builds."""
         self.scenes: list[Scene] = []
         self.quit_requested = False
         self.on_quit: Callable[[], None] | None = None
         self.sounds: Sounds | None = None
         """The game's sound effects, owned by the loop (``Control``); None plays nothing."""
+        self.chooser: Chooser | None = None
+        """The computer's move function for every game on this stack; None is ``ai.choose_move``
+        (tests set a quick stand-in here, once)."""
+        self.ai_seconds: float | None = None
+        """The computer's thinking time per move; None lets ``ai`` choose by level and board."""
 
     @property
     def top(self) -> Scene | None:
         """The active scene, or None when the stack is empty."""
         return self.scenes[-1] if self.scenes else None
+
+    def make(self, name: str, data: Any = None) -> Scene:
+        """A new scene of the screen called ``name``, given ``data`` (what the screen before hands on)."""
+        try:
+            scene_class = self.table[name]
+        except KeyError:
+            raise KeyError(f"no screen called {name!r}; known: {', '.join(sorted(self.table))}") from None
+        return scene_class(self, data)
+
+    def go(self, name: str, data: Any = None) -> Scene:
+        """Open the screen ``name`` on top (this one stays below for «back»); the new scene."""
+        scene = self.make(name, data)
+        self.push(scene)
+        return scene
+
+    def swap(self, name: str, data: Any = None) -> Scene:
+        """Open the screen ``name`` in place of the top one (play → results, results → play again)."""
+        scene = self.make(name, data)
+        self.replace(scene)
+        return scene
+
+    def back(self) -> None:
+        """Leave the top screen for the one below."""
+        self.pop()
+
+    def back_to(self, name: str) -> None:
+        """Leave screens until the one called ``name`` is on top (e.g. back to the menu)."""
+        self.pop_to(lambda scene: scene.name == name)
+
+    def toggle(self, name: str) -> None:
+        """Open the overlay ``name`` over the top scene, or close it when it is on top (F1 and the help)."""
+        top = self.top
+        if top is not None and top.name == name:
+            self.pop()
+        elif top is not None:
+            self.go(name)
 
     def push(self, scene: Scene) -> None:
         """Put ``scene`` on top; the one below pauses."""

@@ -2,32 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from game.view import paper, theme
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
+from game.scenes.handoff import Question
 from game.view.strings import t
 from game.view.widgets import Button, ButtonGroup
 
 
 class ConfirmScene(Scene):
-    """Asks ``question``; «yes» closes the dialog then runs ``on_yes``; «no», Esc or a tap outside just close it."""
+    """Asks the :class:`Question`; «yes» closes the dialog then runs its ``on_yes``; «no», Esc or a tap
+    outside just close it."""
 
     overlay = True
     name = "confirm"
 
-    def __init__(self, stack: SceneStack, question: str, yes: str, on_yes: Callable[[], None], *,
-                 hint: str | None = None, hint_fields: dict[str, object] | None = None) -> None:
+    def __init__(self, stack: SceneStack, asked: Question) -> None:
         super().__init__(stack)
-        self.question = question
-        self.hint = hint
-        self.hint_fields = hint_fields or {}
-        self.on_yes = on_yes
+        self.question = asked.question
+        self.hint = asked.hint
+        self.hint_fields = dict(asked.hint_fields)
+        self.on_yes = asked.on_yes
         self.buttons = ButtonGroup()
-        self.b_yes = self.buttons.add(Button(yes, primary=True), self.accept)
+        self.b_yes = self.buttons.add(Button(asked.yes, primary=True), self.accept)
         self.b_no = self.buttons.add(Button("confirm.no"), self.stack.pop)
         self._box = pygame.Rect(0, 0, 0, 0)
         self._dim: pygame.Surface | None = None

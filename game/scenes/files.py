@@ -3,11 +3,11 @@
 No system dialog: the list shows :func:`game.storage.store.games_dir`, whose path is
 written small at the bottom, so a player can drop ``.sgf`` files from other Dots
 programs there (a classic ``GM[40]`` record with setup dots opens like ours).
-Tapping a game opens it in the review (:mod:`game.scenes.review`). Anything that goes
+Tapping a game opens it in the review (``stack.go("review", …)``). Anything that goes
 wrong (``StoreError`` from reading or writing, ``SgfError`` from a record that is
 not a game) is one line on the screen, never a crash.
 
-Push ``OpenGameScene(stack)`` or ``SaveGameScene(stack, game)``; Esc or «Назад» pops.
+Open by name: ``stack.go("open")`` or ``stack.go("save", game)``; Esc or «Назад» goes back.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from pathlib import Path
 
 import pygame
 
-from engine import Game, Rules, sgf
+from engine import Game, sgf
 from game.storage import store
 from game.view import paper, theme
-from game.opponent import Chooser
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
-from game.view.strings import t
+from game.scenes.handoff import Reviewing
+from game.view.strings import rules_name, t
 from game.view.textfit import one_line
 from game.view.widgets import Button, ButtonGroup
 
@@ -33,8 +33,7 @@ DRAG_SLOP = 10  # px a press may wander and still count as a tap on a row
 def default_name(game: Game, now: datetime | None = None) -> str:
     """«2025-01-18 14-30 Страны»: when, and which rule set (no ':' — not every file system takes it)."""
     now = now or datetime.now()
-    rules = t("rules.countries" if game.rules is Rules.COUNTRIES else "rules.classic")
-    return t("files.default_name", date=now.strftime("%Y-%m-%d %H-%M"), rules=rules)
+    return t("files.default_name", date=now.strftime("%Y-%m-%d %H-%M"), rules=rules_name(game.rules))
 
 
 def reason(error: BaseException) -> str:
@@ -62,9 +61,8 @@ class GamesScene(Scene):
     name = "files"
     title_key = "files.open.title"
 
-    def __init__(self, stack: SceneStack, *, chooser: Chooser | None = None) -> None:
+    def __init__(self, stack: SceneStack, data: object = None) -> None:
         super().__init__(stack)
-        self.chooser = chooser
         self.games: list[store.SavedGame] = []
         self.selected: int | None = None
         self.hover: int | None = None
@@ -101,10 +99,8 @@ class GamesScene(Scene):
         except (store.StoreError, sgf.SgfError) as e:
             self.message = (t("files.open_failed", name=entry.name, why=reason(e)), theme.ILLEGAL)
             return
-        from game.scenes.review import ReviewScene
-
         players = (info.get("PB", ""), info.get("PW", ""))
-        self.stack.push(ReviewScene(self.stack, game, title=entry.name, players=players, chooser=self.chooser))
+        self.stack.go("review", Reviewing(game, title=entry.name, players=players))
 
     @property
     def row_step(self) -> int:
@@ -296,8 +292,8 @@ class SaveGameScene(GamesScene):
     name = "save"
     title_key = "files.save.title"
 
-    def __init__(self, stack: SceneStack, game: Game, *, chooser: Chooser | None = None) -> None:
-        super().__init__(stack, chooser=chooser)
+    def __init__(self, stack: SceneStack, game: Game) -> None:
+        super().__init__(stack)
         self.game = game
         self.name_text = default_name(game)
         self.saved: Path | None = None

@@ -1,8 +1,8 @@
 """The help card over any scene (F1, or the «?» button): the keys, and how to play with a mouse or a finger.
 
-Open it with :func:`toggle_help` (F1 does that in every scene) or push a
-:class:`HelpScene` yourself, e.g. from a menu button. F1, Esc, Enter, the
-button or a tap anywhere close it.
+Open it by name: ``stack.toggle("help")`` (F1 does that in every scene) or
+``stack.go("help")`` from a button. F1, Esc, Enter, the button or a tap
+anywhere close it.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from game.view import paper, theme
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.view.strings import t
+from game.view.textfit import wrap
 from game.view.widgets import Button, ButtonGroup
 
 KEYS: tuple[tuple[str, str], ...] = (
@@ -32,29 +33,13 @@ TIPS: tuple[tuple[str | None, str], ...] = (
 """(heading, text) string ids of the paragraphs under the keys."""
 
 
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` pixels (a long word keeps its own line)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
-        if line and font.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
-
 class HelpScene(Scene):
     """A card of keys and tips over the scene below, which shows through dimmed."""
 
     overlay = True
     name = "help"
 
-    def __init__(self, stack: SceneStack) -> None:
+    def __init__(self, stack: SceneStack, data: None = None) -> None:
         super().__init__(stack)
         self.buttons = ButtonGroup()
         self.b_close = self.buttons.add(Button("help.close", primary=True), self.close)
@@ -147,11 +132,3 @@ class HelpScene(Scene):
             y += 10
         self.buttons.draw(surface, theme.text_size(self.size, 21))
 
-
-def toggle_help(stack: SceneStack) -> None:
-    """Show the help over the top scene, or close it when it is already showing."""
-    top = stack.top
-    if isinstance(top, HelpScene):
-        top.close()
-    elif top is not None:
-        stack.push(HelpScene(stack))

@@ -4,7 +4,8 @@ page, saved games, the language and quit.
 «Продолжить» shows only when :func:`game.storage.store.load_current` finds a game in
 progress; it resumes it with the same mode, level, colour and rules. An autosave
 that could not be read has already been set aside by the store: the menu shows
-its message in one line and carries on.
+its message in one line and carries on. The rule set and the mode chosen last
+(two players or the computer) are remembered in the settings and come back here.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ import pygame
 from engine import Rules, sgf
 from game.storage import store
 from game.view import language, paper, theme
-from game.opponent import Chooser
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
+from game.scenes.handoff import Match
+from game.storage.autosave import resume
 from game.settings import MatchSettings
 from game.view.strings import LANGUAGES, t
 from game.view.textfit import one_line
@@ -28,16 +30,16 @@ from game.view.widgets import Button, ButtonGroup, row_buttons, stack_buttons
 class MenuScene(Scene):
     """«Продолжить», «Два игрока», «Против компьютера», «Страны» / «Классика», «Правила»,
     «Открыть партию», «Выход», and «RU / EN» in the corner.
-
-    ``chooser`` is handed on to the computer games (tests pass a stand-in).
     """
 
     name = "menu"
 
-    def __init__(self, stack: SceneStack, *, rules: Rules = Rules.COUNTRIES, chooser: Chooser | None = None) -> None:
+    def __init__(self, stack: SceneStack, data: None = None) -> None:
         super().__init__(stack)
-        self.rules = rules
-        self.chooser = chooser
+        chosen = store.load_settings()
+        self.rules = Rules(chosen.rules)
+        self.mode = chosen.mode
+        """«hotseat» or «computer»: the way to play chosen last, which Enter starts."""
         self.resumable: store.Resumable | None = None
         self.notice: str | None = None
         """A one-line message (a save that could not be resumed or opened), or None."""
@@ -52,7 +54,7 @@ class MenuScene(Scene):
         self.b_quit = self.buttons.add(Button("menu.quit"), self.stack.quit)
         self.language_buttons = {code: self.buttons.add(Button(f"lang.{code}"), self._language_action(code))
                                  for code in LANGUAGES}
-        self.set_rules(rules)
+        self.set_rules(self.rules)
         self._rules_label_y = 0
         self._title_y = 0
         self._title_px = 54
@@ -62,8 +64,9 @@ class MenuScene(Scene):
     # ----- actions ------------------------------------------------------------------
 
     def set_rules(self, rules: Rules) -> None:
-        """Choose the rule set for the next game."""
+        """Choose the rule set for the next game (remembered for the next visit)."""
         self.rules = rules
+        store.remember(rules=rules.value)
         self.b_countries.selected = rules is Rules.COUNTRIES
         self.b_classic.selected = rules is Rules.CLASSIC
 
@@ -77,43 +80,35 @@ class MenuScene(Scene):
 
     def start_hotseat(self) -> None:
         """Two players at one screen: go and pick the board."""
-        from game.scenes.picker import PickerScene
-
-        self.stack.push(PickerScene(self.stack, MatchSettings(rules=self.rules), chooser=self.chooser))
+        self.mode = store.remember(mode="hotseat").mode
+        self.stack.go("picker", MatchSettings(rules=self.rules))
 
     def start_computer(self) -> None:
         """Against the computer: choose level and colour first."""
-        from game.scenes.versus import VersusScene
-
-        self.stack.push(VersusScene(self.stack, self.rules, chooser=self.chooser))
+        self.mode = store.remember(mode="computer").mode
+        self.stack.go("versus", self.rules)
 
     def continue_game(self) -> None:
         """Resume the autosaved game with its own set-up (mode, level, colour, rules, a «Стоп» under way)."""
         found = self.resumable
         if found is None:
             return
-        from game.scenes.play import PlayScene
-
         try:
-            scene = PlayScene.from_autosave(self.stack, found, chooser=self.chooser)
+            settings, game, stop_left = resume(found)
         except sgf.SgfError as e:  # the store checked it; a file changed since is still no crash
             self.notice = t("menu.resume_failed", why=str(e))
             self.resumable = None
             self.resize(self.size)
             return
-        self.stack.push(scene)
+        self.stack.go("play", Match(settings, game, stop_left))
 
     def open_rules(self) -> None:
         """The rules page, on the tab of the rule set chosen here."""
-        from game.scenes.rules import RulesScene
-
-        self.stack.push(RulesScene(self.stack, self.rules))
+        self.stack.go("rules", self.rules)
 
     def open_games(self) -> None:
         """The list of saved games."""
-        from game.scenes.files import OpenGameScene
-
-        self.stack.push(OpenGameScene(self.stack))
+        self.stack.go("open")
 
     def look_for_saved_game(self) -> None:
         """Is there a game to continue? Also keeps the store's message if the autosave was bad."""
@@ -138,7 +133,9 @@ class MenuScene(Scene):
         x = (w - col_w) // 2
         resumable = self.resumable is not None
         self.b_continue.rect = pygame.Rect(0, 0, 0, 0)
-        self.b_hotseat.primary = not resumable
+        # The way to play chosen last stands out, unless a game waits to be continued.
+        self.b_hotseat.primary = not resumable and self.mode == "hotseat"
+        self.b_computer.primary = not resumable and self.mode == "computer"
         main = ([self.b_continue] if resumable else []) + [self.b_hotseat, self.b_computer]
         notice_h = theme.font(theme.text_size(size, 16)).get_linesize() + 8 if self.notice else 0
         label_h = theme.text_size(size, 18) + 10
@@ -188,6 +185,8 @@ class MenuScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.resumable is not None:
                 self.continue_game()
+            elif self.mode == "computer":
+                self.start_computer()
             else:
                 self.start_hotseat()
 

@@ -1,21 +1,22 @@
 """Choosing the board: the usual sizes, or «Авто», which fits the board to the window.
 
 «Авто» shows the size it will use on its own button, worked out for the window
-as it is now, so the players see it before the game starts.
+as it is now, so the players see it before the game starts. The choice is
+remembered in the settings: next time its button is marked and Enter starts it.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from engine import Rules
 from game.view import paper, theme
 from game.input.layout import PRESETS, auto_size_for_window
-from game.opponent import Chooser
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
+from game.scenes.handoff import Match
+from game.storage import store
 from game.settings import MatchSettings
-from game.view.strings import t
+from game.view.strings import rules_name, t
 from game.view.widgets import Button, ButtonGroup
 
 
@@ -24,10 +25,11 @@ class PickerScene(Scene):
 
     name = "picker"
 
-    def __init__(self, stack: SceneStack, settings: MatchSettings, *, chooser: Chooser | None = None) -> None:
+    def __init__(self, stack: SceneStack, settings: MatchSettings) -> None:
         super().__init__(stack)
         self.settings = settings
-        self.chooser = chooser
+        self.last: store.BoardSize = store.load_settings().board_size
+        """The board chosen last time: a size, or 'auto'."""
         self.buttons = ButtonGroup()
         self.size_buttons: list[Button] = []
         for w, h in PRESETS:
@@ -37,16 +39,32 @@ class PickerScene(Scene):
         self.b_back = self.buttons.add(Button("picker.back"), self.stack.pop)
         self.auto_size = (0, 0)
         self._title_y = 0
+        self._mark_last()
 
     def start(self, width: int, height: int) -> None:
         """Start a game on ``width × height`` nodes (this scene stays below it for «back»)."""
-        from game.scenes.play import PlayScene
-
-        self.stack.push(PlayScene(self.stack, self.settings.with_size(width, height), chooser=self.chooser))
+        self._choose((width, height))
+        self.stack.go("play", Match(self.settings.with_size(width, height)))
 
     def start_auto(self) -> None:
         """Start on the board «Авто» chose for the current window."""
-        self.start(*self.auto_size)
+        self._choose("auto")
+        self.stack.go("play", Match(self.settings.with_size(*self.auto_size)))
+
+    def start_last(self) -> None:
+        """Enter: the board chosen last time (a size no longer offered falls back to «Авто»)."""
+        if self.last != "auto" and self.last in PRESETS:
+            self.start(*self.last)
+        else:
+            self.start_auto()
+
+    def _choose(self, board: store.BoardSize) -> None:
+        self.last = store.remember(board_size=board).board_size
+        self._mark_last()
+
+    def _mark_last(self) -> None:
+        for b, preset in zip(self.size_buttons, PRESETS, strict=True):
+            b.selected = preset == self.last
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -81,7 +99,7 @@ class PickerScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.stack.pop()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.start_auto()
+            self.start_last()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(paper.backdrop(self.size), (0, 0))
@@ -89,7 +107,7 @@ class PickerScene(Scene):
         y = self._title_y
         title = theme.text(t("picker.title"), theme.text_size(self.size, 40), theme.INK, bold=True)
         y = paper.blit_centred(surface, title, cx, y) + 10
-        rules = t("rules.countries" if self.settings.rules is Rules.COUNTRIES else "rules.classic")
+        rules = rules_name(self.settings.rules)
         mode = t("menu.computer" if self.settings.computer else "menu.hotseat")
         sub = theme.text(f"{mode} · {rules}", theme.text_size(self.size, 18), theme.INK_SOFT)
         paper.blit_centred(surface, sub, cx, y)

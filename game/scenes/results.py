@@ -17,28 +17,17 @@ import pygame
 from engine import Game, Player, Rules
 from game.view import hud, theme
 from game.view.board_view import BoardView
-from game.input.layout import BoardLayout, ScreenLayout, fit_board, screen_layout
-from game.opponent import Chooser
+from game.input.layout import BoardLayout, ScreenLayout, fit_board, panel_buttons, screen_layout
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
+from game.scenes.handoff import Match, Reviewing
 from game.settings import MatchSettings
-from game.view.sound import Sounds
 from game.view.strings import t
 from game.view.textfit import one_line
 from game.view.widgets import Button, ButtonGroup
 
 CELEBRATION_SECONDS = 2.2
 CONFETTI = 90
-
-
-def verdict_key(game: Game, settings: MatchSettings) -> str:
-    """The string id of the headline: who won, or a draw."""
-    winner = game.winner
-    if winner is None:
-        return "results.draw"
-    if settings.computer is not None:
-        return "results.won.you" if winner == settings.computer.human else "results.won.computer"
-    return "results.won.blue" if winner == Player.BLUE else "results.won.red"
 
 
 def celebrated(game: Game, settings: MatchSettings) -> Player | None:
@@ -109,19 +98,17 @@ class ResultsScene(Scene):
     """Shows the finished game; «Ещё раз» starts the same set-up again, «Разбор» steps through it,
     «Сохранить партию» writes it to the games folder, «В меню» leaves.
 
-    The 'end' effect plays once as the scene first shows: from ``sounds`` when given,
-    else from the loop's (``stack.sounds``).
+    The 'end' effect plays once as the scene first shows, from the loop's sounds (``stack.sounds``).
+    Opened as ``stack.swap("results", Match(settings, game))`` with the finished game.
     """
 
     name = "results"
 
-    def __init__(self, stack: SceneStack, settings: MatchSettings, game: Game, *,
-                 chooser: Chooser | None = None, sounds: Sounds | None = None) -> None:
+    def __init__(self, stack: SceneStack, match: Match) -> None:
         super().__init__(stack)
-        self.settings = settings
-        self.game = game
-        self.chooser = chooser
-        self.sounds = sounds
+        assert match.game is not None, "the results need the finished game"
+        self.settings = settings = match.settings
+        self.game = game = match.game
         self.view = BoardView()
         self.buttons = ButtonGroup()
         self.b_again = self.buttons.add(Button("results.again", primary=True), self.again)
@@ -139,7 +126,7 @@ class ResultsScene(Scene):
     @property
     def verdict(self) -> str:
         """The headline shown, in the current language."""
-        return t(verdict_key(self.game, self.settings))
+        return t(hud.verdict_key(self.game, self.settings))
 
     @property
     def celebrating(self) -> bool:
@@ -150,34 +137,27 @@ class ResultsScene(Scene):
 
     def again(self) -> None:
         """A new game with the same rules, board and opponent."""
-        from game.scenes.play import PlayScene
-
-        self.stack.replace(PlayScene(self.stack, self.settings, chooser=self.chooser))
+        self.stack.swap("play", Match(self.settings))
 
     def review(self) -> None:
         """Step through the game move by move («Разбор»)."""
-        from game.scenes.review import ReviewScene
-
-        self.stack.push(ReviewScene(self.stack, self.game, settings=self.settings, chooser=self.chooser))
+        self.stack.go("review", Reviewing(self.game, self.settings))
 
     def save(self) -> None:
         """Save the game as a file in the games folder."""
-        from game.scenes.files import SaveGameScene
-
-        self.stack.push(SaveGameScene(self.stack, self.game, chooser=self.chooser))
+        self.stack.go("save", self.game)
 
     def to_menu(self) -> None:
         """Back to the main menu."""
-        self.stack.pop_to(lambda scene: scene.name == "menu")
+        self.stack.back_to("menu")
 
     # ----- scene hooks -------------------------------------------------------------------
 
     def resume(self) -> None:
         if not self._sounded:
             self._sounded = True
-            sounds = self.sounds if self.sounds is not None else getattr(self.stack, "sounds", None)
-            if sounds is not None:
-                sounds.play("end")
+            if self.stack.sounds is not None:
+                self.stack.sounds.play("end")
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -190,24 +170,12 @@ class ResultsScene(Scene):
         super().resize(size)
         self.screen = screen_layout(size)
         self.board = fit_board(self.game.width, self.game.height, self.screen.board_area)
-        panel = self.screen.panel
-        bh = theme.button_height(size)
-        gap = max(8, bh // 5)
-        pad = max(16, round(20 * theme.ui_scale(size)))
+        bh, gap, pad = hud.spacing(size)
         order = [self.b_again, self.b_review, self.b_save, self.b_menu]
-        if self.screen.portrait:
-            half = panel.w // 2
-            each = (half - pad - gap) // 2
-            y0 = panel.y + panel.h - pad - 2 * bh - gap
-            for i, b in enumerate(order):
-                r, c = divmod(i, 2)
-                b.rect = pygame.Rect(panel.x + half + c * (each + gap), y0 + r * (bh + gap), each, bh)
-        else:
-            w = panel.w - 2 * pad
-            y = panel.y + panel.h - pad - bh
-            for b in reversed(order):
-                b.rect = pygame.Rect(panel.x + pad, y, w, bh)
-                y -= bh + gap
+        rows = [2, 2] if self.screen.portrait else [1, 1, 1, 1]
+        for button, box in zip(order, panel_buttons(self.screen.panel, self.screen.portrait, rows,
+                                                    height=bh, gap=gap, pad=pad), strict=True):
+            button.rect = pygame.Rect(box)
 
     def process_event(self, event: pygame.event.Event) -> None:
         p = pointer_of(event, self.size)
@@ -224,12 +192,10 @@ class ResultsScene(Scene):
         panel = self.screen.panel
         self.view.draw(surface, self.game, self.board,
                        lambda s: hud.draw_panel(s, panel, self.screen.portrait), self.screen)
-        pad = max(16, round(20 * theme.ui_scale(size)))
-        width = panel.w // 2 - 2 * pad if self.screen.portrait else panel.w - 2 * pad
-        x, y = panel.x + pad, panel.y + pad
-        rules = t("rules.countries" if self.game.rules is Rules.COUNTRIES else "rules.classic")
-        caption = theme.text(t("play.board", rules=rules, w=self.game.width, h=self.game.height),
-                             theme.text_size(size, 17), theme.INK_SOFT)
+        _, _, pad = hud.spacing(size)
+        x, width = hud.text_column(self.screen)
+        y = panel.y + pad
+        caption = theme.text(hud.caption(self.game), theme.text_size(size, 17), theme.INK_SOFT)
         surface.blit(caption, (x, y))
         y += caption.get_height() + 12
         winner = self.game.winner

@@ -13,18 +13,18 @@ from __future__ import annotations
 
 import pygame
 
-from engine import ActionKind, Game, Rules
+from engine import ActionKind, Game
 from engine.types import Action
 from game.view import hud, theme
 from game.view.board_view import BoardView
-from game.input.layout import BoardLayout, ScreenLayout, fit_board, screen_layout
-from game.opponent import Chooser
+from game.input.layout import BoardLayout, ScreenLayout, fit_board, panel_buttons, screen_layout
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
+from game.scenes.handoff import Match, Reviewing
 from game.settings import MatchSettings
 from game.view.strings import t
 from game.view.textfit import one_line, wrap
-from game.view.widgets import Button, ButtonGroup, row_buttons
+from game.view.widgets import Button, ButtonGroup
 
 
 class Replay:
@@ -92,17 +92,15 @@ class ReviewScene(Scene):
 
     name = "review"
 
-    def __init__(self, stack: SceneStack, game: Game, *, settings: MatchSettings | None = None,
-                 title: str | None = None, players: tuple[str, str] | None = None,
-                 chooser: Chooser | None = None, step: int | None = None) -> None:
+    def __init__(self, stack: SceneStack, shown: Reviewing) -> None:
         super().__init__(stack)
+        game = shown.game
         self.replay = Replay(game)
-        if step is not None:
-            self.replay.goto(step)
-        self.settings = settings or MatchSettings(rules=game.rules, width=game.width, height=game.height)
-        self.title = title
-        self.players = players
-        self.chooser = chooser
+        if shown.step is not None:
+            self.replay.goto(shown.step)
+        self.settings = shown.settings or MatchSettings(rules=game.rules, width=game.width, height=game.height)
+        self.title = shown.title
+        self.players = shown.players
         self.view = BoardView()
         self.buttons = ButtonGroup()
         self.b_first = self.buttons.add(Button("review.first"), lambda: self.goto(0))
@@ -139,14 +137,11 @@ class ReviewScene(Scene):
         game = self.replay.playable()
         if game.is_over:
             return
-        from game.scenes.play import PlayScene
-
-        settings = self.settings.with_size(game.width, game.height)
-        self.stack.push(PlayScene(self.stack, settings, game=game, chooser=self.chooser))
+        self.stack.go("play", Match(self.settings.with_size(game.width, game.height), game))
 
     def to_menu(self) -> None:
         """Back to the main menu."""
-        self.stack.pop_to(lambda scene: scene.name == "menu")
+        self.stack.back_to("menu")
 
     def _update_buttons(self) -> None:
         at_start, at_end = self.step == 0, self.step == self.replay.moves
@@ -161,28 +156,15 @@ class ReviewScene(Scene):
         super().resize(size)
         self.screen = screen_layout(size)
         self.board = fit_board(self.game.width, self.game.height, self.screen.board_area)
-        panel = self.screen.panel
-        bh = theme.button_height(size)
-        gap = max(8, bh // 5)
-        pad = max(16, round(20 * theme.ui_scale(size)))
-        steps = [self.b_first, self.b_prev, self.b_next, self.b_last]
-        if self.screen.portrait:
-            half = panel.w // 2
-            x, w = panel.x + half, half - pad
-            y = panel.y + pad
-            row_buttons(steps, x, y, w, bh, gap)
-            row_buttons([self.b_play_on], x, y + bh + gap, w, bh, gap)
-            row_buttons([self.b_back, self.b_menu], x, y + 2 * (bh + gap), w, bh, gap)
-            self._text_bottom = panel.y + panel.h - pad
-        else:
-            x, w = panel.x + pad, panel.w - 2 * pad
-            y = panel.y + panel.h - pad - bh
-            row_buttons([self.b_back, self.b_menu], x, y, w, bh, gap)
-            y -= bh + gap
-            self.b_play_on.rect = pygame.Rect(x, y, w, bh)
-            y -= bh + gap
-            row_buttons(steps, x, y, w, bh, gap)
-            self._text_bottom = y - gap
+        panel, portrait = self.screen.panel, self.screen.portrait
+        bh, gap, pad = hud.spacing(size)
+        # The steps, «play on from here», then back and menu: under the board at the top of the
+        # panel's right half, beside it at the bottom under the text.
+        order = [self.b_first, self.b_prev, self.b_next, self.b_last, self.b_play_on, self.b_back, self.b_menu]
+        for button, box in zip(order, panel_buttons(panel, portrait, [4, 1, 2], height=bh, gap=gap, pad=pad,
+                                                    from_top=True), strict=True):
+            button.rect = pygame.Rect(box)
+        self._text_bottom = panel.y + panel.h - pad if portrait else self.b_first.rect.y - gap
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -208,12 +190,10 @@ class ReviewScene(Scene):
         panel = self.screen.panel
         self.view.draw(surface, self.game, self.board,
                        lambda s: hud.draw_panel(s, panel, self.screen.portrait), self.screen)
-        pad = max(16, round(20 * theme.ui_scale(size)))
-        width = panel.w // 2 - 2 * pad if self.screen.portrait else panel.w - 2 * pad
-        x, y = panel.x + pad, panel.y + pad
-        rules = t("rules.countries" if self.game.rules is Rules.COUNTRIES else "rules.classic")
-        caption = one_line(t("play.board", rules=rules, w=self.game.width, h=self.game.height),
-                           theme.text_size(size, 17), theme.INK_SOFT, width)
+        _, _, pad = hud.spacing(size)
+        x, width = hud.text_column(self.screen)
+        y = panel.y + pad
+        caption = one_line(hud.caption(self.game), theme.text_size(size, 17), theme.INK_SOFT, width)
         surface.blit(caption, (x, y))
         y += caption.get_height() + 8
         head = one_line(self.title or t("review.title"), theme.text_size(size, 24), theme.INK, width, bold=True)
@@ -234,10 +214,8 @@ class ReviewScene(Scene):
         y = card.bottom + 10
         lines: list[tuple[str, theme.Colour]] = []
         if over and self.step == self.replay.moves:
-            from game.scenes.results import verdict_key
-
             winner = self.game.winner
-            lines.append((t(verdict_key(self.game, self.settings)),
+            lines.append((t(hud.verdict_key(self.game, self.settings)),
                           theme.INK if winner is None else theme.player_dark(winner)))
         elif self.game.finished:
             lines.append((t("review.finished"), theme.INK))

@@ -8,7 +8,7 @@ them: each dot names its player, as a game record does.
 
 The page scrolls (wheel, finger or mouse drag, ↑ ↓ PgUp PgDn Home End) under a
 fixed header: «Назад» and the two tabs, «Страны» and «Классика» (← → or Tab).
-Open it with ``RulesScene(stack, rules)``; «Назад» or Esc pops it.
+Open it with ``stack.go("rules", rules)``; «Назад» or Esc goes back.
 """
 
 from __future__ import annotations

@@ -1,14 +1,15 @@
-"""Setting up a game against the computer: its level and the human's colour."""
+"""Setting up a game against the computer: its level and the human's colour, remembered for next time."""
 
 from __future__ import annotations
 
 import pygame
 
+from ai import PLAYER_LEVELS
 from engine import Player, Rules
 from game.view import paper, theme
-from game.opponent import LEVELS, Chooser
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
+from game.storage import store
 from game.settings import ComputerSettings, MatchSettings
 from game.view.strings import t
 from game.view.widgets import Button, ButtonGroup, row_buttons
@@ -19,38 +20,42 @@ class VersusScene(Scene):
 
     name = "versus"
 
-    def __init__(self, stack: SceneStack, rules: Rules, *, chooser: Chooser | None = None) -> None:
+    def __init__(self, stack: SceneStack, rules: Rules) -> None:
         super().__init__(stack)
         self.rules = rules
-        self.chooser = chooser
-        self.level = LEVELS[0]
-        self.human = Player.BLUE
+        chosen = store.load_settings()
+        self.level = chosen.level
+        self.human = Player.RED if chosen.colour == "red" else Player.BLUE
         self.buttons = ButtonGroup()
         self.level_buttons = [
-            self.buttons.add(Button(f"level.{level}"), lambda level=level: self.set_level(level)) for level in LEVELS
+            self.buttons.add(Button(f"level.{level}"), lambda level=level: self.set_level(level)) for level in PLAYER_LEVELS
         ]
         self.b_blue = self.buttons.add(Button("colour.blue.first"), lambda: self.set_human(Player.BLUE))
         self.b_red = self.buttons.add(Button("colour.red.second"), lambda: self.set_human(Player.RED))
         self.b_next = self.buttons.add(Button("versus.next", primary=True), self.next)
         self.b_back = self.buttons.add(Button("picker.back"), self.stack.pop)
-        self.set_level(self.level)
-        self.set_human(self.human)
+        self._show_choices()
         self._title_y = 0
         self._level_label_y = 0
         self._colour_label_y = 0
         self._card = pygame.Rect(0, 0, 0, 0)
 
     def set_level(self, level: str) -> None:
-        """Choose the computer's level."""
-        self.level = level
-        for b, name in zip(self.level_buttons, LEVELS):
-            b.selected = name == level
+        """Choose the computer's level (remembered for the next visit)."""
+        self.level = store.remember(level=level).level
+        self._show_choices()
 
     def set_human(self, player: Player) -> None:
-        """Choose the colour the human plays (blue moves first)."""
+        """Choose the colour the human plays (blue moves first; remembered for the next visit)."""
         self.human = player
-        self.b_blue.selected = player == Player.BLUE
-        self.b_red.selected = player == Player.RED
+        store.remember(colour="blue" if player == Player.BLUE else "red")
+        self._show_choices()
+
+    def _show_choices(self) -> None:
+        for b, name in zip(self.level_buttons, PLAYER_LEVELS, strict=True):
+            b.selected = name == self.level
+        self.b_blue.selected = self.human == Player.BLUE
+        self.b_red.selected = self.human == Player.RED
 
     def settings(self) -> MatchSettings:
         """The set-up chosen so far (the board size comes next)."""
@@ -58,9 +63,7 @@ class VersusScene(Scene):
 
     def next(self) -> None:
         """On to the board size."""
-        from game.scenes.picker import PickerScene
-
-        self.stack.push(PickerScene(self.stack, self.settings(), chooser=self.chooser))
+        self.stack.go("picker", self.settings())
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

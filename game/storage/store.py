@@ -38,8 +38,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
-from engine import sgf
-from game.opponent import LEVELS
+from ai import PLAYER_LEVELS
+from engine import MAX_SIZE, Rules, sgf
 from game.storage.paths import user_data_dir
 from game.view.strings import DEFAULT_LANGUAGE, LANGUAGES, t
 
@@ -53,8 +53,8 @@ META_PROPERTY = "TOCHKI"
 
 MAX_NAME = 60
 """Longest saved-game name, in characters, before ``.sgf``: short enough for any file system's 255."""
-MIN_BOARD, MAX_BOARD = 2, sgf.MAX_SIZE  # at least one cell; two-letter SGF coordinates stop at 52
-RULES = ("countries", "classic")
+MIN_BOARD = 2  # at least one cell
+RULES = tuple(rules.value for rules in Rules)
 MODES = ("hotseat", "computer")
 COLOURS = ("blue", "red")
 
@@ -82,8 +82,8 @@ class Settings:
     """'countries' or 'classic' (``engine.Rules`` values)."""
     mode: str = "hotseat"
     """'hotseat' (two players) or 'computer'."""
-    level: str = LEVELS[0]
-    """The computer's level, one of ``game.opponent.LEVELS``."""
+    level: str = PLAYER_LEVELS[0]
+    """The computer's level, one of ``ai.PLAYER_LEVELS``."""
     colour: str = "blue"
     """The colour the human plays against the computer: 'blue' or 'red'."""
 
@@ -94,7 +94,7 @@ def _board_size(value: object) -> BoardSize | None:
     if isinstance(value, (list, tuple)) and len(value) == 2:
         w, h = value
         # bool is an int subclass; [true, false] is not a board.
-        if all(type(n) is int and MIN_BOARD <= n <= MAX_BOARD for n in (w, h)):
+        if all(type(n) is int and MIN_BOARD <= n <= MAX_SIZE for n in (w, h)):
             return (w, h)
     return None
 
@@ -110,7 +110,7 @@ _VALIDATORS: dict[str, Callable[[object], object | None]] = {
     "board_size": _board_size,
     "rules": _one_of(RULES),
     "mode": _one_of(MODES),
-    "level": _one_of(LEVELS),
+    "level": _one_of(PLAYER_LEVELS),
     "colour": _one_of(COLOURS),
 }
 
@@ -146,6 +146,24 @@ def load_settings() -> Settings:
     settings = settings_from_dict(data)
     if settings_to_dict(settings) != data:
         log.info("some settings were missing or invalid and took their defaults")
+    return settings
+
+
+def remember(**choices: object) -> Settings:
+    """Keep the player's latest choices (``remember(rules="classic")``) for the next visit and start.
+
+    Only a change is written; like :func:`save_settings` it never raises. The settings as they are now.
+    """
+    settings = load_settings()
+    changed = False
+    for name, value in choices.items():
+        if not hasattr(settings, name):
+            raise TypeError(f"no setting called {name!r}")
+        if getattr(settings, name) != value:
+            setattr(settings, name, value)
+            changed = True
+    if changed:
+        save_settings(settings)
     return settings
 
 

@@ -1,4 +1,5 @@
-"""Pieces of the side panel shared by the play and results scenes: the panel and the score card."""
+"""The side panel of the play, results and review scenes: its paper, spacing, caption, whose turn,
+the score card and the status lines."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import pygame
 
 from engine import Game, Player, format_score
 from game.view import paper, theme
-from game.input.layout import Box
+from game.input.layout import Box, ScreenLayout, panel_buttons
 from game.settings import MatchSettings
-from game.view.strings import t
+from game.view.strings import rules_name, t
+from game.view.widgets import Button
 
 
 def player_name(player: Player, settings: MatchSettings) -> str:
@@ -20,6 +22,16 @@ def player_name(player: Player, settings: MatchSettings) -> str:
     return t("player.blue" if player == Player.BLUE else "player.red")
 
 
+def verdict_key(game: Game, settings: MatchSettings) -> str:
+    """The string id of the headline: who won, or a draw."""
+    winner = game.winner
+    if winner is None:
+        return "results.draw"
+    if settings.computer is not None:
+        return "results.won.you" if winner == settings.computer.human else "results.won.computer"
+    return "results.won.blue" if winner == Player.BLUE else "results.won.red"
+
+
 def draw_panel(surface: pygame.Surface, panel: Box, portrait: bool) -> None:
     """The panel's paper, with a line where it meets the board area."""
     pygame.draw.rect(surface, theme.PANEL, panel)
@@ -27,6 +39,149 @@ def draw_panel(surface: pygame.Surface, panel: Box, portrait: bool) -> None:
         pygame.draw.line(surface, theme.PANEL_EDGE, (panel.x, panel.y), (panel.x + panel.w, panel.y), 2)
     else:
         pygame.draw.line(surface, theme.PANEL_EDGE, (panel.x, panel.y), (panel.x, panel.y + panel.h), 2)
+
+
+def spacing(size: tuple[int, int]) -> tuple[int, int, int]:
+    """The panel's button height, the gap between buttons and the padding at its edges."""
+    bh = theme.button_height(size)
+    return bh, max(8, bh // 5), max(16, round(20 * theme.ui_scale(size)))
+
+
+def text_column(screen: ScreenLayout) -> tuple[int, int]:
+    """The left edge and width of the panel's text: its whole width beside the board, its left half under it."""
+    _, _, pad = spacing(screen.size)
+    panel = screen.panel
+    return panel.x + pad, (panel.w // 2 if screen.portrait else panel.w) - 2 * pad
+
+
+def caption(game: Game) -> str:
+    """«Страны · 20 × 15»: the rule set and the board's size."""
+    return t("play.board", rules=rules_name(game.rules), w=game.width, h=game.height)
+
+
+def draw_caption_beside(surface: pygame.Surface, game: Game, x: int, y: int, width: int, *,
+                        room: int, centre_y: int | None) -> int:
+    """The caption on the icons' line (``room`` wide, centred on ``centre_y``) while it stays readable,
+    else on its own line at ``y``; the y below it."""
+    size = surface.get_size()
+    label = caption(game)
+    px = theme.text_size(size, 17)
+    image = theme.text(label, px, theme.INK_SOFT)
+    beside = centre_y is not None
+    room = max(40, room) if beside else width
+    if image.get_width() > room:
+        shrunk = px * room // image.get_width()
+        if beside and shrunk < 13:
+            beside, room = False, width
+            shrunk = min(px, px * room // image.get_width())
+        image = theme.text(label, max(10, shrunk), theme.INK_SOFT)
+    if beside and centre_y is not None:
+        surface.blit(image, (x, centre_y - image.get_height() // 2))
+        return y
+    surface.blit(image, (x, y))
+    return y + image.get_height() + 10
+
+
+def draw_turn(surface: pygame.Surface, player: Player, label: str, x: int, y: int, width: int) -> int:
+    """A dot in ``player``'s colour and ``label`` («Ход синих», «Ваш ход», «Компьютер думает...»); the y below."""
+    px = theme.text_size(surface.get_size(), 26)
+    text = theme.text(label, px, theme.player_dark(player), bold=True)
+    if text.get_width() > width - 40:
+        text = theme.text(label, max(12, px * (width - 40) // text.get_width()), theme.player_dark(player),
+                          bold=True)
+    r = max(9, px // 2)
+    line_h = max(text.get_height(), 2 * r)
+    centre = (x + r, y + line_h // 2)
+    pygame.draw.aacircle(surface, theme.player_colour(player), centre, r)
+    pygame.draw.aacircle(surface, theme.player_dark(player), centre, r, 1)
+    surface.blit(text, (x + 2 * r + 12, y + (line_h - text.get_height()) // 2))
+    return y + line_h + 14
+
+
+def draw_status(surface: pygame.Surface, lines: list[tuple[str, theme.Colour]], x: int, y: int, width: int,
+                limit: int) -> None:
+    """One line each, shrunk to ``width``, as many as fit above ``limit``; quiet ones (INK_SOFT) not bold."""
+    px = theme.text_size(surface.get_size(), 18)
+    for text, colour in lines:
+        bold = colour != theme.INK_SOFT
+        img = theme.text(text, px, colour, bold=bold)
+        if img.get_width() > width:
+            img = theme.text(text, max(11, px * width // img.get_width()), colour, bold=bold)
+        if y + img.get_height() > limit:
+            break
+        surface.blit(img, (x, y))
+        y += img.get_height() + 6
+
+
+def place_play_buttons(screen: ScreenLayout, shown: list[Button], icons: list[Button]) -> tuple[int, int]:
+    """Lay out the play scene's panel: ``shown`` (its big buttons) at the bottom, ``icons`` in a row
+    at the top right. Returns where its text starts and how far right the caption may run.
+
+    Beside the board the buttons make a column and the caption shares the icons' line;
+    under it they make a two-column grid in the right half, the icons above it if they fit.
+    """
+    bh, gap, pad = spacing(screen.size)
+    panel, portrait = screen.panel, screen.portrait
+    rows = [2] * (len(shown) // 2) + [1] * (len(shown) % 2) if portrait else [1] * len(shown)
+    boxes = panel_buttons(panel, portrait, rows, height=bh, gap=gap, pad=pad, columns=2 if portrait else 1)
+    for button, box in zip(shown, boxes, strict=True):
+        button.rect = pygame.Rect(box)
+    icon = max(theme.MIN_BUTTON_HEIGHT, round(bh * 0.8))
+    if portrait:
+        icon = min(icon, max(44, boxes[0].y - gap - panel.y - pad))
+    x = panel.x + panel.w - pad
+    for b in reversed(icons):
+        x -= icon
+        b.rect = pygame.Rect(x, panel.y + pad, icon, icon)
+        x -= gap
+    if portrait:
+        return panel.y + pad, panel.x + panel.w // 2 - pad
+    return panel.y + pad + icon + gap, icons[0].rect.x - gap
+
+
+def turn_label(game: Game, settings: MatchSettings, thinking: float | None) -> str:
+    """«Ход синих» at one screen, «Ваш ход» against the computer, or «Компьютер думает» with one to
+    three dots while it thinks (``thinking``: the scene's clock then)."""
+    if thinking is not None:
+        return t("play.thinking") + "." * (1 + int(thinking * 2.5) % 3)
+    return t("play.turn.you" if settings.computer else f"play.turn.{game.to_move.name.lower()}")
+
+
+def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_failed: bool, message: str | None,
+                autosave_failed: bool) -> list[tuple[str, theme.Colour]]:
+    """The lines under the scores: who moves alone after a «Стоп» and for how long (``stop_clock``),
+    the computer's failure, a ``message`` (a string id), and a quiet note when the autosave failed."""
+    lines: list[tuple[str, theme.Colour]] = []
+    if game.stopped_by is not None:
+        mover = game.stopped_by.other
+        text = t("play.stopped.computer", time=stop_clock) if settings.computer else \
+            t("play.stopped", player=player_name(mover, settings), time=stop_clock)
+        lines.append((text, theme.player_dark(mover)))
+    if ai_failed:
+        lines.append((t("play.ai_failed"), theme.ILLEGAL))
+    if message is not None:
+        lines.append((t(message), theme.ILLEGAL))
+    if autosave_failed:
+        lines.append((t("feel.autosave.failed"), theme.INK_SOFT))
+    return lines
+
+
+def draw_play_text(surface: pygame.Surface, screen: ScreenLayout, game: Game, settings: MatchSettings, *,
+                   top: int, caption_right: int, icons: pygame.Rect, turn: str, shown: dict[Player, Fraction],
+                   pulse: dict[Player, float], status: list[tuple[str, theme.Colour]],
+                   buttons: list[pygame.Rect]) -> None:
+    """The play scene's panel text from ``top``: the caption (beside the ``icons`` when there is room),
+    whose ``turn`` it is, the scores as ``shown`` (ticking) and ``pulse``-d, then the ``status`` lines
+    down to the ``buttons``."""
+    x, width = text_column(screen)
+    beside = None if screen.portrait else icons.centery
+    y = draw_caption_beside(surface, game, x, top, width, room=caption_right - x, centre_y=beside)
+    y = draw_turn(surface, game.to_move, turn, x, y, width)
+    card = pygame.Rect(x, y, width, score_card_height(screen.size))
+    draw_scores(surface, card, game, settings, game.to_move, shown=shown, pulse=pulse)
+    tops = [r.y for r in buttons if r.w > 0]
+    limit = screen.panel.y + screen.panel.h if screen.portrait or not tops else min(tops) - 6
+    draw_status(surface, status, x, card.bottom + 12, width, limit)
 
 
 def score_card_height(size: tuple[int, int]) -> int:

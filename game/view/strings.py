@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import string
 
+from engine import Rules
+
 DEFAULT_LANGUAGE = "ru"
 LANGUAGES = ("ru", "en")
 
@@ -351,3 +353,8 @@ def fields_of(text: str) -> set[str]:
     ['player', 'time']
     """
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def rules_name(rules: Rules) -> str:
+    """The rule set's name as the player knows it, «Страны» or «Классика» (keys ``rules.<engine value>``)."""
+    return t(f"rules.{rules.value}")

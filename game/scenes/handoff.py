@@ -1,0 +1,47 @@
+"""The small values one screen hands the next when it asks the stack for it by name.
+
+Each screen takes one value (``stack.go(name, value)``): the versus screen and
+the rules page a ``Rules``, the picker a ``MatchSettings``, the save screen the
+``Game`` to save, and the three below for the rest. Other screens take none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from engine import Game
+from game.settings import MatchSettings
+
+
+@dataclass(frozen=True)
+class Match:
+    """A game to play or to show the end of: its set-up, the game itself (None: a new one),
+    and what is left of a «Стоп» under way (None: its full time)."""
+
+    settings: MatchSettings
+    game: Game | None = None
+    stop_left: float | None = None
+
+
+@dataclass(frozen=True)
+class Reviewing:
+    """A game to step through: the set-up it was played with when known, its name (a file's),
+    the two sides' names from a record (Blue's, Red's), and the move to show first (None: the last)."""
+
+    game: Game
+    settings: MatchSettings | None = None
+    title: str | None = None
+    players: tuple[str, str] | None = None
+    step: int | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """A yes/no question: the string ids of the question and of «yes», what «yes» does, and a hint line."""
+
+    question: str
+    yes: str
+    on_yes: Callable[[], None]
+    hint: str | None = None
+    hint_fields: Mapping[str, object] = field(default_factory=dict)
