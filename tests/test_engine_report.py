@@ -182,3 +182,34 @@ def test_from_actions_rebuilds_and_refuses_a_stopper_to_move() -> None:
     assert Position(twin).top.keys() == Position(game).top.keys()
     with pytest.raises(IllegalMove):
         Game.from_actions(9, 9, Rules.CLASSIC, zone=False, actions=game.history, to_move=game.stopped_by)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(list(Rules)), zone=st.booleans(),
+       width=st.integers(2, 9), height=st.integers(2, 9))
+def test_every_reachable_state_agrees_with_itself(seed: int, rules: Rules, zone: bool, width: int,
+                                                  height: int) -> None:
+    """Whatever mix of moves for either side, Stop, turn passing and undo: the legal moves are
+    exactly the nodes ``is_legal`` accepts, their count agrees, and the game is over when there are none."""
+    rng = random.Random(seed)
+    game = Game(width, height, rules, zone=zone)
+    nodes = [(x, y) for y in range(height) for x in range(width)]
+    for _ in range(width * height + 10):
+        moves = game.legal_moves()
+        assert sorted(moves) == sorted(p for p in nodes if game.is_legal(p))
+        assert game.legal_count == len(moves) and game.is_over == (not moves or game.finished)
+        assert game.stopped_by is not game.to_move
+        roll = rng.random()
+        if roll < 0.05 and game.history:
+            game.undo()
+        elif roll < 0.08 and rules is Rules.CLASSIC and game.stopped_by is None and not game.is_over:
+            game.stop()
+        elif roll < 0.12:
+            try:
+                game.pass_to(game.to_move.other)
+            except IllegalMove:
+                assert game.stopped_by is game.to_move.other
+        elif moves:
+            game.play(rng.choice(moves))
+        else:
+            break
