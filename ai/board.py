@@ -52,6 +52,12 @@ def _cell_values() -> list[list[float]]:
 
 CELL_VALUE = _cell_values()
 
+CELL_GAIN = [[], [[CELL_VALUE[b + 1][r] - CELL_VALUE[b][r] if b + r < 4 else 0.0 for r in range(5)] for b in range(5)],
+             [[CELL_VALUE[b][r] - CELL_VALUE[b][r + 1] if b + r < 4 else 0.0 for r in range(5)] for b in range(5)]]
+"""CELL_GAIN[p][b][r]: what one more corner of p adds to CELL_VALUE[b][r], Blue's view turned to p's.
+
+Looked up per cell by ``Board.cell_gain``, which the master asks about every candidate."""
+
 
 class Cancelled(Exception):
     """Raised inside a search when its deadline passed or it was cancelled."""
@@ -192,14 +198,10 @@ class Board:
 
     def cell_gain(self, p: int, v: int) -> float:
         """How much a dot of p at v raises p's cell potential (CELL_VALUE) minus the other's."""
-        blue, red = self.corners[1], self.corners[2]
+        blue, red, gain = self.corners[1], self.corners[2], CELL_GAIN[p]
         total = 0.0
-        if p == 1:
-            for c in self.cells_of[v]:
-                total += CELL_VALUE[blue[c] + 1][red[c]] - CELL_VALUE[blue[c]][red[c]]
-            return total
         for c in self.cells_of[v]:
-            total += CELL_VALUE[blue[c]][red[c]] - CELL_VALUE[blue[c]][red[c] + 1]
+            total += gain[blue[c]][red[c]]
         return total
 
     @property

@@ -22,8 +22,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ai.board import Board, Cancelled
-from ai.simple import exchange, opening_move, shape
+from ai.board import CELL_GAIN, Board, Cancelled
+from ai.simple import SHAPE, exchange, opening_move
 from engine import Game, IllegalMove, Player
 
 _INF = float("inf")
@@ -127,10 +127,26 @@ class Master:
             static += self.settings.weak * (b.weak_dots(3 - p) - b.weak_dots(p))
             b.work += 8 + b.size // 50  # what the two floods of free_areas cost, in engine moves
         b.work += len(cands) // 8  # and what sorting the candidates costs
+        # The order: gains and blocks first, then Board.cell_gain and simple.shape, both
+        # spelt out here from their tables: this loop runs over every candidate of every position.
         jitter = self.rng.random
-        cell_gain = b.cell_gain
-        keyed = sorted(((2.0 * mine.get(v, 0.0) + 1.5 * theirs.get(v, 0.0) + st.order_potential * cell_gain(p, v)
-                         + 0.1 * shape(b, p, v) + 0.001 * jitter(), v) for v in cands), reverse=True)
+        weight = st.order_potential
+        blue, red, cell_gain = b.corners[1], b.corners[2], CELL_GAIN[p]
+        cells_of, near, edge = b.cells_of, b.near, b.edge_dist
+        own, their = b.adj[p], b.adj[3 - p]
+        keyed = []
+        for v in cands:
+            gain = 0.0
+            for c in cells_of[v]:
+                gain += cell_gain[blue[c]][red[c]]
+            form = SHAPE[own[v]][their[v]]
+            if near[v]:
+                form += 0.2
+            if not edge[v]:
+                form -= 0.5
+            keyed.append((2.0 * mine.get(v, 0.0) + 1.5 * theirs.get(v, 0.0) + weight * gain + 0.1 * form
+                          + 0.001 * jitter(), v))
+        keyed.sort(reverse=True)
         found = Info([v for _, v in keyed], static, mine, my_base, theirs, their_base)
         self.info_cache[key] = found
         return found
