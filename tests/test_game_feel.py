@@ -18,7 +18,10 @@ from game.control import Control
 from game.scenes.dialog import ConfirmScene
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
-from game.scenes.play import THINKING_POLL_SECONDS, PlayScene, autosave_meta, settings_from_meta
+from game.opponent import Chooser
+from game.scenes.handoff import Match
+from game.scenes.play import THINKING_POLL_SECONDS, PlayScene
+from game.storage.autosave import autosave_meta, resume, settings_from_meta
 from game.scenes.results import ResultsScene
 from game.settings import ComputerSettings, MatchSettings
 
@@ -77,9 +80,13 @@ def at(play: PlayScene, node: tuple[int, int]) -> tuple[float, float]:
     return play.board.grid_to_pixel(node)
 
 
-def start_play(control: Control, settings: MatchSettings | None = None, **kw: object) -> PlayScene:
+def start_play(control: Control, settings: MatchSettings | None = None, *, game: Game | None = None,
+               chooser: Chooser | None = None, ai_seconds: float | None = None) -> PlayScene:
+    """A play scene over the menu; ``chooser`` (and ``ai_seconds``) go on the stack, as a test's computer."""
     control.stack.push(MenuScene(control.stack))
-    play = PlayScene(control.stack, settings or MatchSettings(width=10, height=10), **kw)  # type: ignore[arg-type]
+    control.stack.chooser = chooser
+    control.stack.ai_seconds = ai_seconds
+    play = PlayScene(control.stack, Match(settings or MatchSettings(width=10, height=10), game))
     control.stack.push(play)
     control.step(1 / 60)
     return play
@@ -346,7 +353,7 @@ def test_autosave_against_the_computer_resumes_with_its_settings(control: Contro
     saved = store.load_current()
     assert isinstance(saved, store.Resumable)
     assert saved.meta == {"mode": "computer", "rules": "countries", "level": "amateur", "human": "red"}
-    again = PlayScene.from_autosave(control.stack, saved, chooser=first_legal)
+    again = PlayScene(control.stack, Match(*resume(saved)))
     assert again.settings == settings and again.game.move_count == play.game.move_count == 3
     assert again.opponent is not None and again.opponent.player == Player.BLUE
     again.shutdown()
@@ -400,8 +407,8 @@ def test_stop_clock_is_saved_and_resumed(control: Control, data_dir: Path) -> No
     settle(control)
     saved = store.load_current()
     assert isinstance(saved, store.Resumable) and 160 < saved.meta["stop_left"] < 171
-    again = PlayScene.from_autosave(control.stack, saved)
-    assert again.game.stopped_by == Player.BLUE and again.stop_left == saved.meta["stop_left"]
+    again = PlayScene(control.stack, Match(*resume(saved)))
+    assert again.game.stopped_by == Player.BLUE and again.stop_clock.left == saved.meta["stop_left"]
     again.shutdown()
 
 

@@ -18,8 +18,11 @@ from engine import Game, Player, Rules, format_score, sgf
 from game import demo
 from game.storage import store
 from game.view import language, strings
+from game.app import ZAGRAM
 from game.control import Control
 from game.scenes.files import OpenGameScene, SaveGameScene
+from game.opponent import Chooser
+from game.scenes.handoff import Match, Reviewing
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.scenes.results import CELEBRATION_SECONDS, ResultsScene
@@ -28,7 +31,6 @@ from game.scenes.rules import RulesScene, diagrams
 from game.settings import ComputerSettings, MatchSettings
 from game.view.widgets import Button
 
-ZAGRAM = Path(__file__).resolve().parents[2] / "shared" / "data" / "zagram-352562.sgf"
 
 
 @pytest.fixture
@@ -76,8 +78,10 @@ def finger(control: Control, kind: int, pos: tuple[float, float]) -> None:
                                      pressure=1.0))
 
 
-def open_menu(control: Control, **kw: object) -> MenuScene:
-    menu = MenuScene(control.stack, **kw)  # type: ignore[arg-type]
+def open_menu(control: Control, *, chooser: Chooser | None = None) -> MenuScene:
+    """The menu on the stack; ``chooser`` is the computer of every game started from it."""
+    control.stack.chooser = chooser
+    menu = MenuScene(control.stack)
     control.stack.push(menu)
     control.step(1 / 60)
     return menu
@@ -149,7 +153,7 @@ def test_rules_diagrams_are_real_positions_with_their_values() -> None:
 
 
 def test_rules_page_drags_with_the_mouse_too(control: Control) -> None:
-    control.stack.push(RulesScene(control.stack))
+    control.stack.go("rules")
     control.step(1 / 60)
     page = control.stack.top
     assert isinstance(page, RulesScene)
@@ -234,7 +238,7 @@ def test_a_corrupt_save_shows_one_line_and_no_continue(control: Control, data_di
 def test_save_a_finished_game_see_it_open_it_and_step_through(control: Control, data_dir: Path) -> None:
     menu = open_menu(control)
     game = finished_countries()
-    results = ResultsScene(control.stack, MatchSettings(width=20, height=15), game)
+    results = ResultsScene(control.stack, Match(MatchSettings(width=20, height=15), game))
     control.stack.push(results)
     control.step(1 / 60)
     press(control, results.b_save)
@@ -290,7 +294,7 @@ def test_save_a_finished_game_see_it_open_it_and_step_through(control: Control, 
 def test_review_from_results_and_play_on_from_a_move(control: Control) -> None:
     open_menu(control)
     game = finished_countries()
-    results = ResultsScene(control.stack, MatchSettings(width=20, height=15), game)
+    results = ResultsScene(control.stack, Match(MatchSettings(width=20, height=15), game))
     control.stack.push(results)
     control.step(1 / 60)
     press(control, results.b_review)
@@ -381,8 +385,8 @@ class FakeSounds:
 def test_results_celebrate_a_winner_and_play_the_end_sound_once(control: Control) -> None:
     open_menu(control)
     sounds = FakeSounds()
-    results = ResultsScene(control.stack, MatchSettings(width=20, height=15), finished_countries(),
-                           sounds=sounds)  # type: ignore[arg-type]
+    control.stack.sounds = sounds  # type: ignore[assignment]
+    results = ResultsScene(control.stack, Match(MatchSettings(width=20, height=15), finished_countries()))
     control.stack.push(results)
     control.step(0.5)
     assert results.winner == Player.BLUE and results.celebrating and results.wake_in() == 0
@@ -400,12 +404,12 @@ def test_a_draw_and_the_computers_win_get_no_confetti(control: Control) -> None:
     open_menu(control)
     draw = Game(20, 15)
     draw.finish()
-    calm = ResultsScene(control.stack, MatchSettings(width=20, height=15), draw)
+    calm = ResultsScene(control.stack, Match(MatchSettings(width=20, height=15), draw))
     control.stack.push(calm)
     control.step(0.5)
     assert calm.winner is None and not calm.pieces and calm.verdict == "Ничья"
-    lost = ResultsScene(control.stack, MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("novice", Player.RED)),
-                        finished_countries())
+    lost = ResultsScene(control.stack, Match(MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("novice", Player.RED)),
+                                             finished_countries()))
     control.stack.replace(lost)
     control.step(0.5)
     assert lost.winner is None and not lost.pieces and lost.verdict == "Победил компьютер"

@@ -15,7 +15,7 @@ import pygame
 import pytest
 from conftest import FakeClock
 
-from engine import Game, Player, Rules
+from engine import STOP_SECONDS, Game, Player, Rules
 from game.view import strings
 from game.control import Control
 from game.scenes.dialog import ConfirmScene
@@ -23,7 +23,9 @@ from game.input.layout import MIN_AUTO_CELL, auto_size_for_window
 from game.scenes.menu import MenuScene
 from game.opponent import ComputerOpponent
 from game.scenes.picker import PickerScene
-from game.scenes.play import STOP_SECONDS, PlayScene
+from game.opponent import Chooser
+from game.scenes.handoff import Match
+from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.settings import ComputerSettings, MatchSettings
 from game.scenes.versus import VersusScene
@@ -33,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def control(pygame_session: object, clock: FakeClock):  # type: ignore[no-untyped-def]
+def control(pygame_session: object, clock: FakeClock, data_dir: Path):  # type: ignore[no-untyped-def]
     pygame.event.clear()
     c = Control((1280, 800), now=clock)
     pygame.event.clear()
@@ -78,9 +80,13 @@ def grid_px(scene: PlayScene, gx: float, gy: float) -> tuple[float, float]:
     return scene.board.grid_to_pixel((gx, gy))
 
 
-def start_play(control: Control, settings: MatchSettings | None = None, **kw: object) -> PlayScene:
+def start_play(control: Control, settings: MatchSettings | None = None, *, game: Game | None = None,
+               chooser: Chooser | None = None, ai_seconds: float | None = None) -> PlayScene:
+    """A play scene over the menu; ``chooser`` (and ``ai_seconds``) go on the stack, as a test's computer."""
     control.stack.push(MenuScene(control.stack))
-    scene = PlayScene(control.stack, settings or MatchSettings(width=10, height=10), **kw)  # type: ignore[arg-type]
+    control.stack.chooser = chooser
+    control.stack.ai_seconds = ai_seconds
+    scene = PlayScene(control.stack, Match(settings or MatchSettings(width=10, height=10), game))
     control.stack.push(scene)
     step(control)
     return scene
@@ -180,7 +186,7 @@ def test_hover_shows_a_ghost_only_where_a_click_would_play(control: Control) -> 
     click(control, grid_px(play, 2, 2))
     post(control, pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(int(v) for v in grid_px(play, 2, 2)),
                                      rel=(1, 1), buttons=(0, 0, 0), touch=False))
-    assert play.hover == (2, 2) and play.ghost_node() is None  # taken: no ghost
+    assert play.aim.hover == (2, 2) and play.ghost_node() is None  # taken: no ghost
 
 
 def test_illegal_node_gives_feedback_and_no_move(control: Control) -> None:
@@ -257,7 +263,7 @@ def test_mouse_events_made_from_touch_are_ignored(control: Control) -> None:
     click(control, grid_px(play, 3, 3), touch=True)
     post(control, pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(int(v) for v in grid_px(play, 4, 4)),
                                      rel=(0, 0), buttons=(0, 0, 0), touch=True))
-    assert play.game.move_count == 0 and play.hover is None
+    assert play.game.move_count == 0 and play.aim.hover is None
     press_pos = play.b_menu.rect.center
     click(control, press_pos, touch=True)  # nor do buttons act on them
     assert top(control) is play
@@ -366,7 +372,8 @@ def test_classic_stop_counts_down_three_minutes_then_ends(control: Control) -> N
     press(control, top(control).b_yes)  # type: ignore[union-attr]
     assert play.game.stopped_by == Player.BLUE
     step(control)
-    assert play.stop_left is not None and STOP_SECONDS - 1 < play.stop_left <= STOP_SECONDS
+    left = play.stop_clock.left
+    assert left is not None and STOP_SECONDS - 1 < left <= STOP_SECONDS
     # Red moves alone: twice in a row.
     click(control, grid_px(play, 3, 3))
     click(control, grid_px(play, 4, 4))
@@ -386,7 +393,7 @@ def test_esc_in_a_game_asks_before_leaving(control: Control) -> None:
     picker = PickerScene(control.stack, MatchSettings())
     control.stack.push(MenuScene(control.stack))
     control.stack.push(picker)
-    play = PlayScene(control.stack, MatchSettings(width=10, height=10))
+    play = PlayScene(control.stack, Match(MatchSettings(width=10, height=10)))
     control.stack.push(play)
     step(control)
     click(control, grid_px(play, 1, 1))
@@ -561,7 +568,8 @@ def wait_for(control: Control, condition, frames: int = 300) -> None:  # type: i
 
 
 def test_versus_flow_the_computer_moves_and_undo_takes_back_both(control: Control) -> None:
-    menu = MenuScene(control.stack, chooser=first_legal)
+    control.stack.chooser = first_legal
+    menu = MenuScene(control.stack)
     control.stack.push(menu)
     step(control)
     press(control, menu.b_computer)
@@ -712,8 +720,8 @@ def test_computer_moving_alone_after_stop_may_end_the_game(control: Control) -> 
         done.append(True)
         return game.move_count >= 4  # "nothing left to take" after its second lone move
 
-    play = PlayScene(control.stack, MatchSettings(Rules.CLASSIC, 20, 20, ComputerSettings("beginner", Player.BLUE)),
-                     chooser=first_legal)
+    control.stack.chooser = first_legal
+    play = PlayScene(control.stack, Match(MatchSettings(Rules.CLASSIC, 20, 20, ComputerSettings("beginner", Player.BLUE))))
     assert play.opponent is not None
     play.opponent = ComputerOpponent(Player.RED, "beginner", chooser=first_legal, stop_done=stop_done)
     control.stack.push(MenuScene(control.stack))

@@ -294,6 +294,7 @@ def test_build_spec_one_folder_bundles_the_assets_and_names_the_program(monkeypa
     bundled = {(Path(src).relative_to(ROOT).as_posix(), dest.replace("\\", "/")) for src, dest in analysis["datas"]}
     assert ("assets/icon.png", "assets") in bundled
     assert ("assets/fonts/DejaVuSans.ttf", "assets/fonts") in bundled
+    assert ("assets/samples/zagram-352562.sgf", "assets/samples") in bundled  # the sample record the game opens
     assert not any(src.endswith(".py") for src, _ in bundled)
     assert {"tkinter", "numpy", "unittest", "pytest", "hypothesis", "pydoc"} <= set(analysis["excludes"])
     assert {"engine.stub", "ai.stub", "game.stub"} <= set(analysis["hiddenimports"])

@@ -157,6 +157,7 @@ def english(pygame_session: object, tmp_path: Path, monkeypatch: pytest.MonkeyPa
 def test_every_scene_renders_in_english(english: list[str]) -> None:
     from game.scenes.dialog import ConfirmScene
     from game.scenes.files import OpenGameScene, SaveGameScene
+    from game.scenes.handoff import Match, Question, Reviewing
     from game.scenes.menu import MenuScene
     from game.scenes.picker import PickerScene
     from game.scenes.play import PlayScene
@@ -178,21 +179,21 @@ def test_every_scene_renders_in_english(english: list[str]) -> None:
         lambda: MenuScene(stack),
         lambda: VersusScene(stack, Rules.CLASSIC),
         lambda: PickerScene(stack, MatchSettings()),
-        lambda: PlayScene(stack, MatchSettings(width=20, height=15), game=demo.countries_demo()),
-        lambda: PlayScene(stack, MatchSettings(Rules.CLASSIC, 24, 20), game=demo.classic_demo()),
-        lambda: ConfirmScene(stack, "confirm.stop", "confirm.stop.yes", stack.pop, hint="confirm.stop.hint",
-                             hint_fields={"player": "Red"}),
+        lambda: PlayScene(stack, Match(MatchSettings(width=20, height=15), demo.countries_demo())),
+        lambda: PlayScene(stack, Match(MatchSettings(Rules.CLASSIC, 24, 20), demo.classic_demo())),
+        lambda: ConfirmScene(stack, Question("confirm.stop", "confirm.stop.yes", stack.pop, hint="confirm.stop.hint",
+                                             hint_fields={"player": "Red"})),
         lambda: RulesScene(stack, Rules.COUNTRIES),
         lambda: RulesScene(stack, Rules.CLASSIC),
         lambda: OpenGameScene(stack),
         lambda: SaveGameScene(stack, finished),
-        lambda: ReviewScene(stack, finished, title="a game"),
-        lambda: ReviewScene(stack, sgf.loads(sgf.dumps(demo.classic_demo())), step=3),
-        lambda: ResultsScene(stack, MatchSettings(width=20, height=15), finished),
-        lambda: ResultsScene(stack, vs, finished),
-        lambda: ResultsScene(stack, MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("master", Player.RED)),
-                             finished),
-        lambda: ResultsScene(stack, MatchSettings(width=20, height=15), Game(20, 15)),
+        lambda: ReviewScene(stack, Reviewing(finished, title="a game")),
+        lambda: ReviewScene(stack, Reviewing(sgf.loads(sgf.dumps(demo.classic_demo())), step=3)),
+        lambda: ResultsScene(stack, Match(MatchSettings(width=20, height=15), finished)),
+        lambda: ResultsScene(stack, Match(vs, finished)),
+        lambda: ResultsScene(stack, Match(MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("master", Player.RED)),
+                                          finished)),
+        lambda: ResultsScene(stack, Match(MatchSettings(width=20, height=15), Game(20, 15))),
     ]
     for make in scenes:
         stack.shutdown_all()

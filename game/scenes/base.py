@@ -96,7 +96,8 @@ class SceneStack:
             scene_class = self.table[name]
         except KeyError:
             raise KeyError(f"no screen called {name!r}; known: {', '.join(sorted(self.table))}") from None
-        return scene_class(self, data)
+        # A screen that takes nothing, or has a default, is built without a value.
+        return scene_class(self) if data is None else scene_class(self, data)
 
     def go(self, name: str, data: Any = None) -> Scene:
         """Open the screen ``name`` on top (this one stays below for «back»); the new scene."""
