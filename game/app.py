@@ -17,23 +17,23 @@ import pygame
 
 from engine import Game, Rules, sgf
 from game import demo
-from game.storage import store
-from game.view import language, strings
 from game.control import DEFAULT_SIZE, MIN_SIZE, Control
+from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
-from game.scenes.handoff import Match, Question, Reviewing
 from game.scenes.files import OpenGameScene, SaveGameScene, default_name
+from game.scenes.handoff import Match, Question, Reviewing
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
-from game.storage.paths import DATA_DIR_ENV, asset_path
 from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
 from game.scenes.rules import RulesScene
-from game.scenes.base import Scene
-from game.settings import ComputerSettings, MatchSettings
 from game.scenes.versus import VersusScene
+from game.settings import ComputerSettings, MatchSettings
+from game.storage import store
+from game.storage.paths import DATA_DIR_ENV, asset_path
+from game.view import language, strings
 
 ZAGRAM = asset_path("samples", "zagram-352562.sgf")
 """A real classic game from zagram.org (39×32, setup dots), shipped with the game as a sample."""

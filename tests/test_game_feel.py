@@ -12,18 +12,18 @@ import pygame
 import pytest
 
 from engine import Game, Player, Rules, sgf
-from game.storage import store
-from game.view.anim import POP_SECONDS, Change
 from game.control import Control
+from game.opponent import Chooser
 from game.scenes.dialog import ConfirmScene
+from game.scenes.handoff import Match
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
-from game.opponent import Chooser
-from game.scenes.handoff import Match
 from game.scenes.play import THINKING_POLL_SECONDS, PlayScene
-from game.storage.autosave import autosave_meta, resume, settings_from_meta
 from game.scenes.results import ResultsScene
 from game.settings import ComputerSettings, MatchSettings
+from game.storage import store
+from game.storage.autosave import autosave_meta, resume, settings_from_meta
+from game.view.anim import POP_SECONDS, Change
 
 
 class RecordingSounds:

@@ -7,7 +7,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import MAX_SIZE
-
 from game.input.layout import (
     BOARD_PADDING,
     MIN_AUTO_CELL,

@@ -16,21 +16,22 @@ from conftest import FakeClock
 
 from engine import Game, Player, Rules, format_score, sgf
 from game import demo
-from game.storage import store
-from game.view import language, strings
 from game.app import ZAGRAM
 from game.control import Control
-from game.scenes.files import OpenGameScene, SaveGameScene
 from game.opponent import Chooser
-from game.scenes.handoff import Match, Reviewing
+from game.scenes.files import OpenGameScene, SaveGameScene
+from game.scenes.handoff import Match
 from game.scenes.menu import MenuScene
+from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
 from game.scenes.results import CELEBRATION_SECONDS, ResultsScene
 from game.scenes.review import Replay, ReviewScene
 from game.scenes.rules import RulesScene, diagrams
+from game.scenes.versus import VersusScene
 from game.settings import ComputerSettings, MatchSettings
+from game.storage import store
+from game.view import language, strings
 from game.view.widgets import Button
-
 
 
 @pytest.fixture
@@ -448,3 +449,68 @@ def test_screenshots_and_smoke_cover_the_new_scenes(pygame_session: object, data
                   "files-save", "results-celebration", "results-draw"):
         assert scene in names
     control.stack.shutdown_all()
+
+
+# ----- choices remembered (issue 10) ---------------------------------------------------------------
+
+
+def test_choices_come_back_on_the_next_visit_and_after_a_restart(control: Control, data_dir: Path) -> None:
+    menu = open_menu(control, chooser=first_legal)
+    assert menu.rules is Rules.COUNTRIES and menu.b_hotseat.primary and not menu.b_computer.primary
+    press(control, menu.b_classic)
+    press(control, menu.b_computer)
+    versus = control.stack.top
+    assert isinstance(versus, VersusScene) and versus.rules is Rules.CLASSIC
+    assert versus.level == "beginner" and versus.human == Player.BLUE  # the defaults, the first time
+    press(control, versus.level_buttons[2])
+    press(control, versus.b_red)
+    press(control, versus.b_next)
+    picker = control.stack.top
+    assert isinstance(picker, PickerScene) and not any(b.selected for b in picker.size_buttons)
+    press(control, picker.size_buttons[1])  # 15 × 15
+    play = control.stack.top
+    assert isinstance(play, PlayScene) and (play.game.width, play.game.height) == (15, 15)
+    key(control, pygame.K_ESCAPE)  # nothing played yet: straight back to the picker
+    key(control, pygame.K_ESCAPE)
+    key(control, pygame.K_ESCAPE)
+    assert control.stack.top is menu
+    # Leave and come back: the versus screen and the picker open on the last choices.
+    press(control, menu.b_computer)
+    again = control.stack.top
+    assert isinstance(again, VersusScene) and again is not versus
+    assert again.level == "master" and again.human == Player.RED
+    assert again.level_buttons[2].selected and again.b_red.selected and not again.b_blue.selected
+    press(control, again.b_next)
+    picker = control.stack.top
+    assert isinstance(picker, PickerScene) and picker.size_buttons[1].selected
+    key(control, pygame.K_RETURN)  # Enter starts the board chosen last
+    play = control.stack.top
+    assert isinstance(play, PlayScene) and (play.game.width, play.game.height) == (15, 15)
+    assert play.settings.computer == ComputerSettings("master", Player.RED) and play.game.rules is Rules.CLASSIC
+    control.stack.shutdown_all()
+    control.stack.scenes.clear()
+
+    # A restart: a new window and stack read the settings file.
+    assert (data_dir / store.SETTINGS_FILE).is_file()
+    restarted = Control((1280, 800))
+    menu = MenuScene(restarted.stack)
+    restarted.stack.push(menu)
+    restarted.step(1 / 60)
+    assert menu.rules is Rules.CLASSIC and menu.b_classic.selected
+    assert menu.mode == "computer" and menu.b_computer.primary and not menu.b_hotseat.primary
+    key(restarted, pygame.K_RETURN)  # Enter takes the way to play chosen last
+    versus = restarted.stack.top
+    assert isinstance(versus, VersusScene) and versus.level == "master" and versus.human == Player.RED
+    restarted.stack.shutdown_all()
+
+
+def test_a_remembered_choice_is_written_only_when_it_changes(data_dir: Path) -> None:
+    assert store.remember(rules="classic").rules == "classic"
+    path = data_dir / store.SETTINGS_FILE
+    path.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")  # same content, new time
+    stamp = path.stat().st_mtime_ns
+    store.remember(rules="classic")
+    assert path.stat().st_mtime_ns == stamp
+    assert store.load_settings().rules == "classic"
+    with pytest.raises(TypeError):
+        store.remember(colour_of_the_sky="blue")

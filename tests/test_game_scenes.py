@@ -16,19 +16,18 @@ import pytest
 from conftest import FakeClock
 
 from engine import STOP_SECONDS, Game, Player, Rules
-from game.view import strings
 from game.control import Control
-from game.scenes.dialog import ConfirmScene
 from game.input.layout import MIN_AUTO_CELL, auto_size_for_window
-from game.scenes.menu import MenuScene
-from game.opponent import ComputerOpponent
-from game.scenes.picker import PickerScene
-from game.opponent import Chooser
+from game.opponent import Chooser, ComputerOpponent
+from game.scenes.dialog import ConfirmScene
 from game.scenes.handoff import Match
+from game.scenes.menu import MenuScene
+from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
-from game.settings import ComputerSettings, MatchSettings
 from game.scenes.versus import VersusScene
+from game.settings import ComputerSettings, MatchSettings
+from game.view import strings
 from game.view.widgets import Button
 
 ROOT = Path(__file__).resolve().parent.parent

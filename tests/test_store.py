@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from engine import Game, Player, Rules, sgf
 from game.storage import store
-from game.view import strings
 from game.storage.store import Resumable, Settings, StoreError
+from game.view import strings
 
 META = {"mode": "computer", "level": "amateur", "human": "red", "rules": "classic"}
 

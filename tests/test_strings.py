@@ -21,9 +21,9 @@ import pytest
 
 from engine import Game, Player, Rules, sgf
 from game import demo
+from game.control import Control
 from game.storage import store
 from game.view import strings, theme
-from game.control import Control
 from game.view.strings import STRINGS, fields_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -164,8 +164,8 @@ def test_every_scene_renders_in_english(english: list[str]) -> None:
     from game.scenes.results import ResultsScene
     from game.scenes.review import ReviewScene
     from game.scenes.rules import RulesScene
-    from game.settings import ComputerSettings, MatchSettings
     from game.scenes.versus import VersusScene
+    from game.settings import ComputerSettings, MatchSettings
 
     control = Control((1024, 700))
     stack = control.stack

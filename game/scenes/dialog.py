@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.view import paper, theme
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Question
+from game.view import paper, theme
 from game.view.strings import t
 from game.view.widgets import Button, ButtonGroup
 

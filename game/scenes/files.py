@@ -18,11 +18,11 @@ from pathlib import Path
 import pygame
 
 from engine import Game, sgf
-from game.storage import store
-from game.view import paper, theme
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Reviewing
+from game.storage import store
+from game.view import paper, theme
 from game.view.strings import rules_name, t
 from game.view.textfit import one_line
 from game.view.widgets import Button, ButtonGroup

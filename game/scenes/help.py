@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.view import paper, theme
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
+from game.view import paper, theme
 from game.view.strings import t
 from game.view.textfit import wrap
 from game.view.widgets import Button, ButtonGroup

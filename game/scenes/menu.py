@@ -15,13 +15,13 @@ from collections.abc import Callable
 import pygame
 
 from engine import Rules, sgf
-from game.storage import store
-from game.view import language, paper, theme
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match
-from game.storage.autosave import resume
 from game.settings import MatchSettings
+from game.storage import store
+from game.storage.autosave import resume
+from game.view import language, paper, theme
 from game.view.strings import LANGUAGES, t
 from game.view.textfit import one_line
 from game.view.widgets import Button, ButtonGroup, row_buttons, stack_buttons

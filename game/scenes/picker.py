@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.view import paper, theme
 from game.input.layout import PRESETS, auto_size_for_window
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match
-from game.storage import store
 from game.settings import MatchSettings
+from game.storage import store
+from game.view import paper, theme
 from game.view.strings import rules_name, t
 from game.view.widgets import Button, ButtonGroup
 

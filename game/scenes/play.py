@@ -29,7 +29,6 @@ from game.storage import store
 from game.storage.autosave import Autosaver
 from game.view import anim, hud, theme
 from game.view.board_view import BoardView
-from game.view.strings import t
 from game.view.widgets import Button, ButtonGroup, IconButton
 
 REFUSAL_SECONDS = 0.7  # how long an illegal node stays marked

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 import pygame
 
 from engine import Game, Player, Rules
-from game.view import hud, theme
-from game.view.board_view import BoardView
 from game.input.layout import BoardLayout, ScreenLayout, fit_board, panel_buttons, screen_layout
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Reviewing
 from game.settings import MatchSettings
+from game.view import hud, theme
+from game.view.board_view import BoardView
 from game.view.strings import t
 from game.view.textfit import one_line
 from game.view.widgets import Button, ButtonGroup

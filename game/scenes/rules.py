@@ -21,11 +21,11 @@ from functools import cache
 import pygame
 
 from engine import Game, Player, Point, Rules, format_score
-from game.view import paper, theme
-from game.view.board_view import BoardView
 from game.input.layout import Box, fit_board
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
+from game.view import paper, theme
+from game.view.board_view import BoardView
 from game.view.strings import language, t
 from game.view.textfit import wrap
 from game.view.widgets import Button, ButtonGroup, row_buttons

@@ -6,11 +6,11 @@ import pygame
 
 from ai import PLAYER_LEVELS
 from engine import Player, Rules
-from game.view import paper, theme
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
-from game.storage import store
 from game.settings import ComputerSettings, MatchSettings
+from game.storage import store
+from game.view import paper, theme
 from game.view.strings import t
 from game.view.widgets import Button, ButtonGroup, row_buttons
 

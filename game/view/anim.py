@@ -24,9 +24,9 @@ from fractions import Fraction
 import pygame
 
 from engine import Game, Layer, Player, Rules
+from game.input.layout import BoardLayout, Point
 from game.view import theme
 from game.view.board_view import BoardView, dot_radius, last_move_ring
-from game.input.layout import BoardLayout, Point
 
 POP_SECONDS = 0.16
 """A placed dot grows from small to a little too big and settles."""

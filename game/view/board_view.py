@@ -18,8 +18,8 @@ from dataclasses import replace
 import pygame
 
 from engine import Game, Layer, Player, Rules
-from game.view import theme
 from game.input.layout import BoardLayout, Point
+from game.view import theme
 
 Triangle = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
 

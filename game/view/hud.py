@@ -8,9 +8,9 @@ from fractions import Fraction
 import pygame
 
 from engine import Game, Player, format_score
-from game.view import paper, theme
 from game.input.layout import Box, ScreenLayout, panel_buttons
 from game.settings import MatchSettings
+from game.view import paper, theme
 from game.view.strings import rules_name, t
 from game.view.widgets import Button
 

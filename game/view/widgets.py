@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.view import theme
 from game.input.pointer import Pointer
+from game.view import theme
 from game.view.strings import t
 
 

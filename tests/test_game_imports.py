@@ -1,0 +1,128 @@
+"""The shape of the code: no import cycles anywhere in the project, and scenes that know no other scene.
+
+Every module of ``engine``, ``ai``, ``game`` and ``main.py`` is parsed with ``ast``
+(nothing is imported), and every import in it counts, also one inside a function
+or under ``TYPE_CHECKING``: a cycle dodged by a function-local import is still a
+cycle. ``from package import name`` is an edge to ``package.name`` when that is a
+module, else to ``package``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("engine", "ai", "game")
+SCENES = "game.scenes"
+
+
+def project_modules() -> dict[str, Path]:
+    """Every module of the project by dotted name (a package by its own name, for its ``__init__``)."""
+    modules = {"main": ROOT / "main.py"}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            modules[".".join(parts)] = path
+    return modules
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """The project modules that module ``name`` imports, wherever in it the import stands."""
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: from the module's own package upwards
+                package = name.split(".") if is_package else name.split(".")[:-1]
+                package = package[:len(package) - (node.level - 1)]
+                base = ".".join([*package, base] if base else package)
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
+        else:
+            continue
+        found.update(t for t in targets if t in known and t != name)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = project_modules()
+    known = set(modules)
+    return {name: imports_of(name, path, known) for name, path in modules.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a path that starts and ends at the same module, or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(module: str) -> list[str] | None:
+        state[module] = 1
+        path.append(module)
+        for target in sorted(graph.get(module, ())):
+            if state.get(target) == 1:
+                return path[path.index(target):] + [target]
+            if target not in state and (cycle := visit(target)) is not None:
+                return cycle
+        path.pop()
+        state[module] = 2
+        return None
+
+    for module in sorted(graph):
+        if module not in state and (cycle := visit(module)) is not None:
+            return cycle
+    return None
+
+
+def scene_modules() -> set[str]:
+    """The modules of ``game.scenes`` that define a screen (a class deriving from ``Scene`` or another screen)."""
+    found = set()
+    for name, path in project_modules().items():
+        if not name.startswith(SCENES + "."):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and any(
+                    isinstance(b, ast.Name) and b.id.endswith("Scene") for b in node.bases):
+                found.add(name)
+    return found
+
+
+def test_the_project_has_no_import_cycle() -> None:
+    graph = import_graph()
+    assert {"game.scenes.play", "game.control", "engine.game", "main"} <= set(graph)  # the walk found the code
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " → ".join(cycle or [])
+
+
+def test_the_cycle_check_sees_function_local_and_submodule_imports(tmp_path: Path) -> None:
+    a = tmp_path / "a.py"
+    a.write_text("def later():\n    from pkg import b\n", encoding="utf-8")
+    b = tmp_path / "b.py"
+    b.write_text("import a\n", encoding="utf-8")
+    known = {"a", "pkg", "pkg.b"}
+    assert imports_of("a", a, known) == {"pkg.b"}
+    assert find_cycle({"a": {"pkg.b"}, "pkg.b": {"a"}, "pkg": set()}) == ["a", "pkg.b", "a"]
+    assert find_cycle({"a": {"pkg.b"}, "pkg.b": set()}) is None
+
+
+def test_no_scene_imports_another_scene() -> None:
+    scenes = scene_modules()
+    assert {"game.scenes.menu", "game.scenes.play", "game.scenes.results", "game.scenes.review",
+            "game.scenes.files", "game.scenes.dialog", "game.scenes.help"} <= scenes
+    graph = import_graph()
+    crossing = sorted(f"{scene} imports {target}" for scene in scenes for target in graph[scene] & scenes)
+    assert not crossing, "scenes ask the stack for each other by name instead:\n" + "\n".join(crossing)
+
+
+def test_every_screen_is_in_the_one_table_under_its_own_name() -> None:
+    from game.control import SCENES as TABLE
+    from game.scenes.base import Scene
+
+    assert all(issubclass(cls, Scene) and cls.name == name for name, cls in TABLE.items())
+    assert {"menu", "versus", "picker", "play", "results", "review", "open", "save", "rules", "help",
+            "confirm"} == set(TABLE)
