@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ai import PLAYER_LEVELS, choose_move, stop_phase_done
-from engine import Game, Player, Point
+from engine import Game, IllegalMove, Player, Point
 
 
 class Chooser(Protocol):
@@ -144,25 +144,37 @@ class ComputerOpponent:
             answer, self._answer = self._answer, None
             return answer
 
-    def take_turn(self, game: Game) -> Answer | None:
-        """Once a frame while it is the computer's turn in ``game``: ask about a new position, else
-        look for the answer; a usable one (a move or «finish» for this very position) once.
+    def take_turn(self, game: Game, play: Callable[[Point], None], finish: Callable[[], None]) -> None:
+        """Once a frame: when it is this player's turn in ``game``, ask about a new position, else look
+        for the answer and ``play`` its move or ``finish`` the game (classic, moving alone).
 
-        Anything else sets :attr:`failed`, and nothing more is asked until :meth:`cancel`.
+        An error, no move, a move for another position or one ``play`` refuses (``IllegalMove``)
+        sets :attr:`failed`; nothing more is asked until :meth:`cancel`.
         """
-        if self.failed:
-            return None
+        if self.failed or game.to_move != self.player or game.is_over:
+            return
         if self._asked_version != game.version:
             self.request(game)
             self._asked_version = game.version
-            return None
+            return
         answer = self.poll()
         if answer is None:
-            return None
+            return
         if answer.version != game.version or (answer.move is None and not answer.finish):
             self.failed = True
-            return None
-        return answer
+        elif answer.finish:
+            finish()
+        elif answer.move is not None:
+            try:
+                play(answer.move)
+            except IllegalMove:
+                self.failed = True
+
+    def take_back(self, game: Game) -> None:
+        """Undo: drop any search, then take back this player's replies and the other side's last action."""
+        self.cancel()
+        while game.history and game.undo().action.player == self.player:
+            pass
 
     def cancel(self) -> None:
         """Drop the current request (its answer, when it comes, is ignored) and forget a failure:

@@ -29,7 +29,7 @@ from game.storage import store
 from game.storage.autosave import Autosaver
 from game.view import anim, hud, theme
 from game.view.board_view import BoardView
-from game.view.widgets import Button, ButtonGroup, IconButton
+from game.view.widgets import Button, ButtonGroup, IconButton, SoundButton
 
 REFUSAL_SECONDS = 0.7  # how long an illegal node stays marked
 MESSAGE_SECONDS = 1.8
@@ -68,21 +68,15 @@ class PlayScene(Scene):
         # Small square buttons at the top of the panel, apart from the column of big ones.
         self.icons = ButtonGroup()
         self.b_help = self.icons.add(IconButton("feel.help", "help"), lambda: self.stack.go("help"))
-        self.b_sound = self.icons.add(IconButton("feel.sound.on", "sound_on"), self.toggle_sound)
-        self._sync_sound_button()
+        self.b_sound = self.icons.add(SoundButton(), self.toggle_sound)
+        self.b_sound.show(stack.sounds)
         self._text_top = 0
         self._caption_right = 0
-
 
     @property
     def human_to_move(self) -> bool:
         """True when a person at the screen is to move (always, at one screen)."""
         return self.opponent is None or self.game.to_move != self.opponent.player
-
-    @property
-    def in_progress(self) -> bool:
-        """Something would be lost by leaving: moves were made and the game is not over."""
-        return bool(self.game.history) and not self.game.is_over
 
     @property
     def ai_failed(self) -> bool:
@@ -93,20 +87,18 @@ class PlayScene(Scene):
         if self.stack.sounds is not None:
             self.stack.sounds.play(name)
 
-
     def try_play(self, node: Point) -> bool:
         """Play ``node`` for the player to move, or show that it is not allowed. True if played."""
         if self.game.is_over or not self.human_to_move:
             return False
-        if not self.game.is_legal(node):
-            self.refuse(node)
-            return False
         try:
-            self._play(node, by_computer=False)
+            if self.game.is_legal(node):
+                self._play(node, by_computer=False)
+                return True
         except IllegalMove:
-            self.refuse(node)
-            return False
-        return True
+            pass
+        self.refuse(node)
+        return False
 
     def _play(self, node: Point, *, by_computer: bool) -> None:
         """Play ``node`` in the game, then start its animation and sound and autosave."""
@@ -135,18 +127,12 @@ class PlayScene(Scene):
         """Sound on or off, remembered for the next start."""
         if self.stack.sounds is not None:
             store.remember(sound=self.stack.sounds.toggle())
-            self._sync_sound_button()
-
-    def _sync_sound_button(self) -> None:
-        on = self.stack.sounds is None or self.stack.sounds.enabled
-        self.b_sound.icon = "sound_on" if on else "sound_off"
-        self.b_sound.key = "feel.sound.on" if on else "feel.sound.off"
+            self.b_sound.show(self.stack.sounds)
 
     def can_undo(self) -> bool:
         """Is there something for the people at the screen to take back?"""
-        if self.opponent is None:
-            return bool(self.game.history)
-        return any(action.player == self.opponent.player.other for action in self.game.history)
+        human = None if self.opponent is None else self.opponent.player.other
+        return any(human in (None, action.player) for action in self.game.history)
 
     def undo(self) -> None:
         """Take back one move; against the computer, the human's move and the reply together."""
@@ -155,10 +141,7 @@ class PlayScene(Scene):
         if self.opponent is None:
             self.game.undo()
         else:
-            self.opponent.cancel()
-            # Unwind the computer's replies, then the human's own last action.
-            while self.game.history and self.game.undo().action.player != self.opponent.player.other:
-                pass
+            self.opponent.take_back(self.game)
         self.refusal = self.message = None
         self.anims.clear()
         self._autosave()
@@ -174,12 +157,9 @@ class PlayScene(Scene):
             return
         # Against the computer the other side is one player («Компьютер ходит один»);
         # at one screen it is a colour, plural in Russian («Красные ходят одни»).
-        if self.opponent is not None:
-            asked = Question("confirm.stop", "confirm.stop.yes", self.stop, hint="confirm.stop.hint.computer")
-        else:
-            asked = Question("confirm.stop", "confirm.stop.yes", self.stop, hint="confirm.stop.hint",
-                             hint_fields={"player": hud.player_name(self.game.to_move.other, self.settings)})
-        self.stack.go("confirm", asked)
+        hint = "confirm.stop.hint.computer" if self.opponent else "confirm.stop.hint"
+        other = {"player": hud.player_name(self.game.to_move.other, self.settings)}
+        self.stack.go("confirm", Question("confirm.stop", "confirm.stop.yes", self.stop, hint=hint, hint_fields=other))
 
     def stop(self) -> None:
         """«Стоп» now (no question asked)."""
@@ -210,14 +190,13 @@ class PlayScene(Scene):
         self._leave(lambda: self.stack.back_to("menu"))
 
     def _leave(self, go: Callable[[], None]) -> None:
-        if self.in_progress:
+        if self.game.history and not self.game.is_over:  # something would be lost: ask first
             self.stack.go("confirm", Question("confirm.leave", "confirm.leave.yes", go, hint="feel.leave.hint"))
         else:
             go()
 
-
     def resume(self) -> None:
-        self._sync_sound_button()  # the menu may have switched sound meanwhile
+        self.b_sound.show(self.stack.sounds)  # the menu may have switched sound meanwhile
 
     def pause(self) -> None:
         self.aim.clear()
@@ -235,7 +214,9 @@ class PlayScene(Scene):
         if board != self.board:
             self.anims.clear()  # they were drawn for the old place and scale
         self.board = board
-        self._layout_panel()
+        self.b_stop.rect = pygame.Rect(0, 0, 0, 0)  # shown in classic only
+        shown = [self.b_undo, *([self.b_stop] if self.game.rules is Rules.CLASSIC else []), self.b_finish, self.b_menu]
+        self._text_top, self._caption_right = hud.place_play_buttons(self.screen, shown, [self.b_help, self.b_sound])
 
     def wake_in(self) -> float | None:
         """0 while something moves; else the nearest timer (message, «Стоп» clock, the computer); else None."""
@@ -246,12 +227,6 @@ class PlayScene(Scene):
         if self.opponent is not None and not self.human_to_move and not self.ai_failed:
             waits.append(THINKING_POLL_SECONDS)
         return min(waits) if waits else None
-
-    def _layout_panel(self) -> None:
-        classic = self.game.rules is Rules.CLASSIC
-        self.b_stop.rect = pygame.Rect(0, 0, 0, 0)
-        shown = [self.b_undo, *([self.b_stop] if classic else []), self.b_finish, self.b_menu]
-        self._text_top, self._caption_right = hud.place_play_buttons(self.screen, shown, [self.b_help, self.b_sound])
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -280,15 +255,8 @@ class PlayScene(Scene):
         if self.game.is_over:
             self._show_results()
             return
-        opp = self.opponent
-        if opp is not None and self.game.to_move == opp.player and (answer := opp.take_turn(self.game)):
-            if answer.finish:
-                self.finish()
-            elif answer.move is not None:
-                try:
-                    self._play(answer.move, by_computer=True)
-                except IllegalMove:
-                    opp.failed = True
+        if self.opponent is not None:
+            self.opponent.take_turn(self.game, lambda node: self._play(node, by_computer=True), self.finish)
         self.b_undo.enabled = self.can_undo()
         self.b_stop.enabled = self.can_stop()
 
@@ -299,20 +267,17 @@ class PlayScene(Scene):
         self.autosaver.flush()
         self.stack.swap("results", Match(self.settings, self.game))
 
-
     def ghost_node(self) -> Point | None:
         """Where a ghost dot shows now: under the finger, else under the mouse; only if legal."""
         node = self.aim.node
-        if self.game.is_over or not self.human_to_move or node is None or not self.game.is_legal(node):
-            return None
-        return node
+        shown = node is not None and not self.game.is_over and self.human_to_move and self.game.is_legal(node)
+        return node if shown else None
 
     def draw(self, surface: pygame.Surface) -> None:
         # Background, panel paper and board come as one cached picture.
         self.view.draw(surface, self.game, self.board,
                        lambda s: hud.draw_panel(s, self.screen.panel, self.screen.portrait), self.screen)
-        ghost = self.ghost_node()
-        if ghost is not None:
+        if (ghost := self.ghost_node()) is not None:
             self.view.draw_ghost(surface, self.board, ghost, self.game.to_move)
         self.anims.draw(surface, self.game, self.view, self.board, self.clock)
         if self.refusal is not None:

@@ -13,6 +13,7 @@ import pygame
 
 from game.input.pointer import Pointer
 from game.view import theme
+from game.view.sound import Sounds
 from game.view.strings import t
 
 
@@ -160,6 +161,19 @@ def draw_icon(surface: pygame.Surface, icon: str, box: pygame.Rect, colour: them
         pygame.draw.arc(surface, colour, arc, -math.pi / 2, math.pi, line + 1)
         pygame.draw.line(surface, colour, (cx, y + h * 0.3 + rr), (cx, y + h * 0.68), line + 1)
         pygame.draw.circle(surface, colour, (round(cx), round(y + h * 0.88)), line + 1)
+
+
+class SoundButton(IconButton):
+    """The loudspeaker icon: it shows whether sound is on, and says what a press does."""
+
+    def __init__(self) -> None:
+        super().__init__("feel.sound.on", "sound_on")
+
+    def show(self, sounds: Sounds | None) -> None:
+        """Match ``sounds`` (None: nothing to switch, shown as on)."""
+        on = sounds is None or sounds.enabled
+        self.icon = "sound_on" if on else "sound_off"
+        self.key = "feel.sound.on" if on else "feel.sound.off"
 
 
 def stack_buttons(buttons: list[Button], x: int, y: int, w: int, h: int, gap: int) -> int:
