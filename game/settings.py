@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ai import PLAYER_LEVELS
 from engine import Player, Rules
 
 
@@ -11,7 +12,7 @@ from engine import Player, Rules
 class ComputerSettings:
     """A game against the computer: its level and the colour the human plays."""
 
-    level: str = "beginner"
+    level: str = PLAYER_LEVELS[0]
     human: Player = Player.BLUE
 
     @property

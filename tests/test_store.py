@@ -316,7 +316,7 @@ class TestSavedGames:
         assert [store.read_game(p) for p in paths] == [f"(;GM[40]SZ[{n + 5}])" for n in range(3)]
 
     def test_newest_first(self) -> None:
-        for i, name in enumerate(["old", "newest", "middle"]):
+        for name in ["old", "newest", "middle"]:
             path = store.save_game(name, "(;GM[40]SZ[5])")
             t = {"old": 1_000_000, "middle": 2_000_000, "newest": 3_000_000}[name]
             os.utime(path, (t, t))
