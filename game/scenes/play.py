@@ -106,9 +106,7 @@ class PlayScene(Scene):
         # The territory as drawn before the move: the sweep keeps the part the new
         # country covers. The board draws over it only at the next frame.
         old = self.view.territory(game, self.board)
-        before = anim.snapshot(game)
-        game.play(node)
-        move = anim.change(game, before, node, by_computer=by_computer, view=self.view)
+        move = anim.change(game.play(node), game, by_computer=by_computer)
         self.anims.start(move, self.clock, game=game, view=self.view, layout=self.board, old_territory=old)
         for name in move.sounds():
             self._sound(name)

@@ -4,10 +4,10 @@ The position is always the engine's. An animation only draws on top of the
 cached board for a fraction of a second; it never holds input back, so a click
 during one plays at once and starts the next.
 
-What to animate comes from comparing the game before and after a move
-(:func:`snapshot`, :func:`change`): the layers it laid, the layers those cover
-(a takeover), the dots it crossed out and the scores. Nothing is recomputed
-from the rules here.
+What to animate is read off the engine's report of the move (:func:`change`
+turns a :class:`engine.MoveReport` into a :class:`Change`): the layers it laid,
+the layers those cover (a takeover), the dots it crossed out and the scores.
+Nothing is recomputed from the rules or the geometry here.
 
 Kept cheap on purpose: a popping dot redraws only its own few pixels from the
 board's cached territory; a sweeping country keeps a copy of the old territory
@@ -23,10 +23,10 @@ from fractions import Fraction
 
 import pygame
 
-from engine import Game, Layer, Player, Rules
+from engine import Game, Layer, MoveReport, Player, Rules
 from game.input.layout import BoardLayout, Point
 from game.view import theme
-from game.view.board_view import BoardView, dot_radius, last_move_ring
+from game.view.board_view import BoardView, dot_radius, last_move_ring, node_box
 
 POP_SECONDS = 0.16
 """A placed dot grows from small to a little too big and settles."""
@@ -67,19 +67,6 @@ def ease_out_back(t: float, overshoot: float = 2.2) -> float:
 
 
 @dataclass(frozen=True)
-class Snapshot:
-    """The little that must be remembered before a move to see what it changed."""
-
-    layers: int
-    scores: tuple[Fraction, Fraction]
-
-
-def snapshot(game: Game) -> Snapshot:
-    """Remember ``game`` before a move."""
-    return Snapshot(len(game.layers), (game.score(Player.BLUE), game.score(Player.RED)))
-
-
-@dataclass(frozen=True)
 class Change:
     """What one move did, as the animations and sounds need it."""
 
@@ -109,39 +96,23 @@ class Change:
         return ("dot",)
 
 
-def quarter_nodes(quarter: tuple[int, int, int]) -> tuple[Point, Point]:
-    """The two nodes at the outer corners of a quarter triangle ``(cx, cy, k)``."""
-    cx, cy, k = quarter
-    if k == 0:
-        return (cx, cy), (cx + 1, cy)
-    if k == 1:
-        return (cx + 1, cy), (cx + 1, cy + 1)
-    if k == 2:
-        return (cx, cy + 1), (cx + 1, cy + 1)
-    return (cx, cy), (cx, cy + 1)
+def change(report: MoveReport, game: Game, *, by_computer: bool) -> Change:
+    """What the move of ``report`` did, for ``game`` just after it (the scores before are worked back).
 
-
-def change(game: Game, before: Snapshot, node: Point, *, by_computer: bool, view: BoardView) -> Change:
-    """What the move at ``node`` changed in ``game`` since ``before``."""
-    player = game.dot_at(node) or game.to_move.other
-    new = tuple(game.layers[before.layers:])
-    covered: list[Layer] = []
-    killed: set[Point] = set()
-    other = player.other
-    for layer in new:
-        for under in layer.covered:
-            if under not in covered:
-                covered.append(under)
-        # A dot of the other side touching the new region and dead now was alive
-        # before: the new layer holds quarters the mover did not top, so not all
-        # of that dot's quarters were the mover's.
-        for q in view.layer_quarters(layer):
-            for p in quarter_nodes(q):
-                if p not in killed and 0 <= p[0] < game.width and 0 <= p[1] < game.height \
-                        and game.dot_at(p) == other and game.is_dead(p):
-                    killed.add(p)
+    >>> g = Game(width=5, height=5)
+    >>> for p in [(1, 1), (0, 4), (2, 1), (4, 4)]:
+    ...     _ = g.play(p)
+    >>> move = change(g.play((2, 2)), g, by_computer=False)
+    >>> move.node, len(move.new_layers), move.before, move.after, move.sounds()
+    ((2, 2), 1, (Fraction(0, 1), Fraction(0, 1)), (Fraction(1, 2), Fraction(0, 1)), ('dot', 'country'))
+    """
+    action = report.action
+    if action.point is None:
+        raise ValueError(f"a {action.kind.value} is no move to animate")
     after = (game.score(Player.BLUE), game.score(Player.RED))
-    return Change(node, player, by_computer, new, tuple(covered), frozenset(killed), before.scores, after)
+    before = (after[0] - report.score_change(Player.BLUE), after[1] - report.score_change(Player.RED))
+    return Change(action.point, action.player, by_computer, report.laid, report.covered,
+                  frozenset(report.crossed_out), before, after)
 
 
 # ----- the animations ----------------------------------------------------------------------
@@ -305,17 +276,11 @@ class BoardAnimations:
 
 def _make_sweep(move: Change, now: float, flash: float, game: Game, view: BoardView, layout: BoardLayout,
                 old_territory: pygame.Surface) -> Sweep | None:
-    xs: list[float] = []
-    ys: list[float] = []
-    for layer in move.new_layers:
-        for tri in layer.triangles:
-            for x, y in tri:
-                xs.append(x)
-                ys.append(y)
-    if not xs:
+    if not move.new_layers:
         return None
-    x0, y0 = math.floor(min(xs)), math.floor(min(ys))
-    x1, y1 = math.ceil(max(xs)), math.ceil(max(ys))
+    boxes = [node_box(layer) for layer in move.new_layers]
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     paper = layout.paper
     c = layout.cell
     # Half a cell beyond the region's nodes covers its chain and the dots on it.

@@ -1,27 +1,35 @@
 """Drawing the board: squared paper, countries in layers, dots, crosses and marks.
 
 Everything that depends only on the position is drawn once onto a cached
-surface, keyed by the game's ``version`` and the board's layout, so a frame is
-one blit plus the few things that move (the ghost dot, the illegal-move flash,
-and the short animations of ``game.view.anim``, which borrow the cached territory
-and dot pictures through :meth:`BoardView.territory` and :meth:`BoardView.dot_sprite`).
-The engine gives each layer's region as triangles and its chain as polygons;
-this module only turns node coordinates into pixels (RULES.md §2.6 for fading).
+surface, so a frame is one blit plus the few things that move (the ghost dot,
+the illegal-move flash, and the short animations of ``game.view.anim``, which
+borrow the cached territory and dot pictures through :meth:`BoardView.territory`
+and :meth:`BoardView.dot_sprite`).
+
+When the position changes, the cache is brought up to date in place: only the
+rectangles around the layers laid, taken back or faded, the free areas that
+changed and the dots that changed are painted again, each by the same drawing
+code as a whole build but clipped to its rectangle, so the result is the same
+picture (``tests/test_view_cache.py`` compares them). A new game, layout or
+window is drawn whole. The engine gives each layer's quarters
+(:attr:`engine.Region.cell_quarters`) and chains; this module only turns node
+coordinates into pixels (RULES.md §2.6 for fading).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 
 import pygame
 
-from engine import Game, Layer, Player, Rules
+from engine import Game, Layer, Player, Region, Rules
 from game.input.layout import BoardLayout, Point
 from game.view import theme
 
-Triangle = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
+NodeBox = tuple[int, int, int, int]
+"""Nodes ``(x0, y0, x1, y1)`` at the corners of the cells a region touches, inclusive."""
 
 
 def dot_radius(cell: int) -> int:
@@ -34,61 +42,20 @@ def last_move_ring(r: int) -> tuple[int, int]:
     return r + max(4, r // 2), max(3, r // 3)
 
 
-Quarter = tuple[int, int, int]
-"""A quarter triangle of a cell: ``(cx, cy, k)`` with k = 0 north, 1 east, 2 south, 3 west."""
+def node_box(region: Region) -> NodeBox:
+    """The nodes round the cells of ``region``'s quarters: where it and its chain are drawn.
 
-# Centroids of the four quarters of the cell at (0, 0), in node units.
-_QUARTER_CENTROIDS = ((0.5, 1 / 6), (5 / 6, 0.5), (0.5, 5 / 6), (1 / 6, 0.5))
-
-
-def _quarter_of(tri: Triangle) -> Quarter | None:
-    """The quarter a triangle is, when it is exactly one (two cell corners and the centre)."""
-    centre = None
-    others = []
-    for px, py in tri:
-        if centre is None and px % 1 == 0.5 and py % 1 == 0.5:
-            centre = (px, py)
-        else:
-            others.append((px, py))
-    if centre is None or len(others) != 2:
-        return None
-    cx, cy = int(centre[0] - 0.5), int(centre[1] - 0.5)
-    mx = (others[0][0] + others[1][0]) / 2 - cx
-    my = (others[0][1] + others[1][1]) / 2 - cy
-    side = {(0.5, 0.0): 0, (1.0, 0.5): 1, (0.5, 1.0): 2, (0.0, 0.5): 3}.get((mx, my))
-    return None if side is None else (cx, cy, side)
-
-
-def _inside(p: tuple[float, float], tri: Triangle) -> bool:
-    (x1, y1), (x2, y2), (x3, y3) = tri
-    d1 = (p[0] - x2) * (y1 - y2) - (x1 - x2) * (p[1] - y2)
-    d2 = (p[0] - x3) * (y2 - y3) - (x2 - x3) * (p[1] - y3)
-    d3 = (p[0] - x1) * (y3 - y1) - (x3 - x1) * (p[1] - y1)
-    has_neg = d1 < 0 or d2 < 0 or d3 < 0
-    has_pos = d1 > 0 or d2 > 0 or d3 > 0
-    return not (has_neg and has_pos)
-
-
-def quarters_of(triangles: Iterable[Triangle]) -> list[Quarter]:
-    """The quarters that a layer's triangles cover.
-
-    Regions are always whole quarters (RULES.md §1), so a larger triangle is
-    split by testing each quarter's centroid; quarter triangles map directly.
+    >>> from engine import Game
+    >>> g = Game(width=4, height=4)
+    >>> for p in [(1, 0), (3, 3), (0, 1), (3, 2), (2, 1), (3, 1), (1, 2)]:
+    ...     _ = g.play(p)
+    >>> node_box(g.layers[0])
+    (0, 0, 2, 2)
     """
-    out: list[Quarter] = []
-    for tri in triangles:
-        q = _quarter_of(tri)
-        if q is not None:
-            out.append(q)
-            continue
-        xs = [p[0] for p in tri]
-        ys = [p[1] for p in tri]
-        for cy in range(math.floor(min(ys)), math.ceil(max(ys))):
-            for cx in range(math.floor(min(xs)), math.ceil(max(xs))):
-                for k, (ox, oy) in enumerate(_QUARTER_CENTROIDS):
-                    if _inside((cx + ox, cy + oy), tri):
-                        out.append((cx, cy, k))
-    return out
+    quarters = region.cell_quarters
+    xs = [q[0] for q in quarters]
+    ys = [q[1] for q in quarters]
+    return (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
 
 
 def _dashed_polygon(surface: pygame.Surface, colour: theme.Colour, points: Sequence[tuple[float, float]],
@@ -107,28 +74,62 @@ def _dashed_polygon(surface: pygame.Surface, colour: theme.Colour, points: Seque
                              (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)
 
 
+@dataclass
+class _Shown:
+    """What the cached territory shows, kept to compare the next position with it.
+
+    ``layers`` and the lists beside it (``fades``, ``boxes``, ``slots``) follow
+    the game's layers, which only grow at the end and shrink from the end (undo),
+    so what changed is the tail after the longest common start plus the layers
+    whose fade changed. ``stacks`` and ``colours`` are per quarter slot
+    (``(cell y × cells wide + cell x) × 4 + side``): the layers on it, oldest
+    first, and the colour they blend to (None for bare paper).
+    """
+
+    game: Game
+    layout: BoardLayout
+    zone: object
+    layers: list[Layer] = field(default_factory=list)
+    fades: list[int] = field(default_factory=list)
+    boxes: list[NodeBox] = field(default_factory=list)
+    slots: list[list[int]] = field(default_factory=list)
+    stacks: list[tuple[Layer, ...]] = field(default_factory=list)
+    colours: list[theme.Colour | None] = field(default_factory=list)
+    free: dict[tuple[Player, tuple[int, ...]], tuple[Region, NodeBox]] = field(default_factory=dict)
+
+
 class BoardView:
-    """Draws one game's board; keeps the static drawing until the position or layout changes.
+    """Draws one game's board; keeps the static drawing and brings it up to date in place.
 
     The static drawing is window-sized (background, the scene's panel, the board),
-    so a frame starts with a single blit. It is rebuilt from the layers in one
-    pass: each quarter triangle's colour is its stack of layers blended in order
-    over the paper, so the work grows with the board, not with how many layers
-    were ever laid.
+    so a frame starts with a single blit. A whole build paints each quarter
+    triangle in the colour of its stack of layers blended over the paper, so the
+    work grows with the board, not with how many layers were ever laid; after a
+    move only the rectangles that changed are painted again.
     """
 
     def __init__(self) -> None:
         self._key: tuple[object, ...] | None = None
         self._game: Game | None = None
+        self._version = -1
         self._backdrop: pygame.Surface | None = None
-        self._quarters: dict[int, tuple[Layer, list[Quarter]]] = {}
+        self._dots: dict[Point, tuple[Player, bool]] = {}
+        self._last: Point | None = None
         self._grid: tuple[BoardLayout, pygame.Surface] | None = None
-        self._territory: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._territory: pygame.Surface | None = None
         self._territory_now: tuple[Game, int, BoardLayout] | None = None
+        self._shown: _Shown | None = None
+        self._blends: dict[tuple[tuple[Player, int], ...], theme.Colour] = {}
+        self._dirty: list[pygame.Rect] = []
+        """Territory rectangles (paper pixels) painted since the backdrop last copied them."""
+        self._dirty_all = True
+        """The territory was built whole since the backdrop last copied it."""
         self._sprites: dict[tuple[int, Player, bool], pygame.Surface] = {}
         self._ghosts: dict[tuple[int, Player, bool], pygame.Surface] = {}
         self.rebuilds = 0
-        """How many times the static drawing was made (tests check the cache with it)."""
+        """How many times the static drawing was made or brought up to date (tests check the cache with it)."""
+        self.full_builds = 0
+        """How many of those drew the whole window rather than what changed."""
 
     # ----- the cached, static part ------------------------------------------------
 
@@ -136,19 +137,27 @@ class BoardView:
                  decorate: Callable[[pygame.Surface], None] | None = None, decor_key: object = None) -> pygame.Surface:
         """The window's static picture: background, ``decorate`` (the scene's panel), the board.
 
-        Cached on the game's version, the layout, the window size and ``decor_key``.
+        Drawn whole for a new game, layout, window size or ``decor_key``; after a
+        change of position only what changed is painted again.
         """
-        key = (game.version, layout, size, decor_key)
-        if self._backdrop is None or self._game is not game or self._key != key:
-            if self._backdrop is None or self._backdrop.get_size() != size:
-                self._backdrop = pygame.Surface(size)
+        key = (layout, size, decor_key)
+        surf = self._backdrop
+        if surf is not None and self._game is game and self._key == key:
+            if self._version == game.version:
+                return surf
+            self._update_backdrop(surf, game, layout, decorate)
+        else:
+            if surf is None or surf.get_size() != size:
+                surf = pygame.Surface(size)
                 if pygame.display.get_surface() is not None:
-                    self._backdrop = self._backdrop.convert()
-            self._render(self._backdrop, game, layout, decorate)
-            self._game = game
-            self._key = key
-            self.rebuilds += 1
-        return self._backdrop
+                    surf = surf.convert()
+                self._backdrop = surf
+            self._render(surf, game, layout, decorate)
+        self._game = game
+        self._key = key
+        self._version = game.version
+        self.rebuilds += 1
+        return surf
 
     def draw(self, surface: pygame.Surface, game: Game, layout: BoardLayout,
              decorate: Callable[[pygame.Surface], None] | None = None, decor_key: object = None) -> None:
@@ -157,14 +166,67 @@ class BoardView:
 
     def _render(self, surf: pygame.Surface, game: Game, layout: BoardLayout,
                 decorate: Callable[[pygame.Surface], None] | None) -> None:
-        surf.fill(theme.BACKGROUND)
-        if decorate is not None:
-            decorate(surf)
+        territory = self.territory(game, layout)
+        self._dirty.clear()
+        self._dirty_all = False
+        self._dots = {point: (owner, dead) for point, owner, dead in game.dots()}
+        self._last = game.last_move
+        surf.set_clip(None)
+        self._paint_backdrop(surf, layout, territory, decorate, None)
+        self.full_builds += 1
+
+    def _update_backdrop(self, surf: pygame.Surface, game: Game, layout: BoardLayout,
+                         decorate: Callable[[pygame.Surface], None] | None) -> None:
+        """Paint again the rectangles where the territory, a dot or the last-move ring changed."""
+        territory = self.territory(game, layout)
+        if self._dirty_all:
+            self._render(surf, game, layout, decorate)
+            return
         paper = layout.paper
-        surf.fill(theme.SHADOW, (paper.x + 3, paper.y + 4, paper.w, paper.h))
-        surf.blit(self.territory(game, layout), (paper.x, paper.y))
+        rects = [r.move(paper.x, paper.y) for r in self._dirty]
+        self._dirty.clear()
+        r = dot_radius(layout.cell)
+        dots = {point: (owner, dead) for point, owner, dead in game.dots()}
+        if dots != self._dots:
+            # The largest sprite (a crossed-out dot) covers whatever a dot there drew.
+            half = self.dot_sprite(r, Player.BLUE, True).get_width() // 2 + 1
+            old = self._dots
+            for point in old.keys() | dots.keys():
+                if old.get(point) != dots.get(point):
+                    x, y = layout.node_to_pixel(point)
+                    rects.append(pygame.Rect(x - half, y - half, 2 * half + 1, 2 * half + 1))
+            self._dots = dots
+        last = game.last_move
+        if last != self._last:
+            ring_r, ring_w = last_move_ring(r)
+            half = ring_r + ring_w + 2
+            for point in (self._last, last):
+                if point is not None:
+                    x, y = layout.node_to_pixel(point)
+                    rects.append(pygame.Rect(x - half, y - half, 2 * half + 1, 2 * half + 1))
+            self._last = last
+        bounds = surf.get_rect()
+        for rect in _merged(rects):
+            rect = rect.clip(bounds)
+            if rect.w > 0 and rect.h > 0:
+                surf.set_clip(rect)
+                self._paint_backdrop(surf, layout, territory, decorate, rect)
+        surf.set_clip(None)
+
+    def _paint_backdrop(self, surf: pygame.Surface, layout: BoardLayout, territory: pygame.Surface,
+                        decorate: Callable[[pygame.Surface], None] | None, area: pygame.Rect | None) -> None:
+        """The window picture, all of it or (with the clip set to ``area``) the part in ``area``."""
+        paper = pygame.Rect(layout.paper)
+        if area is None or not paper.contains(area):
+            # Inside the paper the territory covers all this; outside it, a dot's edge may reach the panel's side.
+            surf.fill(theme.BACKGROUND)
+            if decorate is not None:
+                decorate(surf)
+            surf.fill(theme.SHADOW, (paper.x + 3, paper.y + 4, paper.w, paper.h))
+        part = paper if area is None else area.clip(paper)
+        surf.blit(territory, part.topleft, part.move(-paper.x, -paper.y))
         pygame.draw.rect(surf, theme.PAPER_EDGE, paper, 1)
-        self._draw_dots(surf, game, layout)
+        self._draw_dots(surf, layout, area)
 
     def territory(self, game: Game, layout: BoardLayout) -> pygame.Surface:
         """The paper-sized picture of paper, grid, countries and chains (no dots) for ``game`` now.
@@ -174,47 +236,183 @@ class BoardView:
         next draw.
         """
         now = (game, game.version, layout)
-        if self._territory is not None and self._territory_now is not None and self._territory_now[0] is game \
-                and self._territory_now[1:] == now[1:]:
-            return self._territory[1]
-        surf = self._territory_surface(game, layout)
-        self._territory_now = now
-        return surf
+        if self._territory is None or self._territory_now != now:
+            self._update_territory(game, layout)
+            self._territory_now = now
+        assert self._territory is not None
+        return self._territory
 
-    def _territory_surface(self, game: Game, layout: BoardLayout) -> pygame.Surface:
-        """Paper, grid, countries and chains: cached until a layer is laid, faded or undone.
+    def _update_territory(self, game: Game, layout: BoardLayout) -> None:
+        """Paper, grid, countries and chains: painted again only where a layer or free area changed.
 
-        Most moves lay no layer, so after them only the dots are drawn again.
+        Most moves lay no layer: then nothing here is painted at all.
         """
-        layers = game.layers
-        free = tuple((r.owner, r.outline) for p in (Player.BLUE, Player.RED) for r in game.free_areas(p))
-        # The key holds the layers themselves (compared by identity), not their ids,
-        # so an undone layer's id reused by a new one cannot match by mistake.
-        key = (layout, game.first_move_zone, game.to_move if game.first_move_zone else None,
-               tuple((layer, layer.fade) for layer in layers), free)
-        if self._territory is not None and self._territory[0] == key:
-            return self._territory[1]
+        zone = game.first_move_zone
+        zone_key = (zone, game.to_move if zone else None)
+        free = self._free_areas(game)
         paper = layout.paper
-        local = replace(layout, left=layout.left - paper.x, top=layout.top - paper.y)
-        surf = self._territory[1] if self._territory is not None else None
+        shown = self._shown
+        surf = self._territory
+        if shown is None or shown.game is not game or shown.layout != layout or shown.zone != zone_key \
+                or surf is None or surf.get_size() != (paper.w, paper.h):
+            self._build_territory(game, layout, zone_key, free)
+            return
+        layers = game.layers
+        old = shown.layers
+        same = 0
+        most = min(len(old), len(layers))
+        while same < most and old[same] is layers[same]:
+            same += 1
+        boxes: list[NodeBox] = []
+        recolour: list[int] = []
+        stacks = shown.stacks
+        # Undo takes layers back newest first, so each is on top of all its quarters.
+        while len(old) > same:
+            old.pop()
+            shown.fades.pop()
+            boxes.append(shown.boxes.pop())
+            slots = shown.slots.pop()
+            for i in slots:
+                stacks[i] = stacks[i][:-1]
+            recolour.extend(slots)
+        fades = shown.fades
+        for i in range(same):
+            layer = old[i]
+            if layer.fade != fades[i]:
+                fades[i] = layer.fade
+                boxes.append(shown.boxes[i])
+                recolour.extend(shown.slots[i])
+        for layer in layers[same:]:
+            box, slots = self._add_layer(shown, layer)
+            boxes.append(box)
+            recolour.extend(slots)
+        if free.keys() != shown.free.keys():
+            for key in free.keys() ^ shown.free.keys():
+                boxes.append((free.get(key) or shown.free[key])[1])
+            # Regions already shown keep their outlines, worked out once.
+            shown.free = {key: shown.free.get(key) or area for key, area in free.items()}
+        if not boxes:
+            return
+        colours = shown.colours
+        for i in set(recolour):
+            colours[i] = self._blend(stacks[i])
+        local = self._local(layout)
+        margin = self._margin(layout)
+        c = layout.cell
+        rects = [pygame.Rect(local.left + x0 * c - margin, local.top + y0 * c - margin,
+                             (x1 - x0) * c + 2 * margin + 1, (y1 - y0) * c + 2 * margin + 1)
+                 for x0, y0, x1, y1 in boxes]
+        bounds = surf.get_rect()
+        for rect in _merged(rects):
+            rect = rect.clip(bounds)
+            if rect.w > 0 and rect.h > 0:
+                self._paint_territory(surf, game, layout, rect)
+                self._dirty.append(rect)
+
+    def _build_territory(self, game: Game, layout: BoardLayout, zone_key: object,
+                         free: dict[tuple[Player, tuple[int, ...]], tuple[Region, NodeBox]]) -> None:
+        """The whole territory from scratch: a new game, layout or first-move zone."""
+        paper = layout.paper
+        surf = self._territory
         if surf is None or surf.get_size() != (paper.w, paper.h):
             surf = pygame.Surface((paper.w, paper.h))
             if pygame.display.get_surface() is not None:
                 surf = surf.convert()
+            self._territory = surf
+        slots = 4 * max(0, game.width - 1) * max(0, game.height - 1)
+        shown = self._shown = _Shown(game, layout, zone_key, stacks=[()] * slots, colours=[None] * slots,
+                                     free=free)
+        for layer in game.layers:
+            self._add_layer(shown, layer)
+        stacks, colours = shown.stacks, shown.colours
+        for i, stack in enumerate(stacks):
+            if stack:
+                colours[i] = self._blend(stack)
+        if len(self._blends) > 4096:  # fades and owners make few signatures; this only guards against a leak
+            self._blends.clear()
+        self._paint_territory(surf, game, layout, surf.get_rect())
+        self._dirty.clear()
+        self._dirty_all = True
+
+    @staticmethod
+    def _add_layer(shown: _Shown, layer: Layer) -> tuple[NodeBox, list[int]]:
+        """Put ``layer`` on top of its quarters' stacks; its node box and quarter slots."""
+        cw = shown.game.width - 1
+        slots = [(cy * cw + cx) * 4 + side for cx, cy, side in layer.cell_quarters]
+        stacks = shown.stacks
+        item = (layer,)
+        for i in slots:
+            stacks[i] = stacks[i] + item
+        box = node_box(layer)
+        shown.layers.append(layer)
+        shown.fades.append(layer.fade)
+        shown.boxes.append(box)
+        shown.slots.append(slots)
+        return box, slots
+
+    def _blend(self, stack: tuple[Layer, ...]) -> theme.Colour | None:
+        """The colour of a quarter: each layer on it, oldest first, over the paper."""
+        if not stack:
+            return None
+        signature = tuple((layer.owner, layer.fade) for layer in stack)
+        colour = self._blends.get(signature)
+        if colour is None:
+            colour = theme.PAPER
+            for owner, fade in signature:
+                colour = theme.mix(colour, theme.player_colour(owner), theme.layer_alpha(fade) / 255)
+            self._blends[signature] = colour
+        return colour
+
+    @staticmethod
+    def _free_areas(game: Game) -> dict[tuple[Player, tuple[int, ...]], tuple[Region, NodeBox]]:
+        """Classic free areas by owner and quarters (an area is the same while its quarters are)."""
+        if game.rules is not Rules.CLASSIC:
+            return {}
+        return {(region.owner, region.quarters): (region, node_box(region))
+                for player in (Player.BLUE, Player.RED) for region in game.free_areas(player)}
+
+    @staticmethod
+    def _local(layout: BoardLayout) -> BoardLayout:
+        """``layout`` with the paper's top-left corner as the origin."""
+        paper = layout.paper
+        return replace(layout, left=layout.left - paper.x, top=layout.top - paper.y)
+
+    @staticmethod
+    def _chain_width(cell: int) -> int:
+        return max(2, round(cell / 12))
+
+    @staticmethod
+    def _free_width(cell: int) -> int:
+        return max(2, round(cell / 14))
+
+    def _margin(self, layout: BoardLayout) -> int:
+        """Pixels a chain or a free area's dashes may reach past the nodes of its box."""
+        return max(self._chain_width(layout.cell), self._free_width(layout.cell)) + 2
+
+    def _paint_territory(self, surf: pygame.Surface, game: Game, layout: BoardLayout, rect: pygame.Rect) -> None:
+        """Everything on the paper inside ``rect`` (paper pixels), as a whole build draws it there."""
+        local = self._local(layout)
+        surf.set_clip(rect)
         surf.fill(theme.PAPER)
         if game.rules is Rules.CLASSIC:
             self._draw_zone(surf, game, local)
-        self._draw_fills(surf, layers, local)
-        surf.blit(self._grid_overlay(layout), (0, 0))
-        self._draw_outlines(surf, layers, local)
+        self._draw_fills(surf, local, rect)
+        surf.blit(self._grid_overlay(layout), rect.topleft, rect)
+        self._draw_outlines(surf, local, rect)
         if game.rules is Rules.CLASSIC:
-            self._draw_free_areas(surf, game, local)
-        self._territory = (key, surf)
-        return surf
+            self._draw_free_areas(surf, local, rect)
+        surf.set_clip(None)
 
     @staticmethod
     def _px(layout: BoardLayout, point: tuple[float, float]) -> tuple[float, float]:
         return (layout.left + point[0] * layout.cell, layout.top + point[1] * layout.cell)
+
+    def _reaches(self, layout: BoardLayout, box: NodeBox, rect: pygame.Rect) -> bool:
+        """Whether what is drawn for a region with node box ``box`` can touch ``rect``."""
+        c, m = layout.cell, self._margin(layout)
+        x0, y0, x1, y1 = box
+        return (layout.left + x0 * c - m < rect.right and layout.left + x1 * c + m >= rect.x
+                and layout.top + y0 * c - m < rect.bottom and layout.top + y1 * c + m >= rect.y)
 
     def _grid_overlay(self, layout: BoardLayout) -> pygame.Surface:
         """Grid lines and node marks, see-through, drawn over the fills (cached per layout)."""
@@ -252,74 +450,60 @@ class BoardView:
         corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
         _dashed_polygon(surf, theme.mix(colour, theme.PAPER, 0.3), corners, 2, max(6.0, c / 3))
 
-    def layer_quarters(self, layer: Layer) -> list[Quarter]:
-        """The quarters ``layer`` covers, as ``(cx, cy, k)``."""
-        # A layer's shape never changes once laid, so its quarters are worked out
-        # once. The cache holds the layer itself, so its id cannot be reused.
-        hit = self._quarters.get(id(layer))
-        if hit is not None and hit[0] is layer:
-            return hit[1]
-        quarters = quarters_of(layer.triangles)
-        self._quarters[id(layer)] = (layer, quarters)
-        return quarters
+    def _draw_fills(self, surf: pygame.Surface, layout: BoardLayout, rect: pygame.Rect) -> None:
+        """The quarters' colours in the cells that can touch ``rect``, row by row.
 
-    def _draw_fills(self, surf: pygame.Surface, layers: Sequence[Layer], layout: BoardLayout) -> None:
-        if len(self._quarters) > 2 * len(layers) + 64:  # forget layers that undo removed
-            alive = {id(layer) for layer in layers}
-            self._quarters = {k: v for k, v in self._quarters.items() if k in alive}
-        # Each quarter's stack of layers, oldest first, as (owner, fade) pairs.
-        stacks: dict[Quarter, tuple[tuple[Player, int], ...]] = {}
-        get = stacks.get
-        for layer in layers:
-            item = ((layer.owner, layer.fade),)
-            for q in self.layer_quarters(layer):
-                below = get(q)
-                stacks[q] = item if below is None else below + item
-        blends: dict[tuple[tuple[Player, int], ...], theme.Colour] = {}
-        cells: dict[tuple[int, int], list[theme.Colour | None]] = {}
-        for (cx, cy, k), signature in stacks.items():
-            colour = blends.get(signature)
-            if colour is None:
-                colour = theme.PAPER
-                for owner, fade in signature:  # each layer over what lies below it
-                    colour = theme.mix(colour, theme.player_colour(owner), theme.layer_alpha(fade) / 255)
-                blends[signature] = colour
-            quarters = cells.get((cx, cy))
-            if quarters is None:
-                quarters = cells[(cx, cy)] = [None, None, None, None]
-            quarters[k] = colour
+        A cell's triangles reach one pixel into the cells right of and below it,
+        so the order is fixed (rows top down, whole cells last) and a cell
+        beyond ``rect`` is drawn too: a part painted again matches a whole build.
+        """
+        shown = self._shown
+        assert shown is not None
+        colours = shown.colours
         c = layout.cell
         left, top = layout.left, layout.top
-        runs: dict[tuple[int, theme.Colour], list[int]] = {}
+        cw, ch = shown.game.width - 1, shown.game.height - 1
+        cx0, cx1 = max(0, (rect.x - left) // c - 1), min(cw, (rect.right - left) // c + 2)
+        cy0, cy1 = max(0, (rect.y - top) // c - 1), min(ch, (rect.bottom - top) // c + 2)
+        runs: list[tuple[theme.Colour, int, int, int]] = []  # colour, first and last cell x, pixel y
         polygon = pygame.draw.polygon
-        for (cx, cy), quarter_colours in cells.items():
-            first = quarter_colours[0]
-            if first is not None and quarter_colours.count(first) == 4:
-                runs.setdefault((cy, first), []).append(cx)
-                continue
-            x, y = left + cx * c, top + cy * c
-            corners = ((x, y), (x + c, y), (x + c, y + c), (x, y + c))
-            centre = (x + c / 2, y + c / 2)
-            for k, colour in enumerate(quarter_colours):
-                if colour is not None:
-                    polygon(surf, colour, (corners[k], corners[(k + 1) % 4], centre))
-        # Whole cells of one colour side by side in a row become one rectangle.
-        for (cy, colour), xs in runs.items():
-            xs.sort()
-            start = prev = xs[0]
-            for cx in xs[1:] + [-2]:
-                if cx == prev + 1:
-                    prev = cx
+        for cy in range(cy0, cy1):
+            y = top + cy * c
+            run: theme.Colour | None = None  # whole cells of one colour side by side in this row
+            first = last = 0
+            for cx in range(cx0, cx1):
+                i = (cy * cw + cx) * 4
+                north, east, south, west = colours[i:i + 4]
+                if north is not None and north == east == south == west:
+                    if run == north and last == cx - 1:
+                        last = cx
+                        continue
+                    if run is not None:
+                        runs.append((run, first, last, y))
+                    run, first, last = north, cx, cx
                     continue
-                surf.fill(colour, (left + start * c, top + cy * c, (prev - start + 1) * c, c))
-                start = prev = cx
+                if north is None and east is None and south is None and west is None:
+                    continue
+                x = left + cx * c
+                corners = ((x, y), (x + c, y), (x + c, y + c), (x, y + c))
+                centre = (x + c / 2, y + c / 2)
+                for k, colour in enumerate((north, east, south, west)):
+                    if colour is not None:
+                        polygon(surf, colour, (corners[k], corners[(k + 1) % 4], centre))
+            if run is not None:
+                runs.append((run, first, last, y))
+        # Whole cells of one colour side by side in a row are one rectangle, drawn over the triangles' edges.
+        for colour, first, last, y in runs:
+            surf.fill(colour, (left + first * c, y, (last - first + 1) * c, c))
 
-    def _draw_outlines(self, surf: pygame.Surface, layers: Sequence[Layer], layout: BoardLayout) -> None:
+    def _draw_outlines(self, surf: pygame.Surface, layout: BoardLayout, rect: pygame.Rect) -> None:
         # Chains: faded ones thin and pale first, so the countries on top read clearly.
-        width = max(2, round(layout.cell / 12))
+        shown = self._shown
+        assert shown is not None
+        width = self._chain_width(layout.cell)
         for faded in (True, False):
-            for layer in layers:
-                if (layer.fade > 0) != faded:
+            for layer, box in zip(shown.layers, shown.boxes, strict=True):
+                if (layer.fade > 0) != faded or not self._reaches(layout, box, rect):
                     continue
                 colour = theme.player_colour(layer.owner)
                 if faded:
@@ -329,11 +513,15 @@ class BoardView:
                         pts = [self._px(layout, p) for p in poly]
                         pygame.draw.lines(surf, colour, True, pts, max(1, width - 1) if faded else width)
 
-    def _draw_free_areas(self, surf: pygame.Surface, game: Game, layout: BoardLayout) -> None:
-        width = max(2, round(layout.cell / 14))
+    def _draw_free_areas(self, surf: pygame.Surface, layout: BoardLayout, rect: pygame.Rect) -> None:
+        shown = self._shown
+        assert shown is not None
+        width = self._free_width(layout.cell)
         for player in (Player.BLUE, Player.RED):
             colour = theme.mix(theme.player_colour(player), theme.PAPER, 0.2)
-            for region in game.free_areas(player):
+            for (owner, _), (region, box) in shown.free.items():
+                if owner != player or not self._reaches(layout, box, rect):
+                    continue
                 for poly in region.outline:
                     if len(poly) >= 2:
                         pts = [self._px(layout, p) for p in poly]
@@ -361,21 +549,30 @@ class BoardView:
             self._sprites[key] = sprite
         return sprite
 
-    def _draw_dots(self, surf: pygame.Surface, game: Game, layout: BoardLayout) -> None:
+    def _draw_dots(self, surf: pygame.Surface, layout: BoardLayout, area: pygame.Rect | None) -> None:
+        """The dots (row by row, as sprites may overlap) and the last-move ring, all or those reaching ``area``."""
         r = dot_radius(layout.cell)
         c = layout.cell
-        for y in range(game.height):
-            for x in range(game.width):
-                owner = game.dot_at((x, y))
-                if owner is None:
+        ring_r, ring_w = last_move_ring(r)
+        x0, y0, x1, y1 = 0, 0, layout.width - 1, layout.height - 1
+        if area is not None:
+            reach = max(self.dot_sprite(r, Player.BLUE, True).get_width() // 2, ring_r + ring_w) + 2
+            x0 = max(x0, (area.x - reach - layout.left) // c)
+            x1 = min(x1, (area.right + reach - layout.left) // c + 1)
+            y0 = max(y0, (area.y - reach - layout.top) // c)
+            y1 = min(y1, (area.bottom + reach - layout.top) // c + 1)
+        dots = self._dots
+        for y in range(y0, y1 + 1):
+            for x in range(x0, x1 + 1):
+                dot = dots.get((x, y))
+                if dot is None:
                     continue
-                sprite = self.dot_sprite(r, owner, game.is_dead((x, y)))
+                sprite = self.dot_sprite(r, dot[0], dot[1])
                 half = sprite.get_width() // 2
                 surf.blit(sprite, (layout.left + x * c - half, layout.top + y * c - half))
-        last = game.last_move
-        if last is not None:
+        last = self._last
+        if last is not None and (area is None or (x0 <= last[0] <= x1 and y0 <= last[1] <= y1)):
             # A bright ring just outside the dot: visible on any fill, hides nothing.
-            ring_r, ring_w = last_move_ring(r)
             pygame.draw.aacircle(surf, theme.LAST_MOVE, layout.node_to_pixel(last), ring_r, ring_w)
 
     # ----- per frame ----------------------------------------------------------------
@@ -411,3 +608,16 @@ class BoardView:
         pygame.draw.line(mark, (*theme.ILLEGAL, alpha), (c - d, c - d), (c + d, c + d), 3)
         pygame.draw.line(mark, (*theme.ILLEGAL, alpha), (c - d, c + d), (c + d, c - d), 3)
         surface.blit(mark, mark.get_rect(center=(cx, cy)))
+
+
+def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` with overlapping ones joined into their bounding rectangle, so no pixel is painted twice."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.copy()
+        hit = rect.collidelist(out)
+        while hit >= 0:
+            rect.union_ip(out.pop(hit))
+            hit = rect.collidelist(out)
+        out.append(rect)
+    return out
