@@ -20,7 +20,7 @@ from engine import ActionKind, Game, IllegalMove, Player, Rules, sgf
 from engine.sgf import MAX_NODES, SgfError, dumps, loads, point_text, read_info
 
 BLUE, RED = Player.BLUE, Player.RED
-ZAGRAM = Path(__file__).resolve().parents[2] / "shared" / "data" / "zagram-352562.sgf"
+ZAGRAM = Path(__file__).resolve().parents[1] / "assets" / "samples" / "zagram-352562.sgf"
 FAST = settings(deadline=timedelta(seconds=2), suppress_health_check=[HealthCheck.too_slow])
 FUZZ = settings(FAST, max_examples=400)
 
@@ -491,7 +491,7 @@ def test_fuzz_mutated_records(base: str, mutations: list[tuple[str, float, int, 
 
 @pytest.fixture(scope="module")
 def zagram() -> str:
-    assert ZAGRAM.is_file(), f"the zagram record is missing: expected it at {ZAGRAM} (shared/data beside the repo)"
+    assert ZAGRAM.is_file(), f"the zagram sample is missing: expected it at {ZAGRAM}"
     return ZAGRAM.read_text(encoding="utf-8")
 
 
