@@ -1,0 +1,160 @@
+"""The board picture brought up to date after a move or an undo is the picture drawn from scratch.
+
+``BoardView`` paints again only the rectangles a change touched. These tests
+play seeded random games of both rule sets (with takeovers, classic captures
+and free areas), take moves back now and then, move the board to another
+place and scale midway, and after every step compare the updated pictures
+pixel for pixel with those of a fresh view. No tolerance: they must be equal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from engine import Game, Player, Point, Rules
+from game.input.layout import BoardLayout
+from game.view.board_view import BoardView
+
+WINDOW = (560, 420)
+PANEL = pygame.Rect(440, 0, 120, 420)
+
+
+@pytest.fixture(autouse=True)
+def _pygame(pygame_session: object) -> Iterator[None]:
+    yield
+
+
+def decorate(surface: pygame.Surface) -> None:
+    """A stand-in for the scene's panel: something besides the board that a repaint must not spoil."""
+    pygame.draw.rect(surface, (200, 180, 120), PANEL)
+    pygame.draw.line(surface, (20, 20, 20), PANEL.topleft, PANEL.bottomright, 3)
+
+
+def layouts(width: int, height: int) -> list[BoardLayout]:
+    """Two places and scales for the board: a roomy one, and a small cell whose dots reach past the paper."""
+    return [BoardLayout(width, height, 26, 24, 22), BoardLayout(width, height, 9, 40, 60)]
+
+
+def pixels_apart(a: pygame.Surface, b: pygame.Surface) -> list[tuple[int, int]]:
+    """Up to ten pixels where two pictures of one size differ (none when they are the same)."""
+    assert a.get_size() == b.get_size()
+    if pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB"):
+        return []
+    w, h = a.get_size()
+    return [(x, y) for y in range(h) for x in range(w) if a.get_at((x, y)) != b.get_at((x, y))][:10]
+
+
+def move_near(game: Game, rng: random.Random) -> Point:
+    """A random legal move, half the time next to the mover's own dots: that closes loops and takes over."""
+    legal = game.legal_moves()
+    if rng.random() < 0.6:
+        own = game.to_move
+        near = [(x, y) for x, y in legal
+                if any(game.dot_at((x + dx, y + dy)) == own for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                       if 0 <= x + dx < game.width and 0 <= y + dy < game.height)]
+        if near:
+            return rng.choice(near)
+    return rng.choice(legal)
+
+
+def assert_same_as_fresh(view: BoardView, game: Game, layout: BoardLayout, step: str) -> None:
+    updated = view.backdrop(game, layout, WINDOW, decorate)
+    fresh_view = BoardView()
+    fresh = fresh_view.backdrop(game, layout, WINDOW, decorate)
+    assert pixels_apart(view.territory(game, layout), fresh_view.territory(game, layout)) == [], step
+    assert pixels_apart(updated, fresh) == [], step
+
+
+@pytest.mark.parametrize(("rules", "seed"), [(Rules.COUNTRIES, 2), (Rules.COUNTRIES, 7), (Rules.CLASSIC, 5),
+                                              (Rules.CLASSIC, 11)])
+def test_the_updated_board_is_the_board_drawn_afresh(rules: Rules, seed: int) -> None:
+    rng = random.Random(seed)
+    game = Game(16, 13, rules)
+    view = BoardView()
+    places = layouts(game.width, game.height)
+    layout = places[0]
+    view.backdrop(game, layout, WINDOW, decorate)
+    seen = {"laid": 0, "crossed out": 0, "layer undone": 0, "updated in place": 0}
+    # Countries: a country laid over another's. Classic: free areas drawn as dashed chains.
+    seen["covered" if rules is Rules.COUNTRIES else "free areas"] = 0
+    steps = 0
+    while not game.is_over and steps < 400:
+        steps += 1
+        if steps % 90 == 0:
+            layout = places[(steps // 90) % 2]  # the window changed: drawn whole, then updated again
+        builds = view.full_builds
+        if game.history and rng.random() < 0.1:
+            for _ in range(rng.randint(1, 3)):
+                if game.history:
+                    seen["layer undone"] += bool(game.undo().laid)
+            what = f"step {steps}: undo"
+        else:
+            node = move_near(game, rng)
+            report = game.play(node)
+            seen["laid"] += bool(report.laid)
+            seen["crossed out"] += bool(report.crossed_out)
+            if rules is Rules.COUNTRIES:
+                seen["covered"] += bool(report.covered)
+            else:
+                seen["free areas"] += bool(game.free_areas(Player.BLUE) or game.free_areas(Player.RED))
+            what = f"step {steps}: {game.to_move.other.name} at {node}"
+        assert_same_as_fresh(view, game, layout, what)
+        seen["updated in place"] += view.full_builds == builds
+    # Every kind of change was met, and almost all were updates in place, not whole builds.
+    assert all(seen.values()), seen
+    assert seen["updated in place"] >= steps - 6, seen
+
+
+def test_a_move_that_lays_nothing_leaves_the_territory_as_it_was() -> None:
+    game = Game(8, 8)
+    view = BoardView()
+    layout = layouts(8, 8)[0]
+    view.backdrop(game, layout, WINDOW, decorate)
+    territory = view.territory(game, layout)
+    before = pygame.image.tobytes(territory, "RGB")
+    builds, made = view.full_builds, view.rebuilds
+    game.play((3, 3))
+    view.backdrop(game, layout, WINDOW, decorate)
+    assert view.territory(game, layout) is territory and pygame.image.tobytes(territory, "RGB") == before
+    assert view.full_builds == builds and view.rebuilds == made + 1
+    assert view.backdrop(game, layout, WINDOW, decorate).get_at(layout.node_to_pixel((3, 3)))[:3] != \
+        BoardView().backdrop(Game(8, 8), layout, WINDOW, decorate).get_at(layout.node_to_pixel((3, 3)))[:3]
+
+
+def test_another_game_is_drawn_whole() -> None:
+    layout = layouts(8, 8)[0]
+    view = BoardView()
+    first = Game(8, 8)
+    first.play((2, 2))
+    view.backdrop(first, layout, WINDOW, decorate)
+    builds = view.full_builds
+    second = Game(8, 8)
+    second.play((5, 5))
+    picture = view.backdrop(second, layout, WINDOW, decorate)
+    assert view.full_builds == builds + 1
+    assert pixels_apart(picture, BoardView().backdrop(second, layout, WINDOW, decorate)) == []
+
+
+def test_a_takeover_fades_what_it_covers_in_place() -> None:
+    # RULES.md §2: Red's square inside Blue's ring; Blue closing the ring lays over it.
+    ring = [(4, 4), (5, 4), (6, 4), (7, 4), (7, 5), (7, 6), (7, 7), (6, 7), (5, 7), (4, 7), (4, 6), (4, 5)]
+    red = [(5, 5), (6, 5), (6, 6), (5, 6), (0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (2, 0), (3, 0)]
+    game = Game(12, 12)
+    layout = BoardLayout(12, 12, 26, 24, 22)
+    view = BoardView()
+    for blue, answer in zip(ring[:-1], red, strict=True):
+        game.play(blue)
+        game.play(answer)
+        view.backdrop(game, layout, WINDOW, decorate)
+    builds = view.full_builds
+    report = game.play(ring[-1])
+    assert report.takeover and report.covered[0].fade == 1
+    assert_same_as_fresh(view, game, layout, "takeover")
+    game.undo()
+    assert report.covered[0].fade == 0
+    assert_same_as_fresh(view, game, layout, "takeover undone")
+    assert view.full_builds == builds
