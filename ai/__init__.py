@@ -76,6 +76,8 @@ class Thought:
     move: tuple[int, int]
     positions: int
     """Positions played out on the way: one per engine move made while thinking."""
+    visits: int
+    """Of those, the positions the search itself moved to (the rest only read what a move gains)."""
 
 
 def think(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
@@ -95,7 +97,7 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
     fallback = board.legal()[0]
     try:
         if cancel is not None and cancel.is_set():
-            return Thought(board.points[fallback], board.positions)
+            return Thought(board.points[fallback], board.positions, board.visits)
         if level == "random":
             v = random_move(board, rng)
         elif game.stopped_by is not None:
@@ -111,7 +113,7 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
     move = board.points[v]
     if not game.is_legal(move):  # a safety net: never hand the game an illegal move
         move = board.points[fallback]
-    return Thought(move, board.positions)
+    return Thought(move, board.positions, board.visits)
 
 
 def _level(level: str) -> str:

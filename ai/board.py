@@ -78,10 +78,15 @@ class Board:
         self.around2: list[list[int]] = [_ring(v, w, h, 2) for v in range(n)]
         # The eight neighbours in circular order (-1 off the board), for ``can_close``.
         self.circle: list[list[int]] = [_circle(v, w, h) for v in range(n)]
+        # The four side neighbours: enclosed ground is joined through sides (see ``cut_off``).
+        self.sides: list[list[int]] = [[u for u in (ring[0], ring[2], ring[4], ring[6]) if u >= 0]
+                                       for ring in self.circle]
         # How far each node is from the nearest edge (an edge group cannot be enclosed).
         self.edge_dist: list[int] = [min(v % w, v // w, w - 1 - v % w, h - 1 - v // w) for v in range(n)]
+        self.rim: list[int] = [v for v in range(n) if not self.edge_dist[v]]
         self.dot = [0] * n                    # owner of the dot on each node (dead ones too), 0 if none
-        self.alive = [False] * n              # the dot on the node is not crossed out
+        self.live = [0] * n                   # owner of the dot on each node while it is not crossed out, else 0
+        self.live_of = [0, 0, 0]              # live_of[p]: p's dots not crossed out
         self.adj = [[0] * n, [0] * n, [0] * n]  # adj[p][v]: p's dots among v's 8 neighbours
         self.near = [0] * n                   # dots within two steps (Chebyshev) of v
         self.dots_of = [0, 0, 0]
@@ -103,6 +108,7 @@ class Board:
         self.deadline = float("inf")
         self.work = 0                         # engine moves played so far, plus other costs: a repeatable clock
         self.positions = 0                    # engine moves played so far, nothing else (for ai.bench)
+        self.visits = 0                       # of those, the ones made through play(): the search tree's
         self.work_limit = 1 << 62
         self.cancel: Callable[[], bool] | None = None
         for (x, y), owner, dead in g.dots():
@@ -124,8 +130,9 @@ class Board:
 
     def _put(self, v: int, p: int) -> None:
         self.dot[v] = p
-        self.alive[v] = True
+        self.live[v] = p
         self.dots_of[p] += 1
+        self.live_of[p] += 1
         self._count_corners(v, p, 1)
         adj = self.adj[p]
         for u in self.neighbours[v]:
@@ -139,8 +146,9 @@ class Board:
     def _take(self, v: int) -> None:
         p = self.dot[v]
         self.dot[v] = 0
-        self.alive[v] = False
+        self.live[v] = 0
         self.dots_of[p] -= 1
+        self.live_of[p] -= 1
         self._count_corners(v, p, -1)
         adj = self.adj[p]
         for u in self.neighbours[v]:
@@ -153,9 +161,11 @@ class Board:
 
     def _flip(self, v: int) -> None:
         """The dot at v died or came back to life: only the cell counts change."""
-        alive = not self.alive[v]
-        self.alive[v] = alive
-        self._count_corners(v, self.dot[v], 1 if alive else -1)
+        p = self.dot[v]
+        alive = not self.live[v]
+        self.live[v] = p if alive else 0
+        self.live_of[p] += 1 if alive else -1
+        self._count_corners(v, p, 1 if alive else -1)
 
     def play(self, v: int) -> None:
         """The player to move plays node ``v`` (raises IllegalMove like the engine)."""
@@ -166,18 +176,19 @@ class Board:
         self.trail.append((v, flipped))
         self.work += 1
         self.positions += 1
+        self.visits += 1
 
     def _settle(self, report: MoveReport) -> list[int]:
         """Apply the report's score change and the deaths and revivals it lists; the nodes that flipped."""
         units = self.units
         units[1] += report.blue_units
         units[2] += report.red_units
-        g, w, alive = self.game, self.width, self.alive
+        g, w, live = self.game, self.width, self.live
         flipped = []
         # A dot may die and revive within one move (a takeover): the engine's state after it decides.
         for x, y in (*report.crossed_out, *report.revived):
             u = y * w + x
-            if alive[u] == g.is_dead((x, y)):
+            if bool(live[u]) == g.is_dead((x, y)):
                 self._flip(u)
                 flipped.append(u)
         return flipped
@@ -232,17 +243,85 @@ class Board:
         touching neighbours only make a triangle, which holds no node). So the
         live own neighbours must form two runs or more around the circle.
         """
-        dot, alive = self.dot, self.alive
+        live = self.live
         ring = self.circle[v]
         last = ring[7]
-        prev = last >= 0 and dot[last] == p and alive[last]
+        prev = last >= 0 and live[last] == p
         runs = 0
         for u in ring:
-            own = u >= 0 and dot[u] == p and alive[u]
+            own = u >= 0 and live[u] == p
             if own and not prev:
                 runs += 1
             prev = own
         return runs >= 2
+
+    def cut_off(self, p: int) -> list[bool] | None:
+        """Classic: for each node, whether a dot of p there would cut a live enemy dot off the edge.
+
+        A capture encloses a live enemy dot that p's walls did not enclose
+        before. Two side neighbours that are not p's live dots are never
+        parted by p's walls (a wall runs between p's dots, and a side crosses
+        no other segment), so ground not yet enclosed is joined to the edge
+        through sides; a new dot can enclose an enemy dot only where it is a
+        cut node of that graph between the dot and the edge. One depth-first
+        pass (Tarjan's cut nodes, the edge being the root) finds them all.
+        Returns None when some live enemy dot is already walled off from the
+        edge (it waits in a free area of p's, see ``gains``), so that every
+        node is played out as before.
+
+        >>> from engine import Game, Rules
+        >>> g = Game(5, 5, Rules.CLASSIC, zone=False)
+        >>> for point in ((1, 2), (2, 2), (2, 1), (0, 0), (3, 2), (0, 4)):
+        ...     _ = g.play(point)
+        >>> cut = Board(g).cut_off(1)  # Blue on three sides of red (2, 2): (2, 3) closes it
+        >>> [(v % 5, v // 5) for v in range(25) if cut[v]]
+        [(2, 3)]
+        """
+        n = self.size
+        live, sides, inland = self.live, self.sides, self.edge_dist
+        o = 3 - p
+        disc = [0] * n      # order of discovery, 0 while unseen
+        low = [0] * n       # the earliest discovery reachable from the subtree (0: the edge)
+        parent = [-1] * n
+        enemy = [False] * n  # the subtree holds a live enemy dot
+        cut = [False] * n
+        t = 0
+        reached = 0
+        for root in self.rim:
+            # The edge itself is the root: each node on it starts a subtree, joined to the root (low 0).
+            if disc[root] or live[root] == p:
+                continue
+            t += 1
+            disc[root] = t
+            stack = [(root, iter(sides[root]))]
+            while stack:
+                u, around = stack[-1]
+                for x in around:  # resumes where it stopped when the walk comes back to u
+                    if live[x] == p:
+                        continue
+                    if not disc[x]:
+                        t += 1
+                        disc[x] = t
+                        low[x] = t if inland[x] else 0  # a node on the edge is joined to the root
+                        parent[x] = u
+                        stack.append((x, iter(sides[x])))
+                        break
+                    if disc[x] < low[u] and x != parent[u]:
+                        low[u] = disc[x]
+                else:
+                    stack.pop()
+                    if live[u] == o:
+                        enemy[u] = True
+                        reached += 1
+                    up = parent[u]
+                    if up >= 0:
+                        if low[u] < low[up]:
+                            low[up] = low[u]
+                        if enemy[u]:
+                            enemy[up] = True
+                            if low[u] >= disc[up]:
+                                cut[up] = True
+        return cut if reached == self.live_of[o] else None
 
     def weak_dots(self, p: int) -> int:
         """Classic: p's live dots off the edge with no own dot beside them and two enemy dots or more.
@@ -252,18 +331,18 @@ class Board:
         half boxed in like this is what a chase along a wall leaves behind: one
         enemy move makes it a threat, often two threats at once.
         """
-        dot, alive, circle, edge = self.dot, self.alive, self.circle, self.edge_dist
+        live, circle, edge = self.live, self.circle, self.edge_dist
         o = 3 - p
         count = 0
         for v in range(self.size):
-            if dot[v] != p or not alive[v] or not edge[v]:
+            if live[v] != p or not edge[v]:
                 continue
             ring = circle[v]
             enemy = 0
             for u in (ring[0], ring[2], ring[4], ring[6]):
-                if dot[u] == p and alive[u]:
+                if live[u] == p:
                     break
-                if dot[u] == o and alive[u]:
+                if live[u] == o:
                     enemy += 1
             else:
                 if enemy >= 2:
@@ -286,9 +365,11 @@ class Board:
         """What p gains (own score minus the other's, change) by playing each node now.
 
         Only nodes where p has two or more neighbouring dots (in classic: two
-        runs of them, ``can_close``) are played out; the rest gain ``base``: nothing in countries, and in classic the enemy dots
-        that stand in p's free areas, which p's next move captures wherever it is.
-        Returns ``({node: gain}, base)`` with only gains above ``base`` listed.
+        runs of them, ``can_close``, at a node that cuts an enemy dot off the
+        edge, ``cut_off``) are played out; the rest gain ``base``: nothing in
+        countries, and in classic the enemy dots that stand in p's free areas,
+        which p's next move captures wherever it is. Returns
+        ``({node: gain}, base)`` with only gains above ``base`` listed.
         """
         g = self.game
         adj = self.adj[p]
@@ -314,8 +395,10 @@ class Board:
                             base = (report.units(player) - report.units(player.other)) * unit
                         break
             closing = self.can_close if self.classic else None
+            cut = self.cut_off(p) if self.classic else None
+            self.work += self.size // 50 if cut is not None else 0  # a pass costs about 8 plays on 20×20
             for v in nodes:
-                if adj[v] < 2 or (closing is not None and not closing(p, v)):
+                if adj[v] < 2 or (closing is not None and not closing(p, v)) or (cut is not None and not cut[v]):
                     continue
                 try:
                     report = play(points[v], player=player)
