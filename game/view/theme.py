@@ -123,6 +123,9 @@ def text(s: str, px: int, colour: Colour = INK, *, bold: bool = False) -> pygame
     if surf is None:
         if len(_text_cache) > 512:  # countdowns make new strings; keep the cache bounded
             _text_cache.clear()
-        surf = font(px, bold).render(s, True, colour)
+        face = font(px, bold)
+        # SDL_ttf refuses a string that draws as nothing ("Text has zero width": a
+        # file named U+200B, a typed U+FE0F); nothing is what it shows, so draw "".
+        surf = face.render(s if face.size(s)[0] > 0 else "", True, colour)
         _text_cache[key] = surf
     return surf
