@@ -407,12 +407,14 @@ class BoardView:
     def _px(layout: BoardLayout, point: tuple[float, float]) -> tuple[float, float]:
         return (layout.left + point[0] * layout.cell, layout.top + point[1] * layout.cell)
 
-    def _reaches(self, layout: BoardLayout, box: NodeBox, rect: pygame.Rect) -> bool:
-        """Whether what is drawn for a region with node box ``box`` can touch ``rect``."""
+    def _reaching(self, layout: BoardLayout, boxes: Sequence[NodeBox], rect: pygame.Rect) -> list[int]:
+        """Indices of the ``boxes`` (regions' node boxes) whose drawing can touch ``rect``."""
         c, m = layout.cell, self._margin(layout)
-        x0, y0, x1, y1 = box
-        return (layout.left + x0 * c - m < rect.right and layout.left + x1 * c + m >= rect.x
-                and layout.top + y0 * c - m < rect.bottom and layout.top + y1 * c + m >= rect.y)
+        # A box's pixels run from left + x0·c − m to left + x1·c + m (and so down).
+        xa, xb = rect.x - layout.left - m, rect.right - layout.left + m
+        ya, yb = rect.y - layout.top - m, rect.bottom - layout.top + m
+        return [i for i, (x0, y0, x1, y1) in enumerate(boxes)
+                if x0 * c < xb and x1 * c >= xa and y0 * c < yb and y1 * c >= ya]
 
     def _grid_overlay(self, layout: BoardLayout) -> pygame.Surface:
         """Grid lines and node marks, see-through, drawn over the fills (cached per layout)."""
@@ -501,9 +503,10 @@ class BoardView:
         shown = self._shown
         assert shown is not None
         width = self._chain_width(layout.cell)
+        near = [shown.layers[i] for i in self._reaching(layout, shown.boxes, rect)]
         for faded in (True, False):
-            for layer, box in zip(shown.layers, shown.boxes, strict=True):
-                if (layer.fade > 0) != faded or not self._reaches(layout, box, rect):
+            for layer in near:
+                if (layer.fade > 0) != faded:
                     continue
                 colour = theme.player_colour(layer.owner)
                 if faded:
@@ -517,10 +520,12 @@ class BoardView:
         shown = self._shown
         assert shown is not None
         width = self._free_width(layout.cell)
+        areas = list(shown.free.values())
+        near = [areas[i][0] for i in self._reaching(layout, [box for _, box in areas], rect)]
         for player in (Player.BLUE, Player.RED):
             colour = theme.mix(theme.player_colour(player), theme.PAPER, 0.2)
-            for (owner, _), (region, box) in shown.free.items():
-                if owner != player or not self._reaches(layout, box, rect):
+            for region in near:
+                if region.owner != player:
                     continue
                 for poly in region.outline:
                     if len(poly) >= 2:
