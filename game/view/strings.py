@@ -22,6 +22,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "ru": "Обводите точки — стройте страны",
         "en": "Surround dots, build countries",
     },
+    # Start-up, on stderr (main.py): no screen to open the window on
+    "start.no_display": {
+        "ru": "Не удалось открыть окно игры: графический экран не найден ({reason}). "
+              "Запустите игру в графическом сеансе; проверка без экрана: --smoke.",
+        "en": "Cannot open the game window: no graphical display was found ({reason}). "
+              "Start the game in a graphical session; to check it without a screen, use --smoke.",
+    },
     # Menu
     "menu.hotseat": {"ru": "Два игрока", "en": "Two players"},
     "menu.computer": {"ru": "Против компьютера", "en": "Against the computer"},
