@@ -21,6 +21,7 @@ import random
 import time
 from collections.abc import Callable
 from math import comb
+from operator import attrgetter
 
 from engine import Game, IllegalMove, Player, Rules
 from engine.report import MoveReport
@@ -374,7 +375,9 @@ class Board:
         g = self.game
         adj = self.adj[p]
         points = self.points
-        player = Player(p)
+        # None plays for the side to move, which spares the engine naming the player.
+        player = None if p == self.to_move else Player(p)
+        split = attrgetter("blue_units", "red_units") if p == 1 else attrgetter("red_units", "blue_units")
         play, undo = g.play, g.undo
         unit = self.unit
         out: dict[int, float] = {}
@@ -391,24 +394,28 @@ class Board:
                             continue
                         played += 1
                         undo()
-                        if report.units(player):
-                            base = (report.units(player) - report.units(player.other)) * unit
+                        mine, theirs = split(report)
+                        if mine:
+                            base = (mine - theirs) * unit
                         break
-            closing = self.can_close if self.classic else None
-            cut = self.cut_off(p) if self.classic else None
-            self.work += self.size // 50 if cut is not None else 0  # a pass costs about 8 plays on 20×20
+                cut = self.cut_off(p)
+                if cut is not None:
+                    self.work += self.size // 50  # what the pass costs, in engine moves
+                    nodes = [v for v in nodes if cut[v]]
+                closing = self.can_close
+                nodes = [v for v in nodes if adj[v] >= 2 and closing(p, v)]
+            else:
+                nodes = [v for v in nodes if adj[v] >= 2]
             for v in nodes:
-                if adj[v] < 2 or (closing is not None and not closing(p, v)) or (cut is not None and not cut[v]):
-                    continue
                 try:
                     report = play(points[v], player=player)
                 except IllegalMove:
                     continue
                 played += 1
                 undo()
-                mine = report.units(player)
+                mine, theirs = split(report)
                 if mine:
-                    gain = (mine - report.units(player.other)) * unit
+                    gain = (mine - theirs) * unit
                     if gain > base:
                         out[v] = gain
         finally:
