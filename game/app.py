@@ -226,7 +226,7 @@ def _scenes_for_screenshots(control: Control) -> list[tuple[str, Callable[[], No
             stack.shutdown_all()
             stack.scenes.clear()
             strings.set_language("en" if english else "ru")
-            store.clear_current()
+            store.clear_all_current()
             if autosave is not None:
                 store.autosave_path().write_text(autosave, encoding="utf-8")
             for make in scenes:

@@ -9,13 +9,15 @@ background and its answer is thrown away.)
 
 The move chooser is injected: by default it is ``ai.choose_move``; tests set a
 quick stand-in once, on the scene stack (``SceneStack.chooser``). A chooser that
-raises is reported, never raised: the scene then says the computer could not move.
+raises is reported, never raised: the scene then says the computer could not move,
+and the log gets the traceback (the player's one line is no use for finding the bug).
 """
 
 from __future__ import annotations
 
 import copy
 import inspect
+import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +25,8 @@ from typing import Protocol
 
 from ai import PLAYER_LEVELS, choose_move, stop_phase_done
 from engine import Game, IllegalMove, Player, Point
+
+log = logging.getLogger(__name__)
 
 
 class Chooser(Protocol):
@@ -129,6 +133,8 @@ class ComputerOpponent:
                 move = self._chooser(game, self.level, seconds=self.seconds, seed=self.seed)
             answer = Answer((int(move[0]), int(move[1])), None, version)
         except BaseException as error:  # noqa: BLE001 - reported to the scene, never raised in a thread
+            log.error("The computer (%s, level %s) could not choose a move at game version %d",
+                      self.player.name, self.level, version, exc_info=error)
             answer = Answer(None, error, version)
         self._deliver(generation, answer)
 

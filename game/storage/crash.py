@@ -7,6 +7,11 @@ gives such a build a log file and turns the two streams into writers to it;
 :func:`run_guarded` runs the game so that an uncaught exception ends up in that
 log with its traceback, and the player sees a short message saying where it is.
 
+The log is kept harmless in itself: a record is clipped to a few kilobytes (a
+hostile file can put megabytes into one message), a handler that cannot write
+(a full disk) says so once and then stays quiet, and the fallback folder in the
+shared temp directory is a private one that another user cannot redirect.
+
 ``main.py`` uses both::
 
     install_logging()
@@ -21,13 +26,14 @@ import io
 import logging
 import os
 import platform
+import stat
 import sys
 import tempfile
 import threading
 from collections.abc import Callable
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from game.storage.paths import APP_NAME, user_data_dir
 
@@ -36,6 +42,10 @@ FAULT_FILE_NAME = "faults.log"
 LOG_MAX_BYTES = 1_000_000
 LOG_BACKUPS = 2
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+LOG_MESSAGE_MAX_CHARS = 4_000
+"""A longer message is clipped: one log line stays readable whatever a file or a bug put into it."""
+LOG_TRACEBACK_MAX_CHARS = 32_000
+"""A traceback keeps its start and its end (the error itself) within this many characters."""
 
 # The crash message is written here rather than taken from game.view.strings: when the
 # game has just failed, the less of it this path depends on, the better.
@@ -93,22 +103,140 @@ class LogStream(io.TextIOBase):
         return len(s)
 
 
-def _open_log_handler() -> tuple[RotatingFileHandler, Path] | None:
-    """A rotating file handler in the user data folder, else in the temp folder, else none."""
-    candidates: list[Callable[[], Path]] = [
-        lambda: user_data_dir() / "logs",
-        lambda: Path(tempfile.gettempdir()) / APP_NAME / "logs",  # home folder unwritable
-    ]
-    for folder in candidates:
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, saying how much was cut.
+
+    >>> clip("abcdef", 3)
+    'abc… [3 more characters]'
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… [{len(text) - limit} more characters]"
+
+
+def _clip_traceback(text: str) -> str:
+    """Each line clipped, and the middle of a very long traceback left out: its end names the error."""
+    text = "\n".join(clip(line, LOG_MESSAGE_MAX_CHARS) for line in text.split("\n"))
+    if len(text) <= LOG_TRACEBACK_MAX_CHARS:
+        return text
+    half = LOG_TRACEBACK_MAX_CHARS // 2
+    return f"{text[:half]}\n… [{len(text) - 2 * half} characters left out] …\n{text[-half:]}"
+
+
+class ClippingFormatter(logging.Formatter):
+    """The log's formatter: messages and tracebacks clipped to a few kilobytes."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        # Another handler (pytest's, a console's) may have cached the traceback unclipped on
+        # the record; it is formatted afresh here, and the cache is left as it was.
+        cached = record.exc_text
+        if record.exc_info:
+            record.exc_text = None
+        elif cached:
+            record.exc_text = _clip_traceback(cached)
         try:
-            directory = folder()
-            directory.mkdir(parents=True, exist_ok=True)
-            path = directory / LOG_FILE_NAME
-            handler = RotatingFileHandler(path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
-            return handler, path
-        except OSError:
-            continue
-    return None
+            return super().format(record)
+        finally:
+            record.exc_text = cached
+
+    def formatMessage(self, record: logging.LogRecord) -> str:  # noqa: N802 — logging's name
+        record.message = clip(record.message, LOG_MESSAGE_MAX_CHARS)
+        return super().formatMessage(record)
+
+    def formatException(self, ei: Any) -> str:  # noqa: N802
+        return _clip_traceback(super().formatException(ei))
+
+    def formatStack(self, stack_info: str) -> str:  # noqa: N802
+        return _clip_traceback(super().formatStack(stack_info))
+
+
+class _QuietOnError(logging.Handler):
+    """A handler that, when it cannot write, says so once on stderr and then stays quiet.
+
+    logging's own ``handleError`` prints «--- Logging error ---» and a traceback on
+    every failed record: with a full disk, that is every line the game logs.
+    """
+
+    _failed = False
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 — logging's name
+        if self._failed:
+            return
+        self._failed = True  # before writing: stderr may lead back to this handler
+        error = sys.exc_info()[1]
+        with contextlib.suppress(Exception):
+            print(f"{CRASH_TITLE}: the log cannot be written ({error}); further log errors are not shown",
+                  file=sys.stderr)
+
+
+def _open_without_following(path: str, flags: int) -> int:
+    """``open``'s opener for log files: a symlink in place of the file is refused, not followed."""
+    return os.open(path, flags | getattr(os, "O_NOFOLLOW", 0), 0o600)
+
+
+class LogFileHandler(_QuietOnError, RotatingFileHandler):
+    """The rotating log file, opened without following a symlink."""
+
+    def _open(self) -> IO[str]:
+        return open(self.baseFilename, self.mode, encoding=self.encoding,  # noqa: SIM115 — the handler owns it
+                    errors=self.errors, opener=_open_without_following)
+
+
+class ConsoleHandler(_QuietOnError, logging.StreamHandler):  # type: ignore[type-arg]
+    """Warnings on the console; a console that fails (stderr full or closed) is not reported on itself."""
+
+
+class UnsafeFolder(OSError):
+    """The fallback log folder exists but is not this user's private folder."""
+
+
+def private_temp_dir() -> Path:
+    """This user's own folder in the shared temp directory, created ``0700``; raises ``OSError`` otherwise.
+
+    ``/tmp`` is shared: another user could create the folder first, or a symlink by
+    its name, and read or redirect what the game writes. The folder is therefore
+    per user (``tochki-strany-<uid>``), and used only if it is a real directory
+    (not a symlink), owned by this user, and writable by no one else. Windows has
+    no uids; its temp folder is inside the user's own profile.
+    """
+    getuid = getattr(os, "getuid", None)
+    base = Path(tempfile.gettempdir())
+    if getuid is None:
+        folder = base / APP_NAME
+        folder.mkdir(exist_ok=True)
+        return folder
+    uid = getuid()
+    folder = base / f"{APP_NAME}-{uid}"
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(folder, 0o700)
+    info = os.lstat(folder)
+    if not stat.S_ISDIR(info.st_mode):
+        raise UnsafeFolder(f"{folder} is not a directory (a symlink?)")
+    if info.st_uid != uid:
+        raise UnsafeFolder(f"{folder} belongs to uid {info.st_uid}, not {uid}")
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        raise UnsafeFolder(f"{folder} is writable by others (mode {stat.filemode(info.st_mode)})")
+    return folder
+
+
+def _user_log_dir() -> Path:
+    directory = user_data_dir() / "logs"
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory
+
+
+def _open_log_handler() -> tuple[LogFileHandler | None, Path | None, list[str]]:
+    """A rotating file handler in the user data folder, else in the private temp folder, else none;
+    with the reasons each folder was passed over."""
+    problems: list[str] = []
+    for folder in (_user_log_dir, private_temp_dir):  # the second when the home folder is unwritable
+        try:
+            path = folder() / LOG_FILE_NAME
+            handler = LogFileHandler(path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
+            return handler, path, problems
+        except OSError as error:
+            problems.append(str(error))
+    return None, None, problems
 
 
 def _log_thread_exception(args: threading.ExceptHookArgs) -> None:
@@ -152,23 +280,30 @@ def install_logging(level: int = logging.INFO) -> Path | None:
     if sys.stderr is None:
         sys.stderr = LogStream(logging.getLogger("stderr"), logging.WARNING)
 
-    if not any(h.name == _FILE_HANDLER_NAME for h in root.handlers):
-        opened = _open_log_handler()
-        if opened is not None:
-            handler, _log_path = opened
+    problems: list[str] = []
+    first = not any(h.name == _FILE_HANDLER_NAME for h in root.handlers)
+    if first:
+        handler, _log_path, problems = _open_log_handler()
+        if handler is not None:
             handler.name = _FILE_HANDLER_NAME
-            handler.setFormatter(logging.Formatter(LOG_FORMAT))
+            handler.setFormatter(ClippingFormatter(LOG_FORMAT))
             root.addHandler(handler)
         root.setLevel(level)
-        frozen = "frozen" if getattr(sys, "frozen", False) else "source"
-        log.info("Start (%s): Python %s on %s, %s", frozen, platform.python_version(), _system(), sys.executable)
 
     if not isinstance(sys.stderr, LogStream) and not any(h.name == _CONSOLE_HANDLER_NAME for h in root.handlers):
-        console = logging.StreamHandler(sys.stderr)
+        console = ConsoleHandler(sys.stderr)
         console.name = _CONSOLE_HANDLER_NAME
-        console.setLevel(logging.WARNING)  # the console is for problems; the file has the rest
-        console.setFormatter(logging.Formatter(LOG_FORMAT))
+        # The console is for problems while the file has the rest; without a file it is the whole log.
+        console.setLevel(logging.WARNING if _log_path is not None else level)
+        console.setFormatter(ClippingFormatter(LOG_FORMAT))
         root.addHandler(console)
+
+    if first:
+        frozen = "frozen" if getattr(sys, "frozen", False) else "source"
+        log.info("Start (%s): Python %s on %s, %s", frozen, platform.python_version(), _system(), sys.executable)
+        if problems:
+            where = f"logging to {_log_path}" if _log_path is not None else "logging to stderr only"
+            log.warning("Log folder passed over (%s); %s", "; ".join(problems), where)
 
     logging.captureWarnings(True)
     if threading.excepthook is threading.__excepthook__:  # keep anyone else's hook
@@ -176,7 +311,8 @@ def install_logging(level: int = logging.INFO) -> Path | None:
 
     if no_console and _fault_file is None and _log_path is not None:
         try:
-            _fault_file = open(_log_path.with_name(FAULT_FILE_NAME), "a", encoding="utf-8")  # noqa: SIM115
+            _fault_file = open(_log_path.with_name(FAULT_FILE_NAME), "a", encoding="utf-8",  # noqa: SIM115
+                               opener=_open_without_following)
             faulthandler.enable(_fault_file)
         except (OSError, ValueError, RuntimeError):
             _fault_file = None
