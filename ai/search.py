@@ -104,7 +104,10 @@ class Master:
 
         ``parent`` and ``move`` say how we got here: in countries a move that
         encloses nothing changes none of the other side's gains but the one on
-        its own node, so that side's map is taken over from the parent.
+        its own node, so that side's map is taken over from the parent. The
+        mover's own map changes only where a loop through the new dot closes:
+        with at most one own dot beside it, only at the nodes beside it (with
+        none, nowhere), so only those are played out again.
         """
         key = self._key()
         found = self.info_cache.get(key)
@@ -116,9 +119,10 @@ class Master:
         if parent is not None and not b.classic and move not in parent.mine:
             mine = {v: gain for v, gain in parent.theirs.items() if v != move}
             my_base = parent.their_base
+            theirs, their_base = self._mover_gains(parent, move, cands)
         else:
             mine, my_base = b.gains(p, cands)
-        theirs, their_base = b.gains(3 - p, cands)
+            theirs, their_base = b.gains(3 - p, cands)
         st = self.settings
         pot = b.potential if p == 1 else -b.potential
         static = b.score_diff(p) + exchange(mine, my_base, theirs, their_base) + self.pot_weight * pot
@@ -150,6 +154,27 @@ class Master:
         found = Info([v for _, v in keyed], static, mine, my_base, theirs, their_base)
         self.info_cache[key] = found
         return found
+
+    def _mover_gains(self, parent: Info, move: int, cands: list[int]) -> tuple[dict[int, float], float]:
+        """Countries, after a quiet ``move``: the gains of the side that made it.
+
+        A loop through the new dot leaves it by two of the mover's dots beside
+        it; with one there before, the other can only be the node played next,
+        so only the nodes beside ``move`` can gain anew; with none, no node can.
+        """
+        b = self.board
+        p = 3 - b.to_move
+        own = b.adj[p][move]
+        if own > 1:
+            return b.gains(p, cands)
+        gains = {v: gain for v, gain in parent.mine.items() if v != move}
+        if own == 1:
+            around = set(b.neighbours[move])
+            fresh, _ = b.gains(p, [v for v in cands if v in around])
+            for v in around:
+                gains.pop(v, None)
+            gains.update(fresh)
+        return gains, parent.my_base
 
     # ----- the search ---------------------------------------------------------------------
 

@@ -15,7 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ai.bench import mid_game
 from ai.board import Board
+from ai.search import Master
 from engine import Game, Player, Rules
 
 RULES = pytest.mark.parametrize("rules", list(Rules), ids=[r.value for r in Rules])
@@ -146,3 +148,23 @@ def test_classic_captures_happen_only_at_cut_off_nodes() -> None:
                         assert cut[v], (game.history, p, v)
                 skipped += sum(not cut[v] for v in gain)
     assert captures > 200 and skipped > 10 * captures
+
+
+def test_countries_mover_map_after_a_quiet_move_equals_a_fresh_one() -> None:
+    # Master._mover_gains replays only the nodes beside a quiet move (none when
+    # no own dot stands beside it); the map must be the one gains() finds afresh.
+    kinds = [0, 0, 0]
+    for seed in range(3):
+        board = Board(mid_game(11, 11, Rules.COUNTRIES, seed))
+        master = Master(board, random.Random(seed))
+        root = master.info()
+        p = board.to_move
+        for move in root.moves:
+            if move in root.mine:
+                continue
+            board.play(move)
+            cands = board.candidates()
+            assert master._mover_gains(root, move, cands) == board.gains(p, cands)
+            board.undo()
+            kinds[min(2, board.adj[p][move])] += 1
+    assert min(kinds) > 0, kinds
