@@ -1,6 +1,8 @@
 """Starting the game: the normal window, the headless smoke run, and screenshots.
 
-``main.py`` only parses its arguments and calls one of these.
+``main.py`` only parses its arguments and calls one of these. The smoke run and
+the screenshots use nothing outside the repository (or the bundle): SDL's dummy
+drivers, a throw-away data folder, and the assets, among them the zagram sample.
 """
 
 from __future__ import annotations
@@ -40,6 +42,17 @@ ZAGRAM = asset_path("samples", "zagram-352562.sgf")
 
 SCREENSHOT_SIZES: tuple[tuple[int, int], ...] = ((800, 600), (1280, 800), (1920, 1080))
 
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+"""SDL video drivers that draw into memory only: a window there is never seen."""
+
+
+class NoDisplay(Exception):
+    """There is no screen to open the game window on; the message is for the player, in their language."""
+
+
+class CannotWrite(Exception):
+    """A screenshot could not be written (a full disk, a folder gone); the message names the file."""
+
 
 def use_dummy_drivers() -> None:
     """No screen, no sound: for the smoke run and screenshots (set before pygame.init)."""
@@ -59,11 +72,34 @@ def first_window_size() -> tuple[int, int]:
     return (w, h)
 
 
+def open_display() -> None:
+    """Start pygame's display for a window the player will see; raises :class:`NoDisplay` if none can be.
+
+    With no display server (``DISPLAY`` and ``WAYLAND_DISPLAY`` unset on Linux) SDL
+    falls back to its ``offscreen`` driver, and the game would run unseen for ever.
+    A driver asked for by name in ``SDL_VIDEODRIVER`` is taken as meant (the tests,
+    ``tools/build_bench.py``); the smoke run and screenshots do not come here.
+    """
+    asked = os.environ.get("SDL_VIDEODRIVER", "").strip()
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise NoDisplay(strings.t("start.no_display", reason=f"SDL: {error}")) from error
+    driver = pygame.display.get_driver()
+    if not asked and driver in HEADLESS_DRIVERS:
+        pygame.display.quit()
+        raise NoDisplay(strings.t("start.no_display", reason=f"SDL: {driver}"))
+
+
 def run(size: tuple[int, int] | None = None) -> int:
-    """Play: open the window on the menu and run until it closes."""
+    """Play: open the window on the menu and run until it closes.
+
+    Raises :class:`NoDisplay`, with the player's language applied, when there is no screen.
+    """
     pygame.init()
     try:
-        language.apply_saved()  # before the window: its title is in the player's language
+        language.apply_saved()  # before the window, and before a NoDisplay message: both are in it
+        open_display()
         control = Control(size or first_window_size())
         control.stack.go("menu")
         if os.environ.get("TOCHKI_FIRST_FRAME_EXIT") == "1":
@@ -94,17 +130,16 @@ def scratch_data_dir() -> Iterator[Path]:
 
 
 def other_program_record() -> str:
-    """The zagram sample game, else (a build without it) a classic demo game as SGF."""
-    try:
-        return ZAGRAM.read_text(encoding="utf-8")
-    except OSError:
-        game = demo.classic_demo()
-        game.finish()
-        return sgf.dumps(game)
+    """The zagram sample game (an asset: the build ships it, and a missing one is an error, not a stand-in)."""
+    return ZAGRAM.read_text(encoding="utf-8")
 
 
-def smoke(frames: int = 3) -> int:
-    """Run every scene for a few frames under the dummy drivers; 0 when all went well."""
+def smoke(frames: int = 3) -> str:
+    """Run every scene for a few frames under the dummy drivers; the line to report when all went well.
+
+    A failure raises (an ``AssertionError`` says which scene). The line is returned, not
+    printed, so that ``main.py`` can tell a failed write to stdout from a failed run.
+    """
     use_dummy_drivers()
     pygame.init()
     try:
@@ -115,7 +150,7 @@ def smoke(frames: int = 3) -> int:
         pygame.quit()
 
 
-def _smoke(frames: int) -> int:
+def _smoke(frames: int) -> str:
     control = Control((1024, 700))
     stack = control.stack
 
@@ -189,8 +224,7 @@ def _smoke(frames: int) -> int:
         control.resize(size)
         control.step(1 / 60)
     control.stack.shutdown_all()
-    print(f"smoke: {control.frames} frames drawn, every scene ran; the computer {computer}")
-    return 0
+    return f"smoke: {control.frames} frames drawn, every scene ran; the computer {computer}"
 
 
 RING_AROUND_A_SQUARE = ((4, 4), (5, 4), (6, 4), (7, 4), (7, 5), (7, 6), (7, 7), (6, 7), (5, 7), (4, 7), (4, 6), (4, 5))
@@ -331,7 +365,11 @@ def _scenes_for_screenshots(control: Control) -> list[tuple[str, Callable[[], No
 
 
 def screenshots(directory: str | Path, sizes: tuple[tuple[int, int], ...] = SCREENSHOT_SIZES) -> list[Path]:
-    """Write a PNG of each scene at each window size into ``directory``; returns the files."""
+    """Write a PNG of each scene at each window size into ``directory``; returns the files.
+
+    Raises :class:`CannotWrite` when a file cannot be written (``main.py`` checks the
+    folder first; this is for a disk that fills or a folder that goes away meanwhile).
+    """
     use_dummy_drivers()
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
@@ -348,7 +386,10 @@ def screenshots(directory: str | Path, sizes: tuple[tuple[int, int], ...] = SCRE
                     control.stack.resize(control.size)
                     control.step(0.0)
                     path = out / f"{name}-{size[0]}x{size[1]}.png"
-                    pygame.image.save(control.screen, str(path))
+                    try:
+                        pygame.image.save(control.screen, str(path))
+                    except (pygame.error, OSError) as error:
+                        raise CannotWrite(f"cannot write {path}: {error}") from error
                     written.append(path)
             control.stack.shutdown_all()
     finally:

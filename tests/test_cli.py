@@ -1,0 +1,257 @@
+"""The command line (main.py): errors in one line with the right exit code, never a crash report.
+
+Exit codes: 2 for a command-line error (argparse's), 1 for a run that could not do
+its job (no screen, a file or stdout that cannot be written). Several tests run
+``main.py`` in a subprocess, as a player or CI would; they look for what a crash
+leaves behind (a traceback, «Игра неожиданно закрылась») as well as for the message.
+The smoke run is checked to use nothing of the player's: it runs from another
+folder, with a data folder of the player's own that it must neither need nor touch.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pygame
+import pytest
+
+import main
+from game import app
+from game.storage import store
+from game.view import strings
+
+ROOT = Path(__file__).resolve().parent.parent
+CRASHED = "неожиданно закрылась"
+
+
+def run_main(*args: str, env: dict[str, str] | None = None, cwd: Path = ROOT, timeout: float = 120,
+             stdout: int | None = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], check=False, cwd=cwd, env=env,
+                          stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=timeout)
+
+
+def assert_no_crash(stderr: str) -> None:
+    assert "Traceback" not in stderr, stderr
+    assert CRASHED not in stderr, stderr
+    assert "Exception ignored" not in stderr, stderr
+
+
+def error_lines(stderr: str) -> list[str]:
+    """The lines that are not argparse's usage line."""
+    return [line for line in stderr.splitlines() if line.strip() and not line.startswith("usage:")]
+
+
+# --- command-line errors: exit 2, one line ------------------------------------------------------------------------
+
+
+def test_an_empty_screenshot_folder_is_a_command_line_error_not_the_game() -> None:
+    done = run_main("--screenshot", "", timeout=30)
+    assert done.returncode == 2
+    assert_no_crash(done.stderr)
+    assert error_lines(done.stderr) == ["main.py: error: argument --screenshot: the folder name is empty"]
+
+
+def test_screenshots_onto_a_file_are_a_command_line_error(tmp_path: Path) -> None:
+    a_file = tmp_path / "shots.png"
+    a_file.write_bytes(b"")
+    done = run_main("--screenshot", str(a_file), timeout=30)
+    assert done.returncode == 2
+    assert_no_crash(done.stderr)
+    assert error_lines(done.stderr) == [f"main.py: error: argument --screenshot: {a_file} is a file, not a folder"]
+    below = a_file / "shots"
+    done = run_main("--screenshot", str(below), timeout=30)
+    assert done.returncode == 2
+    assert_no_crash(done.stderr)
+    [line] = error_lines(done.stderr)
+    assert line.startswith(f"main.py: error: argument --screenshot: cannot write to {below}: ")
+
+
+def test_a_read_only_screenshot_folder_is_a_command_line_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    if os.access(folder, os.W_OK):  # root ignores the mode bits: the write fails as it would for anyone else
+        def refuse(*args: object, **kwargs: object) -> object:
+            raise PermissionError(errno.EACCES, "Permission denied")
+
+        monkeypatch.setattr(tempfile, "NamedTemporaryFile", refuse)
+    drawn: list[object] = []
+    monkeypatch.setattr(app, "screenshots", lambda *args, **kwargs: drawn.append(args) or [])
+    try:
+        with pytest.raises(SystemExit) as exit_:
+            main.main(["--screenshot", str(folder)])
+    finally:
+        folder.chmod(0o755)
+    assert exit_.value.code == 2
+    assert drawn == []  # refused before any drawing
+    [line] = error_lines(capsys.readouterr().err)
+    assert line.endswith(f"argument --screenshot: cannot write to {folder}: Permission denied")
+
+
+def test_smoke_and_screenshot_together_are_a_command_line_error(tmp_path: Path) -> None:
+    done = run_main("--smoke", "--screenshot", str(tmp_path), timeout=30)
+    assert done.returncode == 2
+    assert_no_crash(done.stderr)
+    assert "not allowed with argument" in done.stderr
+
+
+# --- a run that cannot write its output: exit 1, one line -----------------------------------------------------------
+
+
+def test_a_screenshot_that_cannot_be_written_midway_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    # The folder passes the check; then the disk fills up. Run apart: screenshots start and quit pygame.
+    script = (
+        "import sys, pygame, main\n"
+        "sys.argv[0] = 'main.py'\n"
+        "def full(*args, **kwargs):\n"
+        "    raise pygame.error('Error writing to datastream')\n"
+        "pygame.image.save = full\n"
+        f"sys.exit(main.main(['--screenshot', {str(tmp_path)!r}]))\n"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([sys.executable, "-c", script], check=False, cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert_no_crash(done.stderr)
+    [line] = error_lines(done.stderr)
+    assert line.startswith(f"main.py: cannot write {tmp_path}")
+    assert line.endswith(": Error writing to datastream")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_smoke_into_a_full_stdout_is_not_a_crash(tmp_path: Path) -> None:
+    with open("/dev/full", "w", encoding="utf-8") as full:  # noqa: PTH123 — a device, not a file of ours
+        done = run_main("--smoke", stdout=full.fileno())
+    assert done.returncode == 1
+    assert_no_crash(done.stderr)
+    assert error_lines(done.stderr) == ["main.py: cannot write to standard output: No space left on device"]
+
+
+def test_say_reports_a_stdout_that_fails(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    class ClosedPipe:
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+        def flush(self) -> None:
+            raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())  # no fileno: nothing to redirect, and no crash for that
+    assert main.say("smoke: fine", "main.py") == main.EXIT_FAILED
+    assert capsys.readouterr().err == "main.py: cannot write to standard output: Broken pipe\n"
+    monkeypatch.undo()
+    assert main.say("smoke: fine", "main.py") == 0
+    assert capsys.readouterr().out == "smoke: fine\n"
+
+
+# --- no screen ---------------------------------------------------------------------------------------------------
+
+
+class FakeDisplay:
+    """pygame.display's start as an SDL without a display server leaves it: the offscreen driver, or none."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, driver: str | None) -> None:
+        self.quit_called = False
+
+        def init() -> None:
+            if driver is None:
+                raise pygame.error("No available video device")
+
+        def quit_() -> None:
+            self.quit_called = True
+
+        monkeypatch.setattr(pygame.display, "init", init)
+        monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
+        monkeypatch.setattr(pygame.display, "quit", quit_)
+
+
+@pytest.mark.parametrize("driver", ["offscreen", "dummy"])
+def test_a_driver_that_shows_nothing_is_refused_unless_asked_for(
+    monkeypatch: pytest.MonkeyPatch, driver: str
+) -> None:
+    display = FakeDisplay(monkeypatch, driver)
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    with pytest.raises(app.NoDisplay, match=f"SDL: {driver}"):
+        app.open_display()
+    assert display.quit_called
+    monkeypatch.setenv("SDL_VIDEODRIVER", driver)  # the tests', build_bench's: asked for, so meant
+    app.open_display()
+
+
+def test_a_real_driver_and_no_video_device_at_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    FakeDisplay(monkeypatch, "x11")
+    app.open_display()
+    FakeDisplay(monkeypatch, None)
+    with pytest.raises(app.NoDisplay, match="SDL: No available video device"):
+        app.open_display()
+
+
+def test_no_display_is_told_in_the_players_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    FakeDisplay(monkeypatch, "offscreen")
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    strings.set_language("en")
+    try:
+        with pytest.raises(app.NoDisplay) as english:
+            app.open_display()
+    finally:
+        strings.set_language(strings.DEFAULT_LANGUAGE)
+    with pytest.raises(app.NoDisplay) as russian:
+        app.open_display()
+    assert str(english.value) == strings.STRINGS["start.no_display"]["en"].format(reason="SDL: offscreen")
+    assert str(russian.value) == strings.STRINGS["start.no_display"]["ru"].format(reason="SDL: offscreen")
+
+
+def headless_linux_env(data_dir: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in {"SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"}}
+    # Should a display be found after all, the game draws one frame and quits: the test fails, not hangs.
+    return dict(env, TOCHKI_DATA_DIR=str(data_dir), TOCHKI_FIRST_FRAME_EXIT="1", SDL_AUDIODRIVER="dummy")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="DISPLAY and WAYLAND_DISPLAY are Linux's")
+def test_without_a_display_the_game_says_so_and_exits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    done = run_main(env=headless_linux_env(tmp_path / "ru"), timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert_no_crash(done.stderr)
+    assert strings.STRINGS["start.no_display"]["ru"].split("(")[0] in done.stderr
+
+    english = tmp_path / "en"
+    monkeypatch.setenv("TOCHKI_DATA_DIR", str(english))
+    store.save_settings(store.Settings(language="en"))
+    done = run_main(env=headless_linux_env(english), timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert strings.STRINGS["start.no_display"]["en"].split("(")[0] in done.stderr
+
+
+# --- the smoke run needs nothing of the player's ----------------------------------------------------------------
+
+
+def test_smoke_runs_from_anywhere_and_leaves_the_players_files_alone(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    player = tmp_path / "player"
+    monkeypatch.setenv("TOCHKI_DATA_DIR", str(player))
+    store.save_settings(store.Settings(language="en"))
+    store.autosave_path().write_text("(;GM[40]SZ[9];B[zz])", encoding="utf-8")  # a broken autosave, too
+    before = {p.relative_to(player): p.read_bytes() for p in player.rglob("*") if p.is_file()}
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = dict(os.environ, TOCHKI_DATA_DIR=str(player), HOME=str(tmp_path / "no-home"))
+    done = run_main("--smoke", env=env, cwd=elsewhere)
+    assert done.returncode == 0, done.stderr
+    assert "every scene ran" in done.stdout
+    after = {p.relative_to(player): p.read_bytes() for p in player.rglob("*")
+             if p.is_file() and p.parts[len(player.parts)] != "logs"}  # the log is the one thing it adds
+    assert after == before
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_the_zagram_sample_is_read_from_the_repository() -> None:
+    assert app.ZAGRAM.is_relative_to(ROOT / "assets")
+    assert app.other_program_record().startswith("(;")
