@@ -320,7 +320,7 @@ def test_autosave_after_every_move_and_undo(control: Control, data_dir: Path) ->
     assert store.load_current() is None
     play_moves(control, play, [(2, 2), (7, 7)])
     # Not in the middle of the dot's animation: the write waits for the board to be still.
-    assert play.autosaver.pending and not store.autosave_path().exists() and play.wake_in() == 0
+    assert play.autosaver.pending and store.load_current() is None and play.wake_in() == 0
     settle(control)
     assert not play.autosaver.pending and control.idle
     saved = store.load_current()
@@ -334,7 +334,10 @@ def test_autosave_after_every_move_and_undo(control: Control, data_dir: Path) ->
     assert isinstance(saved, store.Resumable) and sgf.loads(saved.text).move_count == 1
     key(control, pygame.K_BACKSPACE)
     settle(control)
-    assert store.load_current() is None  # nothing left to lose
+    # Taken back to an empty board, the game is still kept, with its moves to replay («Вернуть»).
+    saved = store.load_current()
+    assert isinstance(saved, store.Resumable) and sgf.loads(saved.text).move_count == 0
+    assert saved.meta["redo"] == [[["move", "red", 7, 7]], [["move", "blue", 2, 2]]]
 
 
 def test_autosave_against_the_computer_resumes_with_its_settings(control: Control, data_dir: Path) -> None:
@@ -374,13 +377,13 @@ def test_autosave_is_cleared_when_the_game_ends(control: Control, data_dir: Path
     play = start_play(control)
     play_moves(control, play, [(2, 2), (7, 7)])
     settle(control)
-    assert store.autosave_path().exists()
+    assert play.autosaver.slot is not None and store.slot_path(play.autosaver.slot).exists()
     click(control, play.b_finish.rect.center)
     assert isinstance(control.stack.top, ConfirmScene)
     key(control, pygame.K_RETURN)  # Enter says yes
     control.step(1 / 60)
     assert isinstance(control.stack.top, ResultsScene)
-    assert not store.autosave_path().exists()  # the scene finished its writes as it left
+    assert store.load_current() is None  # the scene finished its writes as it left
 
 
 def test_a_failing_autosave_does_not_stop_the_game(control: Control, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -222,9 +222,10 @@ def test_a_corrupt_save_shows_one_line_and_no_continue(control: Control, data_di
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / store.AUTOSAVE_FILE).write_text("(;GM[40]SZ[9];B[aa];B[\n", encoding="utf-8")
     menu = open_menu(control)
-    assert isinstance(menu.notice, str) and menu.notice and "\n" not in menu.notice
+    assert menu.notice is not None and "\n" not in menu.notice.text() and "cut short" not in menu.notice.text()
+    assert menu.notice.why == "problem.damaged"  # a sentence in the player's language, the detail in the log
     assert menu.resumable is None and menu.b_continue.rect.w == 0
-    assert list(data_dir.glob("autosave.corrupt-*.sgf")), "the bad autosave was not set aside"
+    assert list(data_dir.glob("unfinished/*.corrupt-*.sgf")), "the bad autosave was not set aside"
     for size in ((800, 600), (1920, 1080)):
         control.resize(size)
         control.step(1 / 60)
@@ -250,7 +251,7 @@ def test_save_a_finished_game_see_it_open_it_and_step_through(control: Control, 
     post(control, pygame.event.Event(pygame.TEXTINPUT, text="Партия/с Машей"))
     press(control, save.b_save)
     saved = data_dir / "games" / "Партия_с Машей.sgf"
-    assert saved.is_file() and save.message is not None and "Партия_с Машей" in save.message[0]
+    assert saved.is_file() and save.message is not None and "Партия_с Машей" in save.message[0].text()
     assert [g.name for g in save.games] == ["Партия_с Машей"] and save.selected == 0
     assert not save.b_save.enabled  # a second press would only make a copy
     assert sgf.loads(saved.read_text(encoding="utf-8")).history == game.history
@@ -348,11 +349,12 @@ def test_broken_files_in_the_games_folder_show_a_message(control: Control, data_
     for i, entry in enumerate(files.games):
         click(control, (files.list_rect.x + 40, files.list_rect.y + i * files.row_step + files.row_h // 2))
         assert control.stack.top is files, f"{entry.name} should not open"
-        assert files.message is not None and entry.name in files.message[0]
-        assert "\n" not in files.message[0]
+        assert files.message is not None and entry.name in files.message[0].text()
+        assert "\n" not in files.message[0].text()
     (games / "broken.sgf").unlink()  # gone between listing and opening
     files.open_entry([g.name for g in files.games].index("broken"))
-    assert control.stack.top is files and "gone" in files.message[0]  # type: ignore[index]
+    assert control.stack.top is files and files.message is not None
+    assert files.message[0].text().endswith("файла больше нет")
 
 
 def test_the_file_list_scrolls_and_a_drag_does_not_open(control: Control) -> None:

@@ -49,6 +49,10 @@ def temporaries(folder: Path) -> list[Path]:
     return [p for p in folder.iterdir() if p.name.endswith(".tmp")]
 
 
+def unfinished(data_dir: Path) -> Path:
+    return data_dir / store.UNFINISHED_DIR
+
+
 # ----- settings ------------------------------------------------------------------------
 
 
@@ -105,7 +109,7 @@ class TestSettings:
         assert temporaries(data_dir) == []
 
 
-# ----- the autosave --------------------------------------------------------------------
+# ----- the games in progress ------------------------------------------------------------
 
 
 class TestAutosave:
@@ -114,23 +118,23 @@ class TestAutosave:
 
     def test_resume_round_trip_with_a_real_game(self, data_dir: Path) -> None:
         g = a_game()
-        store.save_current(sgf.dumps(g), META)
+        slot = store.save_current(sgf.dumps(g), META)
         found = store.load_current()
-        assert isinstance(found, Resumable)
-        text, meta = found
+        assert isinstance(found, Resumable) and found.slot == slot
+        text, meta = found.text, found.meta
         assert meta == META
         assert text == sgf.dumps(g)  # handed back without the private property
         g2 = sgf.loads(text)
         assert g2.history == g.history and g2.to_move == g.to_move
         assert g2.score(Player.BLUE) == g.score(Player.BLUE) == 1
-        assert (data_dir / "autosave.sgf").read_text("utf-8").startswith('(;TOCHKI[{"human": "red"')
-        assert temporaries(data_dir) == []
+        assert store.slot_path(slot).read_text("utf-8").startswith('(;TOCHKI[{"human": "red"')
+        assert temporaries(unfinished(data_dir)) == []
 
     def test_the_file_itself_is_a_valid_record(self, data_dir: Path) -> None:
         g = a_game(rules=Rules.COUNTRIES)
-        store.save_current(sgf.dumps(g), META)
+        slot = store.save_current(sgf.dumps(g), META)
         # Other programs (and our own loader) read the autosave as is, skipping TOCHKI.
-        assert sgf.loads((data_dir / "autosave.sgf").read_text("utf-8")).history == g.history
+        assert sgf.loads(store.slot_path(slot).read_text("utf-8")).history == g.history
 
     def test_meta_with_sgf_special_characters(self) -> None:
         meta = {"note": "a]b\\c[d] — «ё»", "n": [1, 2], "nested": {"x": None}}
@@ -140,9 +144,11 @@ class TestAutosave:
 
     def test_each_save_replaces_the_last(self) -> None:
         g = Game(width=6, height=6)
+        slot = None
         for p in [(1, 1), (4, 4), (2, 2)]:
             g.play(p)
-            store.save_current(sgf.dumps(g), {"moves": len(g.history)})
+            slot = store.save_current(sgf.dumps(g), {"moves": len(g.history)}, slot)
+        assert len(store.list_current().games) == 1
         found = store.load_current()
         assert isinstance(found, Resumable)
         assert found.meta == {"moves": 3} and sgf.loads(found.text).history == g.history
@@ -157,17 +163,18 @@ class TestAutosave:
 
     def test_clear(self, data_dir: Path) -> None:
         store.clear_current()  # nothing there: fine
-        store.save_current(sgf.dumps(a_game(1)), META)
-        store.clear_current()
-        assert not (data_dir / "autosave.sgf").exists()
+        slot = store.save_current(sgf.dumps(a_game(1)), META)
+        store.clear_current(slot)
+        assert not store.slot_path(slot).exists()
         assert store.load_current() is None
+        store.clear_current("../../settings")  # not a slot: refused, nothing else deleted
 
     def test_bad_input_is_refused_and_keeps_the_old_save(self) -> None:
-        store.save_current(sgf.dumps(a_game(2)), META)
+        slot = store.save_current(sgf.dumps(a_game(2)), META)
         with pytest.raises(StoreError, match="not an SGF record"):
-            store.save_current("hello", META)
+            store.save_current("hello", META, slot)
         with pytest.raises(StoreError, match="set-up"):
-            store.save_current(sgf.dumps(a_game(4)), {"when": object()})
+            store.save_current(sgf.dumps(a_game(4)), {"when": object()}, slot)
         found = store.load_current()
         assert isinstance(found, Resumable) and len(sgf.loads(found.text).history) == 2
 
@@ -177,22 +184,23 @@ class TestCrashWhileSaving:
 
     def test_rename_fails(self, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         old = sgf.dumps(a_game(2))
-        store.save_current(old, META)
+        slot = store.save_current(old, META)
 
         def no_replace(src: object, dst: object) -> None:
             raise OSError(28, "No space left on device")
 
-        with monkeypatch.context() as m, pytest.raises(StoreError, match="No space left"):
+        with monkeypatch.context() as m, pytest.raises(StoreError, match="No space left") as e:
             m.setattr(store.os, "replace", no_replace)
-            store.save_current(sgf.dumps(a_game(6)), META)
-        assert temporaries(data_dir) == []
+            store.save_current(sgf.dumps(a_game(6)), META, slot)
+        assert e.value.problem == "problem.disk_full"
+        assert temporaries(unfinished(data_dir)) == []
         found = store.load_current()
         assert isinstance(found, Resumable) and found.text == old
 
     def test_process_dies_mid_write(self, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """Half the bytes reach the temporary file, then the process is gone (no clean-up runs)."""
         old = sgf.dumps(a_game(2))
-        store.save_current(old, META)
+        slot = store.save_current(old, META)
         real_fdopen = os.fdopen
 
         class HalfWriter:
@@ -213,9 +221,9 @@ class TestCrashWhileSaving:
         with monkeypatch.context() as m, pytest.raises(SystemExit):
             m.setattr(store.os, "fdopen", HalfWriter)
             m.setattr(store.os, "unlink", lambda path: None)  # a dead process cleans nothing up
-            store.save_current(sgf.dumps(a_game(6)), META)
+            store.save_current(sgf.dumps(a_game(6)), META, slot)
 
-        [leftover] = temporaries(data_dir)
+        [leftover] = temporaries(unfinished(data_dir))
         assert 0 < leftover.stat().st_size < len(store.with_meta(sgf.dumps(a_game(6)), META))
         found = store.load_current()
         assert isinstance(found, Resumable) and found.text == old and found.meta == META
@@ -223,19 +231,19 @@ class TestCrashWhileSaving:
 
         os.utime(leftover, (1, 1))  # long ago: a crash's leftover, tidied at the next start
         assert isinstance(store.load_current(), Resumable)
-        assert temporaries(data_dir) == []
+        assert temporaries(unfinished(data_dir)) == []
 
     def test_fsync_fails(self, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         old = sgf.dumps(a_game(3))
-        store.save_current(old, META)
+        slot = store.save_current(old, META)
 
         def broken_fsync(fd: int) -> None:
             raise OSError(5, "Input/output error")
 
         with monkeypatch.context() as m, pytest.raises(StoreError):
             m.setattr(store.os, "fsync", broken_fsync)
-            store.save_current(sgf.dumps(a_game(5)), META)
-        assert temporaries(data_dir) == []
+            store.save_current(sgf.dumps(a_game(5)), META, slot)
+        assert temporaries(unfinished(data_dir)) == []
         found = store.load_current()
         assert isinstance(found, Resumable) and found.text == old
 
@@ -255,10 +263,11 @@ class TestCorruptAutosave:
         message = store.load_current()
         assert isinstance(message, str)
         assert "\n" not in message and message.startswith("The last game could not be resumed")
-        [aside] = list(data_dir.glob("autosave.corrupt-*.sgf"))
+        [aside] = list(unfinished(data_dir).glob("*.corrupt-*.sgf"))
         assert aside.name in message
         assert aside.read_bytes() == content  # kept, not lost
         assert not (data_dir / "autosave.sgf").exists()
+        assert not any(word in message for word in ("Errno", "codec", "node", "GM["))  # no raw detail
         assert store.load_current() is None  # reported once, not at every start
 
     def test_message_follows_the_language(self, data_dir: Path) -> None:
@@ -270,20 +279,20 @@ class TestCorruptAutosave:
             message = store.load_current()
         finally:
             strings.set_language(previous)
-        [aside] = list(data_dir.glob("autosave.corrupt-*.sgf"))
+        [aside] = list(unfinished(data_dir).glob("*.corrupt-*.sgf"))
         assert isinstance(message, str) and message.startswith("Прошлую партию не удалось продолжить")
-        assert message.endswith(f"файл сохранён как {aside.name}")
+        assert message.endswith(f"Файл отложен как {aside.name}")
 
     def test_two_bad_saves_in_one_second_both_kept(self, data_dir: Path) -> None:
         data_dir.mkdir(parents=True, exist_ok=True)
         for content in (b"first", b"second"):
             (data_dir / "autosave.sgf").write_bytes(content)
             assert isinstance(store.load_current(), str)
-        kept = sorted(p.read_bytes() for p in data_dir.glob("autosave.corrupt-*.sgf"))
+        kept = sorted(p.read_bytes() for p in unfinished(data_dir).glob("*.corrupt-*.sgf"))
         assert kept == [b"first", b"second"]
 
     def test_unreadable_save(self, data_dir: Path) -> None:
-        (data_dir / "autosave.sgf").mkdir(parents=True)  # cannot be read as a file
+        (unfinished(data_dir) / "20250101-000000-abcdef.sgf").mkdir(parents=True)  # cannot be read as a file
         assert isinstance(store.load_current(), str)
         assert store.load_current() is None
 
@@ -291,7 +300,8 @@ class TestCorruptAutosave:
         blocker = tmp_path / "a file"
         blocker.write_text("x")
         monkeypatch.setenv("TOCHKI_DATA_DIR", str(blocker / "data"))  # cannot be created
-        assert isinstance(store.load_current(), str)
+        assert store.list_current().notices == [store.Notice("store.no_folder")]
+        assert store.load_current() == strings.t("store.no_folder")  # says so, not «could not be continued»
         assert store.load_settings() == Settings()
         with pytest.raises(StoreError):
             store.save_current(sgf.dumps(a_game(1)), META)
@@ -352,7 +362,7 @@ class TestSavedGames:
     @given(st.text(max_size=200))
     def test_any_name_stays_in_the_folder(self, name: str) -> None:
         safe = store.safe_name(name)
-        assert 0 < len(safe) <= store.MAX_NAME
+        assert 0 < len(safe) <= store.MAX_NAME and len(safe.encode("utf-8")) <= store.MAX_NAME_BYTES
         assert not set(safe) & set('/\\:*?"<>|\0') and safe == safe.strip(" .")
         folder = Path("/games")
         assert (folder / f"{safe}.sgf").parent == folder
@@ -363,10 +373,11 @@ class TestSavedGames:
         (games / "empty.sgf").write_bytes(b"  \n")
         (games / "latin1.sgf").write_bytes("(;GM[40]C[café])".encode("latin-1"))
         (games / "dir.sgf").mkdir()
-        for name, why in [("missing.sgf", "gone"), ("empty.sgf", "empty"), ("latin1.sgf", "UTF-8"),
-                          ("dir.sgf", "folder")]:
-            with pytest.raises(StoreError, match=why) as e:
+        for name, why in [("missing.sgf", "problem.gone"), ("empty.sgf", "problem.empty"),
+                          ("latin1.sgf", "problem.not_text"), ("dir.sgf", "problem.not_a_file")]:
+            with pytest.raises(StoreError) as e:
                 store.read_game(games / name)
+            assert e.value.problem == why
             assert name in str(e.value) and isinstance(e.value, ValueError)
 
     def test_byte_order_mark_is_dropped(self, data_dir: Path) -> None:

@@ -206,7 +206,7 @@ def test_every_scene_renders_in_english(english: list[str]) -> None:
         if isinstance(top, OpenGameScene):
             top.open_entry([g.name for g in top.games].index("broken"))  # the failure message, in English
             control.step(1 / 60)
-            assert top.message is not None and top.message[0].startswith("Could not open")
+            assert top.message is not None and top.message[0].text().startswith("Could not open")
     stack.shutdown_all()
     russian = sorted({s for s in english if CYRILLIC.search(s)})
     assert not russian, f"Russian text on screen in English: {russian}"

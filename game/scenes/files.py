@@ -1,33 +1,46 @@
-"""Games as files: «Открыть партию» lists the games folder, «Сохранить партию» writes to it.
+"""Games as files: «Открыть партию» lists the games folder, «Сохранить партию» writes to it,
+«Неоконченные партии» lists the games in progress.
 
 No system dialog: the list shows :func:`game.storage.store.games_dir`, whose path is
 written small at the bottom, so a player can drop ``.sgf`` files from other Dots
 programs there (a classic ``GM[40]`` record with setup dots opens like ours).
 Tapping a game opens it in the review (``stack.go("review", …)``). Anything that goes
 wrong (``StoreError`` from reading or writing, ``SgfError`` from a record that is
-not a game) is one line on the screen, never a crash.
+not a game) is one line on the screen in the player's language (its kind,
+:func:`game.storage.store.problem_of`; the detail goes to the log), never a crash.
+A file's size is checked before it is read, so no file holds the screen up.
 
-Open by name: ``stack.go("open")`` or ``stack.go("save", game)``; Esc or «Назад» goes back.
+The unfinished games list shows each game in progress (rules, board, opponent,
+move, date); a tap resumes it in play, «✕» deletes it after asking.
+
+Open by name: ``stack.go("open")``, ``stack.go("save", game)`` or ``stack.go("unfinished")``;
+Esc or «Назад» goes back.
 """
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from pathlib import Path
 
 import pygame
 
-from engine import Game, sgf
+from ai import PLAYER_LEVELS
+from engine import Game, Rules, sgf
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
-from game.scenes.handoff import Reviewing
+from game.scenes.handoff import Match, Question, Reviewing
 from game.storage import store
+from game.storage.autosave import resume
 from game.view import paper, theme
 from game.view.strings import rules_name, t
-from game.view.textfit import one_line
+from game.view.textfit import named, one_line
 from game.view.widgets import Button, ButtonGroup
 
+log = logging.getLogger(__name__)
+
 DRAG_SLOP = 10  # px a press may wander and still count as a tap on a row
+LEVEL_KEYS = frozenset(f"level.{level}" for level in PLAYER_LEVELS)
 
 
 def default_name(game: Game, now: datetime | None = None) -> str:
@@ -36,10 +49,19 @@ def default_name(game: Game, now: datetime | None = None) -> str:
     return t("files.default_name", date=now.strftime("%Y-%m-%d %H-%M"), rules=rules_name(game.rules))
 
 
-def reason(error: BaseException) -> str:
-    """An error as one short line for the screen."""
-    text = " ".join(str(error).split()) or type(error).__name__
-    return text if len(text) <= 140 else text[:139] + "…"
+def type_into(name: str, typed: str) -> str:
+    """``name`` with ``typed`` added, as much of it as fits the limits: :data:`store.MAX_NAME`
+    characters and :data:`store.MAX_NAME_BYTES` bytes on disk.
+
+    >>> len(type_into("", "😀" * 60).encode("utf-8")) <= store.MAX_NAME_BYTES
+    True
+    """
+    for ch in typed:
+        longer = name + ch
+        if len(longer) > store.MAX_NAME or len(longer.encode("utf-8", "surrogatepass")) > store.MAX_NAME_BYTES:
+            break
+        name = longer
+    return name
 
 
 def open_record(path: Path | str) -> tuple[Game, dict[str, str]]:
@@ -60,6 +82,7 @@ class GamesScene(Scene):
 
     name = "files"
     title_key = "files.open.title"
+    empty_key = "files.empty"
 
     def __init__(self, stack: SceneStack, data: object = None) -> None:
         super().__init__(stack)
@@ -67,7 +90,7 @@ class GamesScene(Scene):
         self.selected: int | None = None
         self.hover: int | None = None
         self.scroll = 0
-        self.message: tuple[str, theme.Colour] | None = None
+        self.message: tuple[store.Notice, theme.Colour] | None = None
         """One line under the list: what went wrong (red) or what was done."""
         self.buttons = ButtonGroup()
         self.b_back = self.buttons.add(Button("files.back"), self.stack.pop)
@@ -84,7 +107,7 @@ class GamesScene(Scene):
     def refresh(self) -> None:
         """Read the folder again (a file may have been dropped in or saved)."""
         self.games = store.list_games()
-        if self.selected is not None and self.selected >= len(self.games):
+        if self.selected is not None and self.selected >= self.count:
             self.selected = None
         self.scroll_by(0)
 
@@ -96,8 +119,10 @@ class GamesScene(Scene):
         self.selected = index
         try:
             game, info = open_record(entry.path)
-        except (store.StoreError, sgf.SgfError) as e:
-            self.message = (t("files.open_failed", name=entry.name, why=reason(e)), theme.ILLEGAL)
+        except Exception as e:  # noqa: BLE001 — StoreError, SgfError or worse: a line on the screen, never a crash
+            log.warning("%s not opened: %s", entry.path.name, e)
+            name = named(entry.name, theme.text_size(self.size, 15), bold=True)
+            self.message = (store.Notice("files.open_failed", store.problem_of(e), (("name", name),)), theme.ILLEGAL)
             return
         players = (info.get("PB", ""), info.get("PW", ""))
         self.stack.go("review", Reviewing(game, title=entry.name, players=players))
@@ -107,8 +132,13 @@ class GamesScene(Scene):
         return self.row_h + self.row_gap
 
     @property
+    def count(self) -> int:
+        """How many rows the list has."""
+        return len(self.games)
+
+    @property
     def max_scroll(self) -> int:
-        return max(0, len(self.games) * self.row_step - self.row_gap - self.list_rect.h)
+        return max(0, self.count * self.row_step - self.row_gap - self.list_rect.h)
 
     def scroll_by(self, dy: float) -> None:
         """Move the list by ``dy`` pixels, within its ends."""
@@ -120,15 +150,15 @@ class GamesScene(Scene):
             return None
         offset = pos[1] - self.list_rect.y + self.scroll
         index = int(offset // self.row_step)
-        if offset - index * self.row_step > self.row_h or not 0 <= index < len(self.games):
+        if offset - index * self.row_step > self.row_h or not 0 <= index < self.count:
             return None
         return index
 
     def select(self, index: int) -> None:
         """Choose row ``index`` (keys) and scroll it into view."""
-        if not self.games:
+        if not self.count:
             return
-        self.selected = max(0, min(len(self.games) - 1, index))
+        self.selected = max(0, min(self.count - 1, index))
         top = self.selected * self.row_step
         if top < self.scroll:
             self.scroll = top
@@ -193,7 +223,11 @@ class GamesScene(Scene):
         if not moved:
             index = self.row_at(p.pos)
             if index is not None:
-                self.open_entry(index)
+                self.tap_row(index, p.pos)
+
+    def tap_row(self, index: int, pos: tuple[float, float]) -> None:
+        """A tap on row ``index`` at ``pos``: open it."""
+        self.open_entry(index)
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
@@ -207,7 +241,7 @@ class GamesScene(Scene):
         elif key == pygame.K_HOME:
             self.select(0)
         elif key == pygame.K_END:
-            self.select(len(self.games) - 1)
+            self.select(self.count - 1)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
             self.open_entry(self.selected)
 
@@ -224,16 +258,20 @@ class GamesScene(Scene):
         x, y, w = self.list_rect.x, self._footer_y, self.list_rect.w
         small = theme.text_size(size, 15)
         if self.message is not None:
-            line = one_line(self.message[0], small, self.message[1], w, bold=True)
+            line = one_line(self.message[0].text(), small, self.message[1], w, bold=True)
             surface.blit(line, (x, y))
         y += theme.font(small).get_linesize() + 4
-        try:
-            folder = str(store.games_dir())
-        except OSError:
-            folder = ""
-        if folder:
-            surface.blit(one_line(t("files.folder", path=folder), small, theme.INK_SOFT, w, min_px=10), (x, y))
+        footer = self._footer()
+        if footer:
+            surface.blit(one_line(footer, small, theme.INK_SOFT, w, min_px=10), (x, y))
         self.buttons.draw(surface, theme.text_size(size, 21))
+
+    def _footer(self) -> str:
+        """The small line at the bottom: where the games are."""
+        try:
+            return t("files.folder", path=str(store.games_dir()))
+        except OSError:
+            return ""
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         """What sits between the header and the list (the name field when saving)."""
@@ -241,19 +279,18 @@ class GamesScene(Scene):
     def _draw_list(self, surface: pygame.Surface) -> None:
         size = self.size
         area = self.list_rect
-        if not self.games:
-            empty = theme.text(t("files.empty"), theme.text_size(size, 19), theme.INK_SOFT)
+        if not self.count:
+            empty = theme.text(t(self.empty_key), theme.text_size(size, 19), theme.INK_SOFT)
             paper.blit_centred(surface, empty, area.centerx, area.y + 24)
             return
         name_px, date_px = theme.text_size(size, 19), theme.text_size(size, 15)
         old_clip = surface.get_clip()
         surface.set_clip(area)
         first = self.scroll // self.row_step
-        for i in range(first, len(self.games)):
+        for i in range(first, self.count):
             y = area.y + i * self.row_step - self.scroll
             if y > area.bottom:
                 break
-            entry = self.games[i]
             row = pygame.Rect(area.x, y, area.w - (10 if self.max_scroll > 0 else 0), self.row_h)
             if i == self.selected:
                 fill = theme.mix(theme.BUTTON_SELECTED, (255, 255, 255), 0.84)
@@ -262,10 +299,7 @@ class GamesScene(Scene):
             pygame.draw.rect(surface, fill, row, border_radius=10)
             edge = theme.BUTTON_SELECTED if i == self.selected else theme.BUTTON_EDGE
             pygame.draw.rect(surface, edge, row, 2 if i == self.selected else 1, border_radius=10)
-            date = theme.text(entry.modified.strftime("%Y-%m-%d %H:%M"), date_px, theme.INK_SOFT)
-            surface.blit(date, (row.right - 14 - date.get_width(), row.centery - date.get_height() // 2))
-            name = one_line(entry.name, name_px, theme.INK, row.w - date.get_width() - 44)
-            surface.blit(name, (row.x + 14, row.centery - name.get_height() // 2))
+            self._draw_row(surface, i, row, name_px, date_px)
         surface.set_clip(old_clip)
         if self.max_scroll > 0:
             track = area.h
@@ -274,6 +308,14 @@ class GamesScene(Scene):
             pygame.draw.rect(surface, theme.mix(theme.PANEL_EDGE, theme.INK_SOFT, 0.4),
                              (area.right - 5, bar_y, 5, bar_h), border_radius=3)
 
+
+    def _draw_row(self, surface: pygame.Surface, i: int, row: pygame.Rect, name_px: int, date_px: int) -> None:
+        """One saved game: its name, and the date on the right."""
+        entry = self.games[i]
+        date = theme.text(entry.modified.strftime("%Y-%m-%d %H:%M"), date_px, theme.INK_SOFT)
+        surface.blit(date, (row.right - 14 - date.get_width(), row.centery - date.get_height() // 2))
+        name = one_line(named(entry.name, name_px), name_px, theme.INK, row.w - date.get_width() - 44)
+        surface.blit(name, (row.x + 14, row.centery - name.get_height() // 2))
 
 class OpenGameScene(GamesScene):
     """«Открыть партию»: the saved games; a tap opens one for review."""
@@ -304,16 +346,19 @@ class SaveGameScene(GamesScene):
 
     def save(self) -> None:
         """Write the game under the name typed; the message says where, or why not."""
-        name = self.name_text.strip() or default_name(self.game)
+        name = store.visible(self.name_text).strip() or default_name(self.game)
         try:
             text = sgf.dumps(self.game, info={"DT": datetime.now().strftime("%Y-%m-%d")})
             path = store.save_game(name, text)
-        except (store.StoreError, ValueError) as e:
-            self.message = (t("files.save_failed", why=reason(e)), theme.ILLEGAL)
+        except Exception as e:  # noqa: BLE001 — StoreError or worse: a line on the screen, never a crash
+            log.warning("game not saved as %r: %s", name, e)
+            problem = store.problem_of(e)
+            why = problem if isinstance(e, (store.StoreError, OSError, UnicodeError)) else "problem.not_written"
+            self.message = (store.Notice("files.save_failed", why), theme.ILLEGAL)
             return
         self.saved = path
         self.b_save.enabled = False  # until the name changes: a second press would only make a copy
-        self.message = (t("files.saved", name=path.stem), theme.BLUE_DARK)
+        self.message = (store.Notice("files.saved", fields=(("name", path.stem),)), theme.BLUE_DARK)
         self.refresh()
         for i, entry in enumerate(self.games):
             if entry.path == path:
@@ -352,8 +397,9 @@ class SaveGameScene(GamesScene):
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.TEXTINPUT:
-            text = "".join(ch for ch in event.text if ch.isprintable())
-            self.name_text = (self.name_text + text)[:store.MAX_NAME]
+            # What shows as nothing or turns the name around («\u202e» makes «txt.exe») never gets in.
+            text = store.visible("".join(ch for ch in event.text if ch.isprintable()))
+            self.name_text = type_into(self.name_text, text)
             self.b_save.enabled = True
             return
         if event.type == pygame.KEYDOWN:
@@ -388,3 +434,104 @@ class SaveGameScene(GamesScene):
             pygame.draw.line(surface, theme.INK, (cx, ty + 2), (cx, ty + img.get_height() - 2), 2)
         if self._label_y is not None:
             surface.blit(theme.text(t("files.list"), px, theme.INK_SOFT), (self.field.x, self._label_y))
+
+
+class UnfinishedScene(GamesScene):
+    """«Неоконченные партии»: every game in progress, the latest first; a tap resumes it,
+    «✕» on its row (or Delete) deletes it after asking."""
+
+    name = "unfinished"
+    title_key = "unfinished.title"
+    empty_key = "unfinished.empty"
+
+    def __init__(self, stack: SceneStack, data: object = None) -> None:
+        super().__init__(stack)
+        self.unfinished: list[store.Resumable] = []
+
+    @property
+    def count(self) -> int:
+        return len(self.unfinished)
+
+    def refresh(self) -> None:
+        found = store.list_current()
+        self.unfinished = found.games
+        if found.notices:
+            self.message = (found.notices[0], theme.ILLEGAL)
+        if self.selected is not None and self.selected >= self.count:
+            self.selected = None
+        self.scroll_by(0)
+
+    def open_entry(self, index: int) -> None:
+        """Resume the game of row ``index``."""
+        if not 0 <= index < self.count:
+            return
+        self.selected = index
+        entry = self.unfinished[index]
+        try:
+            resumed = resume(entry)
+        except Exception as e:  # noqa: BLE001 — the store checked it; a file changed since is still no crash
+            log.warning("game in progress %s not resumed: %s", entry.slot, e)
+            self.message = (store.Notice("menu.resume_failed", store.problem_of(e)), theme.ILLEGAL)
+            return
+        self.stack.go("play", Match(*resumed))
+
+    def ask_delete(self, index: int) -> None:
+        """Ask, then delete the game of row ``index``."""
+        if not 0 <= index < self.count:
+            return
+        slot = self.unfinished[index].slot
+        self.selected = index
+        self.stack.go("confirm", Question("confirm.delete", "confirm.delete.yes", lambda: self.delete(slot),
+                                          hint="confirm.delete.hint"))
+
+    def delete(self, slot: str) -> None:
+        """Delete the game in progress ``slot`` now (no question asked)."""
+        store.clear_current(slot)
+        self.refresh()
+
+    def delete_box(self, index: int) -> pygame.Rect:
+        """Where the «✕» of row ``index`` is, on the screen."""
+        y = self.list_rect.y + index * self.row_step - self.scroll
+        right = self.list_rect.right - (10 if self.max_scroll > 0 else 0)
+        return pygame.Rect(right - self.row_h, y, self.row_h, self.row_h)
+
+    def tap_row(self, index: int, pos: tuple[float, float]) -> None:
+        if self.delete_box(index).collidepoint(pos):
+            self.ask_delete(index)
+        else:
+            self.open_entry(index)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_DELETE and self.selected is not None:
+            self.ask_delete(self.selected)
+        else:
+            super()._key(event)
+
+    def _footer(self) -> str:
+        return t("unfinished.hint")
+
+    def _draw_row(self, surface: pygame.Surface, i: int, row: pygame.Rect, name_px: int, date_px: int) -> None:
+        """One game in progress: rule set, board, opponent and move; the date; «✕»."""
+        entry = self.unfinished[i]
+        box = self.delete_box(i)
+        cross = theme.text(t("unfinished.delete"), name_px, theme.RED_DARK, bold=True)
+        surface.blit(cross, cross.get_rect(center=box.center))
+        pygame.draw.line(surface, theme.BUTTON_EDGE, (box.x, row.y + 8), (box.x, row.bottom - 8))
+        when = entry.modified.strftime("%Y-%m-%d %H:%M") if entry.modified else ""
+        date = theme.text(when, date_px, theme.INK_SOFT)
+        surface.blit(date, (box.x - 12 - date.get_width(), row.centery - date.get_height() // 2))
+        line = one_line(describe(entry), name_px, theme.INK, box.x - row.x - date.get_width() - 40)
+        surface.blit(line, (row.x + 14, row.centery - line.get_height() // 2))
+
+
+def describe(entry: store.Resumable) -> str:
+    """«Страны, 20 × 20 · компьютер: Новичок · ход 12»: what the list says of a game in progress."""
+    game = entry.game if entry.game is not None else sgf.loads(entry.text)
+    meta = entry.meta
+    if meta.get("mode") == "computer":
+        level = meta.get("level")
+        opponent = t("unfinished.computer", level=t(f"level.{level}") if f"level.{level}" in LEVEL_KEYS else "?")
+    else:
+        opponent = t("unfinished.hotseat")
+    rules = rules_name(game.rules) if isinstance(game.rules, Rules) else ""
+    return t("unfinished.row", rules=rules, w=game.width, h=game.height, opponent=opponent, k=game.move_count)

@@ -12,16 +12,22 @@ from dataclasses import dataclass, field
 
 from engine import Game
 from game.settings import MatchSettings
+from game.takeback import TakeBack
 
 
 @dataclass(frozen=True)
 class Match:
     """A game to play or to show the end of: its set-up, the game itself (None: a new one),
-    and what is left of a «Стоп» under way (None: its full time)."""
+    what is left of a «Стоп» under way (None: its full time), the save of a game in progress
+    it goes on writing to (None: a save of its own), and the moves taken back before, to replay.
+
+    ``Match(*autosave.resume(saved))`` goes on with a game in progress."""
 
     settings: MatchSettings
     game: Game | None = None
     stop_left: float | None = None
+    slot: str | None = None
+    redo: TakeBack | None = None
 
 
 @dataclass(frozen=True)

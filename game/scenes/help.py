@@ -18,6 +18,7 @@ from game.view.widgets import Button, ButtonGroup
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("help.key.undo", "help.do.undo"),
+    ("help.key.redo", "help.do.redo"),
     ("help.key.back", "help.do.back"),
     ("help.key.enter", "help.do.enter"),
     ("help.key.full", "help.do.full"),

@@ -1,20 +1,23 @@
 """The first screen: continue, two players or against the computer, the rule set, the rules
 page, saved games, the language and quit.
 
-«Продолжить» shows only when :func:`game.storage.store.load_current` finds a game in
-progress; it resumes it with the same mode, level, colour and rules. An autosave
-that could not be read has already been set aside by the store: the menu shows
-its message in one line and carries on. The rule set and the mode chosen last
-(two players or the computer) are remembered in the settings and come back here.
+«Продолжить» shows only when :func:`game.storage.store.list_current` finds a game in
+progress; it resumes the latest with the same mode, level, colour and rules, and
+«Неоконченные: N» beside it lists them all (``stack.go("unfinished")``) to resume
+or delete any. A game in progress that could not be read has already been set
+aside by the store: the menu shows its message in one line (kept as string ids,
+so it follows a language switch) and carries on. The rule set and the mode chosen
+last (two players or the computer) are remembered in the settings and come back here.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 import pygame
 
-from engine import Rules, sgf
+from engine import Rules
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match
@@ -25,6 +28,8 @@ from game.view import language, paper, theme
 from game.view.strings import LANGUAGES, t
 from game.view.textfit import one_line
 from game.view.widgets import Button, ButtonGroup, row_buttons, stack_buttons
+
+log = logging.getLogger(__name__)
 
 
 class MenuScene(Scene):
@@ -40,11 +45,13 @@ class MenuScene(Scene):
         self.rules = Rules(chosen.rules)
         self.mode = chosen.mode
         """«hotseat» or «computer»: the way to play chosen last, which Enter starts."""
-        self.resumable: store.Resumable | None = None
-        self.notice: str | None = None
-        """A one-line message (a save that could not be resumed or opened), or None."""
+        self.unfinished: list[store.Resumable] = []
+        """The games in progress, the latest first."""
+        self.notice: store.Notice | None = None
+        """A one-line message (a game in progress that could not be resumed), or None."""
         self.buttons = ButtonGroup()
         self.b_continue = self.buttons.add(Button("menu.continue", primary=True), self.continue_game)
+        self.b_unfinished = self.buttons.add(Button("menu.unfinished", n=0), self.open_unfinished)
         self.b_hotseat = self.buttons.add(Button("menu.hotseat", primary=True), self.start_hotseat)
         self.b_computer = self.buttons.add(Button("menu.computer"), self.start_computer)
         self.b_countries = self.buttons.add(Button("rules.countries"), lambda: self.set_rules(Rules.COUNTRIES))
@@ -88,19 +95,30 @@ class MenuScene(Scene):
         self.mode = store.remember(mode="computer").mode
         self.stack.go("versus", self.rules)
 
+    @property
+    def resumable(self) -> store.Resumable | None:
+        """The latest game in progress, which «Продолжить» resumes; None: none."""
+        return self.unfinished[0] if self.unfinished else None
+
     def continue_game(self) -> None:
-        """Resume the autosaved game with its own set-up (mode, level, colour, rules, a «Стоп» under way)."""
+        """Resume the latest game in progress with its own set-up (mode, level, colour, rules,
+        a «Стоп» under way, the moves taken back)."""
         found = self.resumable
         if found is None:
             return
         try:
-            settings, game, stop_left = resume(found)
-        except sgf.SgfError as e:  # the store checked it; a file changed since is still no crash
-            self.notice = t("menu.resume_failed", why=str(e))
-            self.resumable = None
+            resumed = resume(found)
+        except Exception as e:  # noqa: BLE001 — the store checked it; a file changed since is still no crash
+            log.warning("game in progress %s not resumed: %s", found.slot, e)
+            self.notice = store.Notice("menu.resume_failed", store.problem_of(e))
+            self.unfinished.pop(0)
             self.resize(self.size)
             return
-        self.stack.go("play", Match(settings, game, stop_left))
+        self.stack.go("play", Match(*resumed))
+
+    def open_unfinished(self) -> None:
+        """The list of every game in progress, to resume or delete one."""
+        self.stack.go("unfinished")
 
     def open_rules(self) -> None:
         """The rules page, on the tab of the rule set chosen here."""
@@ -111,13 +129,12 @@ class MenuScene(Scene):
         self.stack.go("open")
 
     def look_for_saved_game(self) -> None:
-        """Is there a game to continue? Also keeps the store's message if the autosave was bad."""
-        found = store.load_current()
-        if isinstance(found, str):
-            self.notice = found
-            self.resumable = None
-        else:
-            self.resumable = found
+        """Is there a game to continue? Also keeps the store's message if one was bad."""
+        found = store.list_current()
+        self.unfinished = found.games
+        if found.notices:
+            self.notice = found.notices[0]
+        self.b_unfinished.fields = {"n": len(found.games)}
 
     # ----- scene hooks --------------------------------------------------------------
 
@@ -133,6 +150,7 @@ class MenuScene(Scene):
         x = (w - col_w) // 2
         resumable = self.resumable is not None
         self.b_continue.rect = pygame.Rect(0, 0, 0, 0)
+        self.b_unfinished.rect = pygame.Rect(0, 0, 0, 0)
         # The way to play chosen last stands out, unless a game waits to be continued.
         self.b_hotseat.primary = not resumable and self.mode == "hotseat"
         self.b_computer.primary = not resumable and self.mode == "computer"
@@ -155,6 +173,11 @@ class MenuScene(Scene):
         self._title_y = top
         y = top + title_h + 2 * gap
         y = stack_buttons(main, x, y, col_w, bh, gap)
+        if resumable:  # «Неоконченные: N» beside «Продолжить», a third of its row
+            row = self.b_continue.rect
+            side = max(bh * 2, (row.w - gap) // 3)
+            self.b_continue.rect = pygame.Rect(row.x, row.y, row.w - side - gap, row.h)
+            self.b_unfinished.rect = pygame.Rect(row.right - side, row.y, side, row.h)
         self._rules_label_y = y + 10
         y += 10 + label_h
         row_buttons([self.b_countries, self.b_classic], x, y, col_w, bh, gap)
@@ -212,5 +235,5 @@ class MenuScene(Scene):
         paper.blit_centred(surface, hint, cx, self.b_countries.rect.bottom + 10)
         self.buttons.draw(surface, theme.text_size(self.size, 22))
         if self.notice:
-            line = one_line(self.notice, theme.text_size(self.size, 16), theme.RED_DARK, w - 32)
+            line = one_line(self.notice.text(), theme.text_size(self.size, 16), theme.RED_DARK, w - 32)
             paper.blit_centred(surface, line, cx, min(self._notice_y, self.size[1] - line.get_height() - 6))

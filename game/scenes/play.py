@@ -5,8 +5,11 @@ All rules come from the engine: this scene asks ``is_legal``, calls ``play``,
 flashes a red mark and a message, and nothing is played. Every move (the
 computer's too) pops in, lays its countries with a short sweep
 (:mod:`game.view.anim`) and plays its sound; none of that holds input back.
-After every move, undo and «Стоп» the game is autosaved
-(:mod:`game.storage.autosave`) as soon as the board is still.
+After every move, undo, redo and «Стоп» the game is autosaved to its own slot
+(:mod:`game.storage.autosave`) as soon as the board is still; a game that
+arrives with moves on it (played on from the review) is saved at once, and
+leaving saves the «Стоп» time left. «Вернуть» replays what «Отменить» took
+back (:mod:`game.takeback`), so no number of taps on «Отменить» loses a game.
 
 Opened as ``stack.go("play", Match(settings))``, or with a game to go on with.
 """
@@ -27,6 +30,7 @@ from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Question
 from game.storage import store
 from game.storage.autosave import Autosaver
+from game.takeback import TakeBack
 from game.view import anim, hud, theme
 from game.view.board_view import BoardView
 from game.view.widgets import Button, ButtonGroup, IconButton, SoundButton
@@ -48,8 +52,9 @@ class PlayScene(Scene):
         self.game = match.game or Game(width=settings.width, height=settings.height, rules=settings.rules)
         self.view = BoardView()
         self.anims = anim.BoardAnimations()
-        self.autosaver = Autosaver()
+        self.autosaver = Autosaver(match.slot)
         self.stop_clock = StopClock(match.stop_left)
+        self.takeback = match.redo or TakeBack()
         self.opponent: ComputerOpponent | None = None
         if settings.computer is not None:
             self.opponent = ComputerOpponent(settings.computer.computer, settings.computer.level,
@@ -62,6 +67,7 @@ class PlayScene(Scene):
         self.board: BoardLayout = fit_board(self.game.width, self.game.height, self.screen.board_area)
         self.buttons = ButtonGroup()
         self.b_undo = self.buttons.add(Button("play.undo"), self.undo)
+        self.b_redo = self.buttons.add(Button("play.redo"), self.redo)
         self.b_stop = self.buttons.add(Button("play.stop"), self.ask_stop)
         self.b_finish = self.buttons.add(Button("play.finish"), self.ask_finish)
         self.b_menu = self.buttons.add(Button("play.menu"), self.ask_menu)
@@ -72,6 +78,10 @@ class PlayScene(Scene):
         self.b_sound.show(stack.sounds)
         self._text_top = 0
         self._caption_right = 0
+        if self.game.history and not self.game.is_over:
+            # Played on from the review (or resumed): «Выйти» promises it can be continued, so it is kept now.
+            self._autosave()
+            self.autosaver.flush()
 
     @property
     def human_to_move(self) -> bool:
@@ -107,13 +117,14 @@ class PlayScene(Scene):
         # country covers. The board draws over it only at the next frame.
         old = self.view.territory(game, self.board)
         move = anim.change(game.play(node), game, by_computer=by_computer)
+        self.takeback.forget()  # a new move: what was taken back cannot come back
         self.anims.start(move, self.clock, game=game, view=self.view, layout=self.board, old_territory=old)
         for name in move.sounds():
             self._sound(name)
         self._autosave()
 
     def _autosave(self) -> None:
-        self.autosaver.save_game(self.game, self.settings, self.stop_clock.left, self.clock)
+        self.autosaver.save_game(self.game, self.settings, self.stop_clock.left, self.clock, self.takeback)
 
     def refuse(self, node: Point) -> None:
         """Brief visible feedback for an illegal node."""
@@ -136,13 +147,25 @@ class PlayScene(Scene):
         """Take back one move; against the computer, the human's move and the reply together."""
         if not self.can_undo():
             return
-        if self.opponent is None:
-            self.game.undo()
-        else:
-            self.opponent.take_back(self.game)
+        self.takeback.undo(self.game, self.opponent.take_back if self.opponent is not None else Game.undo)
         self.refusal = self.message = None
         self.anims.clear()
         self._autosave()
+
+    def can_redo(self) -> bool:
+        """Is there a move taken back to replay, with the people at the screen to move?"""
+        return self.takeback.can_redo and self.human_to_move and not self.game.is_over
+
+    def redo(self) -> None:
+        """Replay what the last «Отменить» took back (against the computer, the pair)."""
+        if not self.can_redo():
+            return
+        if self.opponent is not None:
+            self.opponent.cancel()  # it asks afresh about the position replayed
+        if self.takeback.redo(self.game):
+            self.refusal = self.message = None
+            self.anims.clear()
+            self._autosave()
 
     def can_stop(self) -> bool:
         """Classic «Стоп» is open to the player to move, once."""
@@ -203,6 +226,7 @@ class PlayScene(Scene):
     def shutdown(self) -> None:
         if self.opponent is not None:
             self.opponent.cancel()
+        self._autosave()  # the «Стоп» time left is what it is now, not at the last move
         self.autosaver.flush()  # leaving (or the window closing): the latest state goes to disk now
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -213,8 +237,16 @@ class PlayScene(Scene):
             self.anims.clear()  # they were drawn for the old place and scale
         self.board = board
         self.b_stop.rect = pygame.Rect(0, 0, 0, 0)  # shown in classic only
-        shown = [self.b_undo, *([self.b_stop] if self.game.rules is Rules.CLASSIC else []), self.b_finish, self.b_menu]
+        # «Вернуть» beside «Отменить»: its own cell of the grid under the board, half of its row beside it.
+        pair = [self.b_undo, self.b_redo] if self.screen.portrait else [self.b_undo]
+        shown = [*pair, *([self.b_stop] if self.game.rules is Rules.CLASSIC else []), self.b_finish, self.b_menu]
         self._text_top, self._caption_right = hud.place_play_buttons(self.screen, shown, [self.b_help, self.b_sound])
+        if not self.screen.portrait:
+            row = self.b_undo.rect
+            gap = max(6, hud.spacing(size)[1])
+            half = (row.w - gap) // 2
+            self.b_undo.rect = pygame.Rect(row.x, row.y, half, row.h)
+            self.b_redo.rect = pygame.Rect(row.right - half, row.y, half, row.h)
 
     def wake_in(self) -> float | None:
         """0 while something moves; else the nearest timer (message, «Стоп» clock, the computer); else None."""
@@ -230,6 +262,9 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.ask_back()
+            elif (event.key == pygame.K_y or event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT) \
+                    and event.mod & pygame.KMOD_CTRL:
+                self.redo()
             elif event.key == pygame.K_BACKSPACE or (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
                 self.undo()
         elif event.type in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
@@ -256,6 +291,7 @@ class PlayScene(Scene):
         if self.opponent is not None:
             self.opponent.take_turn(self.game, lambda node: self._play(node, by_computer=True), self.finish)
         self.b_undo.enabled = self.can_undo()
+        self.b_redo.enabled = self.can_redo()
         self.b_stop.enabled = self.can_stop()
 
     def _show_results(self) -> None:

@@ -1,8 +1,9 @@
-"""The autosave of the game in progress: when it is written, and the set-up saved with it.
+"""The autosave of a game in progress: when it is written, and the set-up saved with it.
 
-:mod:`game.storage.store` keeps the file (one SGF record with the set-up as JSON in
-its ``TOCHKI`` property); this module says what goes in that set-up
-(:func:`autosave_meta`, read back by :func:`resume`) and when a play scene's
+:mod:`game.storage.store` keeps the files (one SGF record per game in progress, its
+slot, with the set-up as JSON in its ``TOCHKI`` property); this module says what
+goes in that set-up (:func:`autosave_meta`, read back by :func:`resume`: the
+opponent, the «Стоп» time left, the moves taken back) and when a play scene's
 changes reach the disk (:class:`Autosaver`).
 """
 
@@ -10,12 +11,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from ai import PLAYER_LEVELS
 from engine import STOP_SECONDS, Game, Player, sgf
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
+from game.takeback import TakeBack
 
 log = logging.getLogger(__name__)
 
@@ -23,9 +25,10 @@ WAIT_SECONDS = 1.0
 """The longest an autosave waits for the board to be still (moves in quick succession)."""
 
 
-def autosave_meta(settings: MatchSettings, game: Game, stop_left: float | None = None) -> dict[str, Any]:
+def autosave_meta(settings: MatchSettings, game: Game, stop_left: float | None = None,
+                  redo: TakeBack | None = None) -> dict[str, Any]:
     """The set-up saved with the game: mode, rules, the computer's level and the human's colour,
-    and what is left of a «Стоп» under way.
+    what is left of a «Стоп» under way, and the moves taken back that «Вернуть» can replay.
 
     >>> autosave_meta(MatchSettings(computer=ComputerSettings("master", Player.RED)), Game(5, 5))
     {'mode': 'computer', 'rules': 'countries', 'level': 'master', 'human': 'red'}
@@ -37,6 +40,8 @@ def autosave_meta(settings: MatchSettings, game: Game, stop_left: float | None =
         meta["human"] = "blue" if settings.computer.human == Player.BLUE else "red"
     if stop_left is not None and game.stopped_by is not None:
         meta["stop_left"] = round(max(0.0, stop_left), 1)
+    if redo is not None and redo.can_redo:
+        meta["redo"] = redo.to_json()
     return meta
 
 
@@ -55,18 +60,33 @@ def settings_from_meta(meta: Mapping[str, Any], game: Game) -> MatchSettings:
     return MatchSettings(game.rules, game.width, game.height, computer)
 
 
-def resume(saved: store.Resumable) -> tuple[MatchSettings, Game, float | None]:
-    """The autosaved game (``store.load_current()``), its set-up, and the seconds left of its «Стоп» (None: none).
+class Resumed(NamedTuple):
+    """A game in progress ready to play on, in the order ``Match`` takes it: ``Match(*resume(saved))``."""
 
-    Raises ``engine.sgf.SgfError`` for a record that is not a game (``load_current``
+    settings: MatchSettings
+    game: Game
+    stop_left: float | None
+    """Seconds left of its «Стоп»; None: none under way."""
+    slot: str | None = None
+    """The save it goes on writing to."""
+    redo: TakeBack | None = None
+    """The moves taken back before it was left, for «Вернуть»."""
+
+
+def resume(saved: store.Resumable) -> Resumed:
+    """The game in progress ``saved`` (from ``store.list_current()``), its set-up, the seconds left
+    of its «Стоп», its slot and the moves taken back.
+
+    Raises ``engine.sgf.SgfError`` for a record that is not a game (``list_current``
     has checked that already; a file changed since is still no crash).
     """
-    game = sgf.loads(saved.text)
+    game = saved.game.copy() if saved.game is not None else sgf.loads(saved.text)
     left = saved.meta.get("stop_left")
     stop_left = None
     if game.stopped_by is not None and isinstance(left, (int, float)) and not isinstance(left, bool):
         stop_left = min(float(STOP_SECONDS), max(0.0, float(left)))
-    return settings_from_meta(saved.meta, game), game, stop_left
+    redo = TakeBack.from_json(saved.meta["redo"], game) if "redo" in saved.meta else None
+    return Resumed(settings_from_meta(saved.meta, game), game, stop_left, saved.slot or None, redo)
 
 
 class Autosaver:
@@ -81,8 +101,10 @@ class Autosaver:
     while the last write failed.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, slot: str | None = None) -> None:
         self._job: tuple[str, str, dict[str, Any]] | None = None
+        self.slot = slot
+        """The game's own save (``store.save_current``); None until its first write makes one."""
         self.asked_at = 0.0
         """The scene's clock when the waiting request was first made."""
         self.failed = False
@@ -93,23 +115,25 @@ class Autosaver:
         return self._job is not None
 
     def save(self, text: str, meta: dict[str, Any], now: float) -> None:
-        """Ask for ``text`` (SGF) with ``meta`` to become the game in progress."""
+        """Ask for ``text`` (SGF) with ``meta`` to become this game's save."""
         self._put(("save", text, meta), now)
 
-    def save_game(self, game: Game, settings: MatchSettings, stop_left: float | None, now: float) -> None:
-        """Ask for ``game`` to become the game in progress, or to be forgotten when no move is left to lose.
+    def save_game(self, game: Game, settings: MatchSettings, stop_left: float | None, now: float,
+                  redo: TakeBack | None = None) -> None:
+        """Ask for ``game`` to be saved, unless there is nothing to lose yet.
 
+        Nothing to lose: no move on the board and none taken back, and never saved
+        (a game taken back to an empty board is kept, with its moves to replay).
         A game that is over is left alone: the results take over, and clear it.
         """
         if game.is_over:
             return
-        if not game.history:
-            self.clear(now)
+        if not game.history and not (redo is not None and redo.can_redo) and self.slot is None:
             return
-        self.save(sgf.dumps(game), autosave_meta(settings, game, stop_left), now)
+        self.save(sgf.dumps(game), autosave_meta(settings, game, stop_left, redo), now)
 
     def clear(self, now: float) -> None:
-        """Ask for the game in progress to be forgotten (it has ended, or nothing is left to lose)."""
+        """Ask for this game's save to be forgotten (it has ended)."""
         self._put(("clear", "", {}), now)
 
     def _put(self, job: tuple[str, str, dict[str, Any]], now: float) -> None:
@@ -130,9 +154,9 @@ class Autosaver:
         kind, text, meta = job
         try:
             if kind == "save":
-                store.save_current(text, meta)
-            else:
-                store.clear_current()
+                self.slot = store.save_current(text, meta, self.slot)
+            elif self.slot is not None:
+                store.clear_current(self.slot)
             self.failed = False
         except Exception as e:  # noqa: BLE001 — StoreError or worse: never take the game down for it
             log.warning("autosave failed: %s", e)

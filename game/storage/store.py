@@ -1,37 +1,50 @@
-"""Never losing a game: settings, the autosave of the game in progress, saved games.
+"""Never losing a game: settings, the games in progress, saved games.
 
 Everything lives in :func:`game.storage.paths.user_data_dir`::
 
-    settings.json                       the player's choices (Settings)
-    autosave.sgf                        the game in progress, rewritten after every move
-    autosave.corrupt-<timestamp>.sgf    an autosave that could not be read, set aside
-    games/<name>.sgf                    games the player saved by name
+    settings.json                           the player's choices (Settings)
+    unfinished/<slot>.sgf                   each game in progress, rewritten after every move
+    unfinished/<slot>.corrupt-<time>.sgf    one that could not be read, set aside
+    autosave.sgf                            the single game in progress of earlier versions,
+                                            adopted into ``unfinished/`` when first seen
+    games/<name>.sgf                        games the player saved by name
+
+Every unfinished game is kept until it ends or the player deletes it: each play
+scene writes its own slot, so starting a new game never touches another.
 
 Every write goes to a temporary file in the same folder, is flushed and fsynced,
 and only then renamed over the old file with ``os.replace`` (atomic on POSIX and
 Windows), so a crash or power cut mid-write leaves the previous file whole, and
 a half-written temporary file is never taken for the real one.
 
-The autosave is one SGF record (RULES.md §4) as ``engine.sgf.dumps`` writes it,
-with the set-up the record itself cannot hold (mode, level, the human's colour
-…) as JSON in a private root property, ``TOCHKI[...]``, placed first in the root
-node. One file rather than a record plus a JSON sidecar, so the game and its
-set-up are replaced together in one atomic step; other SGF programs skip the
-unknown property, and :func:`load_current` hands the record back without it.
+A game in progress is one SGF record (RULES.md §4) as ``engine.sgf.dumps`` writes it,
+with the set-up the record itself cannot hold (mode, level, the human's colour,
+the moves taken back …) as JSON in a private root property, ``TOCHKI[...]``,
+placed first in the root node. One file rather than a record plus a JSON
+sidecar, so the game and its set-up are replaced together in one atomic step;
+other SGF programs skip the unknown property, and :func:`list_current` hands the
+record back without it.
 
-Reading never crashes the game: bad settings fall back to defaults field by
-field, and a bad autosave is moved aside and reported as a one-line message.
+Reading never crashes the game and never reads a file whole before its size is
+known: bad settings fall back to defaults field by field, a bad or oversized
+game in progress is moved aside and reported as a :class:`Notice`. What went wrong
+reaches the player as a sentence in their language (a ``problem.*`` string id,
+:func:`problem_of`); the technical detail goes to the log.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import os
 import re
+import secrets
+import sys
 import tempfile
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
@@ -39,7 +52,7 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 from ai import PLAYER_LEVELS
-from engine import MAX_SIZE, Rules, sgf
+from engine import MAX_SIZE, Game, IllegalMove, Rules, sgf
 from game.storage.paths import user_data_dir
 from game.view.strings import DEFAULT_LANGUAGE, LANGUAGES, t
 
@@ -47,12 +60,19 @@ log = logging.getLogger(__name__)
 
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.sgf"
+"""The one game in progress that earlier versions kept; adopted into :data:`UNFINISHED_DIR`."""
+UNFINISHED_DIR = "unfinished"
 GAMES_DIR = "games"
 META_PROPERTY = "TOCHKI"
 """The private SGF root property that carries the autosave's set-up as JSON."""
 
 MAX_NAME = 60
-"""Longest saved-game name, in characters, before ``.sgf``: short enough for any file system's 255."""
+"""Longest saved-game name the player may type, in characters."""
+MAX_NAME_BYTES = 180
+"""Longest saved-game name on disk, in UTF-8 bytes before `` (2).sgf``: file systems count bytes
+(255), and the temporary file beside it is ``.<name>.<random>.tmp``, 16 bytes longer still."""
+MAX_LISTED = 100
+"""At most this many games in progress are read for the list (newest first): a bounded start."""
 MIN_BOARD = 2  # at least one cell
 RULES = tuple(rules.value for rules in Rules)
 MODES = ("hotseat", "computer")
@@ -60,7 +80,81 @@ COLOURS = ("blue", "red")
 
 
 class StoreError(ValueError):
-    """A file of the player's could not be read or written; the message says which and why."""
+    """A file of the player's could not be read or written.
+
+    ``problem`` is the string id of what the player reads (``problem.too_large`` …);
+    the message is the technical detail, for the log.
+    """
+
+    def __init__(self, problem: str, detail: str) -> None:
+        super().__init__(detail)
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A one-line message kept as string ids, so it follows a language switch.
+
+    ``key`` is the sentence, ``why`` a ``problem.*`` id put into its ``{why}``,
+    ``fields`` the rest (a file's name …).
+
+    >>> Notice("files.open_failed", why="problem.too_large", fields=(("name", "x"),)).text()
+    'Не удалось открыть «x»: файл слишком большой для партии в точки'
+    """
+
+    key: str
+    why: str | None = None
+    fields: tuple[tuple[str, str], ...] = ()
+
+    def text(self) -> str:
+        """The message in the language now in force."""
+        values: dict[str, object] = dict(self.fields)
+        if self.why is not None:
+            values["why"] = t(self.why)
+        return t(self.key, **values)
+
+
+def problem_of(error: BaseException) -> str:
+    """The ``problem.*`` string id that tells the player what went wrong with a file.
+
+    >>> problem_of(PermissionError(13, "Permission denied")), problem_of(sgf.SgfError("the record is cut short"))
+    ('problem.no_permission', 'problem.damaged')
+    """
+    if isinstance(error, StoreError):
+        return error.problem
+    if isinstance(error, sgf.SgfError):
+        return _sgf_problem(error)
+    if isinstance(error, UnicodeError):
+        return "problem.not_text"
+    if isinstance(error, PermissionError):
+        return "problem.no_permission"
+    if isinstance(error, (IsADirectoryError, NotADirectoryError)):
+        return "problem.not_a_file"
+    if isinstance(error, FileNotFoundError):
+        return "problem.gone"
+    if isinstance(error, OSError) and error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "problem.disk_full"
+    if isinstance(error, OSError) and error.errno == errno.ENAMETOOLONG:
+        return "problem.name_too_long"
+    if isinstance(error, OSError):
+        return "problem.unreadable"
+    return "problem.damaged"
+
+
+def _sgf_problem(error: sgf.SgfError) -> str:
+    # The engine's message is English detail for the log; its kind is what the player needs.
+    if isinstance(error.__context__, IllegalMove):
+        return "problem.illegal_move"
+    text = str(error)
+    if "cut short" in text:
+        return "problem.damaged"
+    if "not UTF-8" in text:
+        return "problem.not_text"
+    if text.startswith(("the record is too large", "the record has too many")):
+        return "problem.too_large"
+    if "may not move" in text or "already finished" in text:
+        return "problem.illegal_move"
+    return "problem.not_record"
 
 
 # ----- settings ----------------------------------------------------------------------
@@ -189,19 +283,25 @@ def save_settings(settings: Settings) -> bool:
     return True
 
 
-# ----- the game in progress -------------------------------------------------------------
+# ----- the games in progress --------------------------------------------------------------
 
 
 class Resumable(NamedTuple):
-    """An autosaved game: its SGF record and its set-up (``meta``)."""
+    """A game in progress: its SGF record, its set-up (``meta``), its slot, when it was last saved,
+    and the game itself (the record as ``engine.sgf.loads`` read it)."""
 
     text: str
     meta: dict[str, Any]
+    slot: str = ""
+    modified: datetime | None = None
+    game: Game | None = None
 
 
 # The root node's opening, "(;", then our property if it is there, value escaped as SGF does.
 _ROOT_START = re.compile(r"\ufeff?\s*\(\s*;")
 _META = re.compile(META_PROPERTY + r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
+# A slot names a file in the unfinished folder: letters, digits, '-' and '_' only.
+_SLOT = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def _sgf_escape(text: str) -> str:
@@ -220,12 +320,12 @@ def with_meta(sgf_text: str, meta: dict[str, Any]) -> str:
     """
     start = _ROOT_START.match(sgf_text)
     if start is None:
-        raise StoreError("not an SGF record: it must begin with '(;'")
+        raise StoreError("problem.not_record", "not an SGF record: it must begin with '(;'")
     try:
         # ASCII-only JSON: nothing in it can clash with the record's encoding.
         blob = json.dumps(meta, sort_keys=True)
     except (TypeError, ValueError) as e:
-        raise StoreError(f"the game's set-up cannot be saved: {e}") from None
+        raise StoreError("problem.not_written", f"the game's set-up cannot be saved: {e}") from None
     return f"{sgf_text[:start.end()]}{META_PROPERTY}[{_sgf_escape(blob)}]{sgf_text[start.end():]}"
 
 
@@ -253,83 +353,174 @@ def split_meta(text: str) -> tuple[str, dict[str, Any]]:
 
 
 def autosave_path() -> Path:
-    """Where the game in progress is kept."""
+    """Where earlier versions kept their one game in progress (adopted by :func:`list_current`)."""
     return user_data_dir() / AUTOSAVE_FILE
 
 
-def save_current(sgf_text: str, meta: dict[str, Any]) -> None:
-    """Saves the game in progress, atomically, replacing the previous autosave.
+def unfinished_dir() -> Path:
+    """The folder of games in progress (not created until one is saved)."""
+    return user_data_dir() / UNFINISHED_DIR
 
-    ``meta`` is the game's set-up, any JSON-able dict, e.g.
-    ``{"mode": "computer", "level": "beginner", "human": "blue", "rules": "countries"}``.
-    Raises :class:`StoreError` if it could not be written (the previous autosave
-    is then still whole); the play scene shows the message and plays on.
+
+def new_slot() -> str:
+    """A fresh slot name for a new game in progress: when it began, and a random tail.
+
+    >>> bool(_SLOT.fullmatch(new_slot()))
+    True
     """
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+
+
+def slot_path(slot: str) -> Path:
+    """The file of the game in progress ``slot``; ValueError for a name that is not a slot."""
+    if not _SLOT.fullmatch(slot):
+        raise ValueError(f"not a slot name: {slot!r}")
+    return unfinished_dir() / f"{slot}.sgf"
+
+
+def save_current(sgf_text: str, meta: dict[str, Any], slot: str | None = None) -> str:
+    """Saves a game in progress, atomically, over the previous save of the same ``slot``; the slot.
+
+    ``slot`` None starts a new one. ``meta`` is the game's set-up, any JSON-able dict, e.g.
+    ``{"mode": "computer", "level": "beginner", "human": "blue", "rules": "countries"}``.
+    Raises :class:`StoreError` if it could not be written (the previous save is then
+    still whole); the play scene shows the message and plays on.
+    """
+    slot = slot or new_slot()
     data = with_meta(sgf_text, meta).encode("utf-8")
     try:
-        _write_atomically(autosave_path(), data)
+        path = slot_path(slot)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write_atomically(path, data)
     except OSError as e:
-        raise StoreError(f"the game could not be autosaved: {e}") from e
+        raise StoreError(problem_of(e), f"the game could not be autosaved: {e}") from e
+    return slot
+
+
+def clear_current(slot: str | None = None) -> None:
+    """Forgets the game in progress ``slot`` (it has ended, or the player deleted it);
+    None: the single game in progress of earlier versions. Never raises."""
+    try:
+        (autosave_path() if slot is None else slot_path(slot)).unlink(missing_ok=True)
+    except (OSError, ValueError) as e:
+        log.warning("game in progress %s not removed: %s", slot, e)
+
+
+def clear_all_current() -> None:
+    """Forgets every game in progress (a scratch folder's set-up: screenshots). Never raises."""
+    clear_current()
+    with contextlib.suppress(OSError):
+        for path in unfinished_dir().glob("*.sgf"):
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+
+class Found(NamedTuple):
+    """What :func:`list_current` found: the games in progress, newest first, and what went wrong."""
+
+    games: list[Resumable]
+    notices: list[Notice]
+
+
+def list_current() -> Found:
+    """Every game in progress that can be resumed (at most :data:`MAX_LISTED`, newest first),
+    and a :class:`Notice` for each that could not be.
+
+    A file too large for a game (more than ``engine.sgf.MAX_INPUT`` bytes) is not read
+    at all; it and any unreadable or invalid one are moved aside to
+    ``<slot>.corrupt-<time>.sgf``, so the next start does not find them again.
+    An unusable data folder is one notice. Never raises.
+    """
+    notices: list[Notice] = []
+    try:
+        folder = unfinished_dir()
+    except Exception as e:  # noqa: BLE001 — no data folder: nothing to resume, and no reason to crash
+        log.warning("data folder unusable, no game in progress read: %s", e)
+        return Found([], [Notice("store.no_folder")])
+    _adopt_old_autosave(folder)
+    try:
+        _remove_stale_temporaries(folder)
+        entries = []
+        for path in folder.glob("*.sgf"):
+            if ".corrupt-" in path.name or not _SLOT.fullmatch(path.stem):
+                continue
+            with contextlib.suppress(OSError):
+                entries.append((path.stat(), path))
+    except FileNotFoundError:
+        return Found([], notices)
+    except OSError as e:
+        log.warning("games in progress not listed: %s", e)
+        return Found([], [Notice("store.no_folder")])
+    entries.sort(key=lambda entry: (entry[0].st_mtime, entry[1].name), reverse=True)
+    games: list[Resumable] = []
+    for st, path in entries[:MAX_LISTED]:
+        try:
+            text = _read_bounded(path, st.st_size)
+            record, meta = split_meta(text)
+            game = sgf.loads(record)
+        except FileNotFoundError:
+            continue  # deleted meanwhile (another copy of the game)
+        except Exception as e:  # noqa: BLE001 — whatever is wrong with the file, set it aside
+            log.warning("game in progress %s is not a valid game: %s", path.name, e)
+            aside = _set_aside(path)
+            fields = (("name", aside.name),) if aside else ()
+            notices.append(Notice("store.set_aside" if aside else "store.not_resumed", problem_of(e), fields))
+            continue
+        games.append(Resumable(record, meta, path.stem, datetime.fromtimestamp(st.st_mtime), game))
+    return Found(games, notices)
 
 
 def load_current() -> Resumable | str | None:
-    """The autosaved game to resume, a message if it could not be read, or None.
+    """The latest game in progress, else the message about one that could not be read, else None.
+    Never raises."""
+    found = list_current()
+    if found.games:
+        return found.games[0]
+    return found.notices[0].text() if found.notices else None
 
-    - ``None``: there is no game in progress.
-    - ``Resumable(text, meta)``: a record that ``engine.sgf.loads`` accepts (``text``
-      without the ``TOCHKI`` property) and its set-up (``{}`` if that was lost).
-    - ``str``: the autosave was unreadable or not a valid game. It has been moved
-      aside to ``autosave.corrupt-<timestamp>.sgf``, and the string is a one-line
-      message for the player. The next start finds no autosave.
 
-    Never raises.
-    """
+def _adopt_old_autosave(folder: Path) -> None:
+    """Moves an earlier version's ``autosave.sgf`` into the unfinished folder as a slot of its own."""
+    old = folder.parent / AUTOSAVE_FILE
     try:
-        path = autosave_path()
-    except Exception as e:  # noqa: BLE001 — no data folder: nothing to resume, and no reason to crash
-        log.warning("autosave not read: %s", e)
-        return _message(e, None)
-    try:
-        _remove_stale_temporaries(path)
-        record, meta = split_meta(path.read_bytes().decode("utf-8"))
-        sgf.loads(record)
-    except FileNotFoundError:
-        return None
-    except Exception as e:  # noqa: BLE001 — whatever is wrong with the file, set it aside
-        log.warning("autosave is not a valid game: %s", e)
-        return _message(e, _set_aside(path))
-    return Resumable(record, meta)
-
-
-def clear_current() -> None:
-    """Forgets the game in progress (it has ended). Never raises."""
-    try:
-        autosave_path().unlink(missing_ok=True)
+        if not old.is_file():
+            return
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(old.stat().st_mtime))
+        os.replace(old, folder / f"{stamp}-{secrets.token_hex(3)}.sgf")
     except OSError as e:
-        log.warning("autosave not removed: %s", e)
+        log.warning("the old autosave was not moved into %s: %s", folder, e)
+
+
+def _read_bounded(path: Path, size: int) -> str:
+    """A file's text, refused before it is read when it is larger than a game's record can be."""
+    if size > sgf.MAX_INPUT:
+        raise StoreError("problem.too_large", f"{path.name}: {size} bytes, at most {sgf.MAX_INPUT}")
+    with path.open("rb") as f:
+        raw = f.read(sgf.MAX_INPUT + 1)  # the file may have grown since its size was read
+    if len(raw) > sgf.MAX_INPUT:
+        raise StoreError("problem.too_large", f"{path.name}: more than {sgf.MAX_INPUT} bytes")
+    if not raw.strip():
+        raise StoreError("problem.empty", f"{path.name}: the file is empty")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise StoreError("problem.not_text", f"{path.name}: not UTF-8 (bad byte at offset {e.start})") from None
 
 
 def _set_aside(path: Path) -> Path | None:
-    """Renames a bad autosave so it is neither lost nor loaded again; its new path."""
+    """Renames a bad game in progress so it is neither lost nor loaded again; its new path."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = _free_path(path.parent, f"autosave.corrupt-{stamp}", ".sgf")
+    target = _free_path(path.parent, f"{path.stem}.corrupt-{stamp}", ".sgf")
     try:
         os.replace(path, target)
         return target
     except OSError as e:
-        log.warning("bad autosave not moved aside: %s", e)
+        log.warning("bad game in progress not moved aside: %s", e)
     # Could not rename: delete it rather than fail on it at every start.
     with contextlib.suppress(OSError):
         path.unlink()
     return None
-
-
-def _message(error: BaseException, aside: Path | None) -> str:
-    """The one-line report of an autosave that could not be resumed."""
-    why = " ".join(str(error).split()) or type(error).__name__
-    if len(why) > 100:
-        why = why[:99] + "…"
-    return t("store.not_resumed", why=why) + (t("store.kept_as", name=aside.name) if aside else "")
 
 
 # ----- saved games ----------------------------------------------------------------------
@@ -359,28 +550,63 @@ _UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
 _RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?", re.IGNORECASE)
 
 
+def visible(text: str) -> str:
+    """``text`` without what shows as nothing or turns text around: format characters (U+200B,
+    the bidi controls U+202A–U+202E, U+2066–U+2069, U+FEFF …), the grapheme joiner U+034F, and
+    variation selectors and other combining marks with nothing before them to sit on.
+
+    >>> visible("\u202eexe.txt"), visible("\ufe0f\u034f"), visible("Маша\u200b")
+    ('exe.txt', '', 'Маша')
+    """
+    kept: list[str] = []
+    for ch in text:
+        if unicodedata.category(ch) == "Cf" or ch == "\u034f":
+            continue
+        if unicodedata.category(ch) in ("Mn", "Me") and (not kept or kept[-1].isspace()):
+            continue  # a mark alone draws as nothing (U+FE0F) or as a dotted circle
+        kept.append(ch)
+    return "".join(kept)
+
+
+def _cut_to_bytes(text: str, limit: int) -> str:
+    """The longest start of ``text`` whose UTF-8 takes at most ``limit`` bytes (never half a character)."""
+    return text.encode("utf-8")[:limit].decode("utf-8", "ignore")
+
+
 def safe_name(name: str) -> str:
     """``name`` made into a file name that is safe everywhere (without ``.sgf``).
 
-    Path separators and other unsafe characters become ``_``, outer spaces and
-    dots go, the length is capped at :data:`MAX_NAME`; Cyrillic stays.
+    Path separators and other unsafe characters become ``_``, what draws as nothing
+    or reverses text (:func:`visible`) goes, outer spaces and dots go, the length is
+    capped at :data:`MAX_NAME_BYTES` bytes of UTF-8; Cyrillic stays.
 
     >>> safe_name("../../etc/passwd")
     '_.._etc_passwd'
     >>> safe_name("  Партия с Машей.sgf ")
     'Партия с Машей'
-    >>> safe_name("CON"), safe_name("...")
-    ('_CON', 'game')
+    >>> safe_name("CON"), safe_name("..."), safe_name("\u200b")
+    ('_CON', 'game', 'game')
+    >>> len(safe_name("😀" * 60).encode("utf-8")) <= MAX_NAME_BYTES
+    True
     """
-    name = name.strip()
+    name = visible(name).strip()
     if name.lower().endswith(".sgf"):
         name = name[:-4]
     name = _UNSAFE.sub("_", name)
     # Leading dots hide a file (and ".." means the parent); Windows drops trailing dots and spaces.
-    name = name.strip(" .")[:MAX_NAME].strip(" .")
+    name = _cut_to_bytes(name.strip(" .")[:MAX_NAME], MAX_NAME_BYTES).strip(" .")
     if _RESERVED.fullmatch(name):
         name = "_" + name
     return name or "game"
+
+
+def _check_encodable(name: str) -> None:
+    """StoreError if the file system's encoding cannot hold ``name`` (a non-UTF-8 locale)."""
+    encoding = sys.getfilesystemencoding()
+    try:
+        name.encode(encoding, "strict")
+    except (UnicodeEncodeError, LookupError) as e:
+        raise StoreError("problem.name_encoding", f"{name!r} cannot be written in {encoding}: {e}") from None
 
 
 def save_game(name: str, sgf_text: str) -> Path:
@@ -389,10 +615,11 @@ def save_game(name: str, sgf_text: str) -> Path:
     An existing game is never overwritten: the name gets `` (2)``, `` (3)`` … instead.
     Raises :class:`StoreError` if it could not be written.
     """
+    base = safe_name(name)
+    _check_encodable(base)
     try:
         folder = games_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        base = safe_name(name)
         while True:
             path = _free_path(folder, base, ".sgf")
             try:
@@ -408,17 +635,24 @@ def save_game(name: str, sgf_text: str) -> Path:
             with contextlib.suppress(OSError):
                 path.unlink()
             raise
+    except UnicodeEncodeError as e:
+        raise StoreError("problem.name_encoding", f"the game could not be saved: {e}") from None
     except OSError as e:
-        raise StoreError(f"the game could not be saved: {e}") from e
+        problem = problem_of(e)
+        raise StoreError("problem.not_written" if problem == "problem.unreadable" else problem,
+                         f"the game could not be saved: {e}") from e
     return path
 
 
 def list_games() -> list[SavedGame]:
-    """The saved games, newest first. Never raises: unreadable entries are skipped."""
+    """The saved games, newest first. Never raises: unreadable entries are skipped.
+
+    Only the folder and each file's size and date are read, never a file's content.
+    """
     games: list[SavedGame] = []
     try:
         entries = list(games_dir().glob("*.sgf"))
-    except OSError as e:
+    except (OSError, ValueError) as e:
         log.warning("saved games not listed: %s", e)
         return games
     for path in entries:
@@ -436,26 +670,17 @@ def list_games() -> list[SavedGame]:
 def read_game(path: Path | str) -> str:
     """The text of a saved game; :class:`StoreError` saying why if it cannot be read.
 
-    The text is not judged as a game here: ``engine.sgf.loads`` does that and
-    raises ``SgfError`` with its own message.
+    The size is checked before anything is read: a file larger than a game's record
+    can be (``engine.sgf.MAX_INPUT``) is refused at once. The text is not judged as a
+    game here: ``engine.sgf.loads`` does that and raises ``SgfError``.
     """
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise StoreError(f"{path.name}: the file is gone") from None
-    except IsADirectoryError:
-        raise StoreError(f"{path.name}: a folder, not a saved game") from None
+        if path.is_dir():
+            raise StoreError("problem.not_a_file", f"{path.name}: a folder, not a saved game")
+        return _read_bounded(path, path.stat().st_size)
     except OSError as e:
-        raise StoreError(f"{path.name}: could not be read ({e.strerror or e})") from None
-    if len(raw) > sgf.MAX_INPUT:
-        raise StoreError(f"{path.name}: too large to be a game ({len(raw)} bytes)")
-    if not raw.strip():
-        raise StoreError(f"{path.name}: the file is empty")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise StoreError(f"{path.name}: not UTF-8 text (bad byte at offset {e.start})") from None
+        raise StoreError(problem_of(e), f"{path.name}: could not be read ({e})") from None
 
 
 # ----- files ------------------------------------------------------------------------------
@@ -494,13 +719,13 @@ def _sync_folder(folder: Path) -> None:
             os.close(fd)
 
 
-def _remove_stale_temporaries(path: Path, *, older_than: float = 60.0) -> None:
-    """Deletes temporary files a crash left behind next to ``path``.
+def _remove_stale_temporaries(folder: Path, *, older_than: float = 60.0) -> None:
+    """Deletes temporary files a crash left behind in ``folder``.
 
     Only old ones: a second copy of the game may be writing one right now.
     """
     now = time.time()
-    for temp in path.parent.glob(f".{path.name}.*{_TEMP_SUFFIX}"):
+    for temp in folder.glob(f".*{_TEMP_SUFFIX}"):
         with contextlib.suppress(OSError):
             if now - temp.stat().st_mtime > older_than:
                 temp.unlink()

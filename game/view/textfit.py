@@ -1,10 +1,20 @@
-"""Fitting text into a width: wrapped paragraphs, and single lines that shrink, then cut."""
+"""Fitting text into a width: wrapped paragraphs, and single lines that shrink, then cut.
+
+Any string is safe here, an empty one or one that draws as nothing (U+200B, a lone
+U+FE0F) included: it gives an empty line, or with :func:`named` a placeholder.
+"""
 
 from __future__ import annotations
 
 import pygame
 
 from game.view import theme
+from game.view.strings import t
+
+
+def named(name: str, px: int, *, bold: bool = False) -> str:
+    """``name`` as a list shows it: «(без имени)» when it would draw as nothing at ``px``."""
+    return name if name.strip() and theme.font(px, bold).size(name)[0] > 0 else t("files.unnamed")
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
