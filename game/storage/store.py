@@ -552,16 +552,16 @@ _RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?", re.IGNOREC
 
 def visible(text: str) -> str:
     """``text`` without what shows as nothing or turns text around: format characters (U+200B,
-    the bidi controls U+202A–U+202E, U+2066–U+2069, U+FEFF …), the grapheme joiner U+034F, and
-    variation selectors and other combining marks with nothing before them to sit on.
+    the bidi controls U+202A–U+202E, U+2066–U+2069, U+FEFF …), the grapheme joiner U+034F,
+    lone surrogates, and variation selectors and other combining marks with nothing before them.
 
     >>> visible("\u202eexe.txt"), visible("\ufe0f\u034f"), visible("Маша\u200b")
     ('exe.txt', '', 'Маша')
     """
     kept: list[str] = []
     for ch in text:
-        if unicodedata.category(ch) == "Cf" or ch == "\u034f":
-            continue
+        if unicodedata.category(ch) in ("Cf", "Cs") or ch == "\u034f":
+            continue  # a lone surrogate (a file name decoded with surrogateescape) is no character either
         if unicodedata.category(ch) in ("Mn", "Me") and (not kept or kept[-1].isspace()):
             continue  # a mark alone draws as nothing (U+FE0F) or as a dotted circle
         kept.append(ch)
