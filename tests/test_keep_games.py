@@ -567,3 +567,25 @@ def test_random_names_never_crash_the_save(data_dir: Path) -> None:
             assert e.problem.startswith("problem.")
         else:
             assert path.parent == data_dir / "games" and len(path.name.encode("utf-8")) <= 200
+
+
+def test_reading_the_games_in_progress_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game(6, 6)
+    game.play((2, 2))
+    for _ in range(5):
+        store.save_current(sgf.dumps(game), {"mode": "hotseat"})
+    assert len(store.list_current().games) == 5
+    with monkeypatch.context() as m:
+        m.setattr(store, "MAX_LISTED", 3)
+        assert len(store.list_current().games) == 3
+    real_loads = sgf.loads
+
+    def slow_loads(text: str) -> Game:  # a slow disk or a costly record: the list stops in time
+        time.sleep(0.15)
+        return real_loads(text)
+
+    monkeypatch.setattr(store.sgf, "loads", slow_loads)
+    started = time.perf_counter()
+    found = store.list_current()
+    assert time.perf_counter() - started < 0.5 and 1 <= len(found.games) < 5
+    assert len(list((store.unfinished_dir()).glob("*.sgf"))) == 5  # none lost, only not read now

@@ -73,6 +73,8 @@ MAX_NAME_BYTES = 180
 (255), and the temporary file beside it is ``.<name>.<random>.tmp``, 16 bytes longer still."""
 MAX_LISTED = 100
 """At most this many games in progress are read for the list (newest first): a bounded start."""
+LIST_SECONDS = 0.25
+"""Reading the games in progress stops after this long; the older ones wait for the next look."""
 MIN_BOARD = 2  # at least one cell
 RULES = tuple(rules.value for rules in Rules)
 MODES = ("hotseat", "computer")
@@ -423,8 +425,8 @@ class Found(NamedTuple):
 
 
 def list_current() -> Found:
-    """Every game in progress that can be resumed (at most :data:`MAX_LISTED`, newest first),
-    and a :class:`Notice` for each that could not be.
+    """Every game in progress that can be resumed (at most :data:`MAX_LISTED`, newest first, and
+    only as many as are read in :data:`LIST_SECONDS`), and a :class:`Notice` for each that could not be.
 
     A file too large for a game (more than ``engine.sgf.MAX_INPUT`` bytes) is not read
     at all; it and any unreadable or invalid one are moved aside to
@@ -453,7 +455,12 @@ def list_current() -> Found:
         return Found([], [Notice("store.no_folder")])
     entries.sort(key=lambda entry: (entry[0].st_mtime, entry[1].name), reverse=True)
     games: list[Resumable] = []
-    for st, path in entries[:MAX_LISTED]:
+    started = time.perf_counter()
+    for n, (st, path) in enumerate(entries[:MAX_LISTED]):
+        if time.perf_counter() - started > LIST_SECONDS:
+            log.warning("%d older games in progress not read this time: reading took too long",
+                        min(len(entries), MAX_LISTED) - n)
+            break
         try:
             text = _read_bounded(path, st.st_size)
             record, meta = split_meta(text)
