@@ -126,7 +126,8 @@ def move_frames(control: Control, scene: PlayScene, replayed: int) -> list[float
             raise SystemExit(f"the click at {node} did not play")
         if game.layers != layers:  # laid a layer (covering one lays one too)
             times.append(elapsed)
-        control.step(1.0)  # the animation ends untimed (and the autosave is written)
+        control.step(1.0)  # the animation runs out, untimed
+        control.step(1 / 60)  # the first still frame writes the autosave, as in play: untimed too
     return times
 
 
