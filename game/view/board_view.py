@@ -287,10 +287,14 @@ class BoardView:
             boxes.append(box)
             recolour.extend(slots)
         if free.keys() != shown.free.keys():
-            for key in free.keys() ^ shown.free.keys():
-                boxes.append((free.get(key) or shown.free[key])[1])
-            # Regions already shown keep their outlines, worked out once.
-            shown.free = {key: shown.free.get(key) or area for key, area in free.items()}
+            # Regions already shown keep their boxes and outlines, worked out once.
+            kept = {key: shown.free[key] for key in free.keys() & shown.free.keys()}
+            for key in shown.free.keys() - kept.keys():
+                boxes.append(shown.free[key][1])
+            for key in free.keys() - kept.keys():
+                kept[key] = (free[key], node_box(free[key]))
+                boxes.append(kept[key][1])
+            shown.free = {key: kept[key] for key in free}  # in the game's order, as a whole build draws them
         if not boxes:
             return
         colours = shown.colours
@@ -310,7 +314,7 @@ class BoardView:
                 self._dirty.append(rect)
 
     def _build_territory(self, game: Game, layout: BoardLayout, zone_key: object,
-                         free: dict[tuple[Player, tuple[int, ...]], tuple[Region, NodeBox]]) -> None:
+                         free: dict[tuple[Player, tuple[int, ...]], Region]) -> None:
         """The whole territory from scratch: a new game, layout or first-move zone."""
         paper = layout.paper
         surf = self._territory
@@ -321,7 +325,7 @@ class BoardView:
             self._territory = surf
         slots = 4 * max(0, game.width - 1) * max(0, game.height - 1)
         shown = self._shown = _Shown(game, layout, zone_key, stacks=[()] * slots, colours=[None] * slots,
-                                     free=free)
+                                     free={key: (region, node_box(region)) for key, region in free.items()})
         for layer in game.layers:
             self._add_layer(shown, layer)
         stacks, colours = shown.stacks, shown.colours
@@ -364,11 +368,11 @@ class BoardView:
         return colour
 
     @staticmethod
-    def _free_areas(game: Game) -> dict[tuple[Player, tuple[int, ...]], tuple[Region, NodeBox]]:
+    def _free_areas(game: Game) -> dict[tuple[Player, tuple[int, ...]], Region]:
         """Classic free areas by owner and quarters (an area is the same while its quarters are)."""
         if game.rules is not Rules.CLASSIC:
             return {}
-        return {(region.owner, region.quarters): (region, node_box(region))
+        return {(region.owner, region.quarters): region
                 for player in (Player.BLUE, Player.RED) for region in game.free_areas(player)}
 
     @staticmethod
