@@ -165,7 +165,7 @@ class _QuietOnError(logging.Handler):
         self._failed = True  # before writing: stderr may lead back to this handler
         error = sys.exc_info()[1]
         with contextlib.suppress(Exception):
-            print(f"{CRASH_TITLE}: the log cannot be written ({error}); further log errors are not shown",
+            print(f"{APP_NAME}: the log cannot be written ({error}); further log errors are not shown",
                   file=sys.stderr)
 
 
@@ -210,8 +210,10 @@ def private_temp_dir() -> Path:
     with contextlib.suppress(FileExistsError):
         os.mkdir(folder, 0o700)
     info = os.lstat(folder)
+    if stat.S_ISLNK(info.st_mode):
+        raise UnsafeFolder(f"{folder} is a symlink")
     if not stat.S_ISDIR(info.st_mode):
-        raise UnsafeFolder(f"{folder} is not a directory (a symlink?)")
+        raise UnsafeFolder(f"{folder} is not a directory")
     if info.st_uid != uid:
         raise UnsafeFolder(f"{folder} belongs to uid {info.st_uid}, not {uid}")
     if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
