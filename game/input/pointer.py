@@ -1,10 +1,20 @@
-"""Mouse and touch as one kind of pointer, and the filter that keeps them apart.
+"""Mouse and touch as one kind of pointer, and the filter that lets one tap act once.
 
-SDL turns every touch into a mouse event as well (marked ``event.touch``), and
-some systems deliver a real-looking mouse click just after a finger lifts. If a
-scene saw both, one tap would act twice. So :class:`InputFilter` drops those
-mouse events before any scene sees them, and scenes read pointers through
-:func:`pointer_of`, which gives touch in window pixels like the mouse.
+A tap on a touch screen reaches the game more than once. SDL reports the finger
+(FINGERDOWN … FINGERUP) and, unless told otherwise, a mouse press made from it.
+Those synthesised mouse events are marked ``event.touch``, and SDL queues them
+*before* the finger's own. With SDL's mouse-to-touch emulation
+(``SDL_MOUSE_TOUCH_EVENTS=1``), and on some Linux touch screens, the copy is a
+plain mouse press instead, unmarked, queued between the finger's down and up
+(FINGERDOWN, MOUSEBUTTONDOWN, FINGERUP, MOUSEBUTTONUP) or just after the finger
+lifts. Pens arrive either as a plain mouse or as a finger with such copies.
+
+:class:`InputFilter` lets the scenes see each gesture from exactly one source:
+whichever of mouse and finger starts it owns it until it ends, and the other
+source's events meanwhile, and just after, are its echo and are dropped. A
+second finger never becomes a pointer while the first is down. Scenes then read
+pointers through :func:`pointer_of`, which gives touch in window pixels like the
+mouse.
 """
 
 from __future__ import annotations
@@ -15,7 +25,14 @@ from typing import Literal
 
 import pygame
 
-TOUCH_CLICK_GUARD_MS = 300  # a mouse click this soon after a finger lift is the same tap
+TOUCH_CLICK_GUARD_MS = 300
+"""A press of the other source this soon after a gesture ends is that gesture's echo."""
+STALE_GESTURE_MS = 2000
+"""A finger silent this long while the other source presses has lost its release
+(a window that lost focus mid-touch): the new press starts afresh instead of being
+taken for an echo forever. A real echo comes within milliseconds of its gesture's start."""
+ECHO_RADIUS_PX = 16
+"""A finger this close to where a mouse click just ended is that click's copy, not a new tap."""
 
 PointerKind = Literal["down", "move", "up"]
 PointerSource = Literal["mouse", "touch"]
@@ -47,8 +64,9 @@ _FINGER_KINDS: dict[int, PointerKind] = {
 def pointer_of(event: pygame.event.Event, window_size: tuple[int, int]) -> Pointer | None:
     """The pointer an event stands for, or None for other events.
 
-    Only the left mouse button counts; touch coordinates (0..1 of the window) are
-    scaled to pixels of a window of ``window_size``.
+    Only the left mouse button counts; mouse events SDL made from touch are not
+    pointers (the finger's own events are); touch coordinates (0..1 of the window)
+    are scaled to pixels of a window of ``window_size``.
     """
     kind = _MOUSE_KINDS.get(event.type)
     if kind is not None:
@@ -69,26 +87,107 @@ def pointer_of(event: pygame.event.Event, window_size: tuple[int, int]) -> Point
     return None
 
 
-class InputFilter:
-    """Drops mouse events that are echoes of touch, before the scenes see them.
+def _pos(event: pygame.event.Event) -> tuple[float, float]:
+    pos = getattr(event, "pos", (0, 0))
+    return float(pos[0]), float(pos[1])
 
-    ``now`` gives milliseconds; tests pass their own clock.
+
+def _finger_key(event: pygame.event.Event) -> tuple[int, int]:
+    # Finger ids are per touch device: two screens (or a screen and a pen) may both have finger 0.
+    return int(getattr(event, "touch_id", 0)), int(getattr(event, "finger_id", 0))
+
+
+class InputFilter:
+    """Passes each gesture to the scenes from one source only: the mouse or one finger.
+
+    ``now`` gives milliseconds; tests pass their own clock. Every event goes through
+    :meth:`accept` in the order SDL delivered it.
     """
 
-    def __init__(self, now: Callable[[], int] = pygame.time.get_ticks) -> None:
+    def __init__(self, now: Callable[[], int] = pygame.time.get_ticks,
+                 window_size: Callable[[], tuple[int, int]] = pygame.display.get_window_size) -> None:
         self._now = now
-        self._last_finger_up: int | None = None
+        self._window_size = window_size
+        self.owner: PointerSource | None = None
+        """Who the gesture in progress belongs to: the scenes see only its events."""
+        self._finger: tuple[int, int] | None = None
+        """The finger (touch device, finger id) the touch gesture in progress follows."""
+        self._last_finger_event = 0
+        self._swallow_release = False
+        """A left press was dropped as an echo: drop its release too, however late."""
+        self._touch_ended: int | None = None
+        self._mouse_ended: int | None = None
+        self._mouse_spots: tuple[tuple[float, float], ...] = ()
+        """Where the mouse press in progress (or just ended) went down and came up."""
+
+    def _recent(self, ended: int | None) -> bool:
+        return ended is not None and self._now() - ended < TOUCH_CLICK_GUARD_MS
+
+    def _stale_touch(self) -> bool:
+        return self.owner == "touch" and self._now() - self._last_finger_event >= STALE_GESTURE_MS
 
     def accept(self, event: pygame.event.Event) -> bool:
-        """False for a mouse event SDL made from touch, or a click just after a finger lift."""
-        if event.type == pygame.FINGERUP:
-            self._last_finger_up = self._now()
-            return True
+        """True when the scenes should see ``event``; False for an echo of the gesture that owns the pointer."""
+        if event.type in _FINGER_KINDS:
+            return self._accept_finger(event)
         if event.type in _MOUSE_KINDS or event.type == pygame.MOUSEWHEEL:
             if getattr(event, "touch", False):
-                return False
-            click = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-            if click and self._last_finger_up is not None and \
-                    self._now() - self._last_finger_up < TOUCH_CLICK_GUARD_MS:
-                return False
+                return False  # SDL made it from a finger, whose own events carry the gesture
+            if event.type == pygame.MOUSEWHEEL:
+                return True
+            return self._accept_mouse(event)
         return True
+
+    def _accept_finger(self, event: pygame.event.Event) -> bool:
+        key = _finger_key(event)
+        now = self._now()
+        if event.type == pygame.FINGERDOWN:
+            if self.owner == "touch" and self._stale_touch():
+                self.owner = None  # its release never came; this finger starts afresh
+            if self.owner is not None or self._copies_click(event):
+                # A second finger, a finger while the mouse is pressed, or the
+                # finger copy of a click that just ended: none of them is a new tap.
+                return False
+            self.owner, self._finger, self._last_finger_event = "touch", key, now
+            return True
+        if self.owner != "touch" or key != self._finger:
+            return False  # a finger whose press the scenes never saw
+        self._last_finger_event = now
+        if event.type == pygame.FINGERUP:
+            self.owner, self._finger, self._touch_ended = None, None, now
+        return True
+
+    def _copies_click(self, event: pygame.event.Event) -> bool:
+        # Only where the click went down or came up: a hand cannot click and touch the same
+        # spot within the guard, but it can click the board and tap a button with the other hand.
+        if not self._recent(self._mouse_ended):
+            return False
+        w, h = self._window_size()
+        x, y = float(getattr(event, "x", -1.0)) * w, float(getattr(event, "y", -1.0)) * h
+        return any(abs(x - sx) <= ECHO_RADIUS_PX and abs(y - sy) <= ECHO_RADIUS_PX for sx, sy in self._mouse_spots)
+
+    def _accept_mouse(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            # Pointer emulation moves the cursor with the finger: that is no hover.
+            return self.owner != "touch" and not self._recent(self._touch_ended)
+        if getattr(event, "button", 1) != 1:
+            return True  # the scenes act on the left button only
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if self._stale_touch():
+                self.owner, self._finger = None, None
+            if self.owner == "touch" or self._recent(self._touch_ended):
+                self._swallow_release = True
+                return False
+            self.owner, self._swallow_release, self._mouse_spots = "mouse", False, (_pos(event),)
+            return True
+        # MOUSEBUTTONUP
+        if self._swallow_release:
+            self._swallow_release = False
+            return False
+        if self.owner == "mouse":
+            self.owner, self._mouse_ended = None, self._now()
+            self._mouse_spots += (_pos(event),)
+            return True
+        # A release whose press the scenes never saw: during a touch, or just after one,
+        # it is an echo; otherwise (a press that began outside the window) it is harmless.
+        return self.owner is None and not self._recent(self._touch_ended)

@@ -1,7 +1,9 @@
 """Buttons for menus and the HUD: big enough for a finger, driven by mouse and touch alike.
 
-A button acts when a press that began on it is released on it, so a finger
-that slides off cancels, as on a phone.
+A button acts when a press that began on it is released on it by the same
+pointer, so a finger that slides off cancels, as on a phone, and the release of
+another pointer (a second finger, a mouse copy of the finger) never acts. Which
+events reach a button at all is decided before it, by ``game.input.pointer.InputFilter``.
 """
 
 from __future__ import annotations
@@ -46,10 +48,14 @@ class Button:
             self._pressed_by = who if inside and self.enabled else None
             return False
         if p.kind == "up":
-            pressed, self._pressed_by = self._pressed_by, None
             if p.source == "touch":
                 self.hovered = False
-            return pressed == who and inside and self.enabled
+            if self._pressed_by != who:
+                # Another pointer's release (a second finger, a mouse copy of the
+                # finger): it neither completes nor cancels the press that is held.
+                return False
+            self._pressed_by = None
+            return inside and self.enabled
         return False
 
     @property
