@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from engine import Game, Player, Point, Rules
+from game import demo
 from game.input.layout import BoardLayout
 from game.view.board_view import BoardView
 
@@ -157,4 +158,23 @@ def test_a_takeover_fades_what_it_covers_in_place() -> None:
     game.undo()
     assert report.covered[0].fade == 0
     assert_same_as_fresh(view, game, layout, "takeover undone")
+    assert view.full_builds == builds
+
+
+@pytest.mark.parametrize("rules", list(Rules))
+def test_many_moves_at_once_as_the_review_jumps(rules: Rules) -> None:
+    game = demo.random_game(16, 13, rules, seed=5)
+    layout = layouts(16, 13)[0]
+    view = BoardView()
+    view.backdrop(game, layout, WINDOW, decorate)
+    builds = view.full_builds
+    taken = [game.history[-i - 1] for i in range(60)]
+    laid = len(game.layers)
+    for _ in taken:
+        game.undo()
+    assert len(game.layers) < laid  # the jump takes layers back too
+    assert_same_as_fresh(view, game, layout, "60 moves taken back at once")
+    for action in reversed(taken):
+        game.apply(action)
+    assert_same_as_fresh(view, game, layout, "60 moves made again at once")
     assert view.full_builds == builds
