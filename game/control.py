@@ -6,6 +6,13 @@ the sound effects (handed to scenes on the stack), filters out mouse events that
 are echoes of touch, hands every other event to the top scene, opens the help
 on F1 in any scene, and tells all scenes when the window changes size.
 
+Window changes are requests, settled once: F11 and the resize events only note
+what was asked, and before the next other event (and at the end of every batch)
+the window is brought to the last request — one mode change, on the same window,
+however many F11 presses came; the size the window really has is what the scenes
+are laid out for. A frame is drawn after every batch of events, so a mode change,
+a resize or an exposed window is never left black.
+
 The loop sleeps when nothing moves. It draws at ``fps`` only while the top
 scene says something is animating (``Scene.wake_in() == 0``); otherwise it looks
 for input a few times a second (more often just after input) and draws a frame
@@ -77,15 +84,20 @@ class Control:
             pygame.display.set_icon(window_icon())
         except pygame.error:
             pass  # some drivers have no icons; the game does not need one
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._set_minimum_size()
         self.fps = fps
         self.clock = pygame.time.Clock()
-        self.filter = InputFilter(now)
+        self.filter = InputFilter(now, lambda: self.size)
         self.stack = SceneStack(self.screen.get_size(), SCENES)
         self.sounds = sounds if sounds is not None else Sounds(enabled=load_settings().sound)
         self.stack.sounds = self.sounds
-        self.fullscreen = False
+        self._want_fullscreen = False
+        """The mode the player asked for last (F11); the window is brought to it when settled."""
+        self._mode_asked = False
+        """An F11 came since the window was last settled."""
+        self._asked_size: tuple[int, int] | None = None
+        """The last size a resize event reported since the window was last settled."""
         self._windowed_size = self.screen.get_size()
         self.frames = 0
         """Frames drawn so far."""
@@ -94,62 +106,117 @@ class Control:
         self._last_input = 0.0
 
     @staticmethod
-    def _set_minimum_size() -> None:
-        # The Window object is the only way to set a minimum size in pygame-ce 2.5;
-        # its from_display_module() warns about a future change that does not affect this use.
+    def _window() -> pygame.Window:
+        # The Window object is the only way to set a minimum size in pygame-ce 2.5, and it
+        # switches fullscreen on the same window (set_mode would make a new one, losing
+        # the keys pressed meanwhile); from_display_module() warns about a future change
+        # that does not affect this use.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return pygame.Window.from_display_module()
+
+    @classmethod
+    def _set_minimum_size(cls) -> None:
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)
-                window = pygame.Window.from_display_module()
-            window.minimum_size = MIN_SIZE
+            cls._window().minimum_size = MIN_SIZE
         except (AttributeError, pygame.error):
             pass
+
+    @property
+    def screen(self) -> pygame.Surface:
+        """The window's surface now (SDL resizes it in place; a fallback mode change replaces it)."""
+        return pygame.display.get_surface() or self._surface
 
     @property
     def size(self) -> tuple[int, int]:
         """The window's size in pixels now."""
         return self.screen.get_size()
 
+    @property
+    def fullscreen(self) -> bool:
+        """Whether the window is (or, until settled, is asked to be) fullscreen."""
+        return self._want_fullscreen
+
     def resize(self, size: tuple[int, int]) -> None:
-        """Make the window ``size`` (if it is not already) and lay every scene out again."""
+        """Make the window ``size`` now (if it is not already) and lay every scene out again."""
         if size[0] < 1 or size[1] < 1:
             return
-        if self.screen.get_size() != tuple(size) and not self.fullscreen:
+        if self.size != tuple(size) and not pygame.display.is_fullscreen():
             # Real windows already have the new surface; under the dummy driver
             # (tests, screenshots) set_mode is what gives it.
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.stack.resize(self.screen.get_size())
+            self._surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.stack.resize(self.size)
 
     def toggle_fullscreen(self) -> None:
-        """F11: fullscreen at the desktop's size, and back to the window it was."""
+        """F11: ask for fullscreen at the desktop's size, or back to the window it was; settled at once."""
+        self._want_fullscreen = not self._want_fullscreen
+        self._mode_asked = True
+        self.settle_window()
+
+    def settle_window(self) -> None:
+        """Bring the window to the last request, and lay the scenes out for the size it has.
+
+        Idempotent: with nothing asked since the last call it changes nothing (and it
+        follows a mode the system changed by itself rather than fighting it).
+        """
+        fullscreen = pygame.display.is_fullscreen()
+        if self._mode_asked and self._want_fullscreen != fullscreen:
+            self._switch_mode(self._want_fullscreen)
+            self._asked_size = None  # sizes reported before the switch are stale
+        elif self._asked_size is not None and not fullscreen and self._asked_size != self.size:
+            # SDL's own resize events report the size the window already has; under the
+            # dummy driver (tests, screenshots) nothing resizes it but set_mode.
+            self._surface = pygame.display.set_mode(self._asked_size, pygame.RESIZABLE)
+        self._mode_asked = False
+        self._asked_size = None
+        self._want_fullscreen = pygame.display.is_fullscreen()
+        if self.stack.size != self.size:
+            self.stack.resize(self.size)
+
+    def _switch_mode(self, fullscreen: bool) -> None:
         try:
-            if self.fullscreen:
-                self.fullscreen = False
-                size = (max(MIN_SIZE[0], self._windowed_size[0]), max(MIN_SIZE[1], self._windowed_size[1]))
-                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-                self._set_minimum_size()
+            window = self._window()
+            if fullscreen:
+                self._windowed_size = self.size
+                window.set_fullscreen(desktop=True)
             else:
-                self._windowed_size = self.screen.get_size()
-                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-                self.fullscreen = True
+                window.set_windowed()
+            return
+        except (AttributeError, pygame.error):
+            pass
+        # No Window object (or a driver that refuses it): a new mode, as pygame always could.
+        try:
+            if fullscreen:
+                self._surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                return
         except pygame.error:
-            self.fullscreen = False
-            self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-        self.stack.resize(self.screen.get_size())
+            pass
+        size = (max(MIN_SIZE[0], self._windowed_size[0]), max(MIN_SIZE[1], self._windowed_size[1]))
+        self._surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._set_minimum_size()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Window-wide events here; everything else goes to the top scene."""
-        if event.type == pygame.QUIT:
-            self.stack.quit()
-            return
-        if event.type == pygame.VIDEORESIZE:
-            self.resize((event.w, event.h))
-            return
-        if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
-            self.resize((getattr(event, "x", 0), getattr(event, "y", 0)))
+        """Window-wide events here; everything else goes to the top scene.
+
+        F11 and resize events are noted as requests (a storm of them costs one
+        change, see :meth:`settle_window`); any other event first settles the
+        window, so a scene never reads a pointer against a layout that is out of date.
+        """
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            w, h = (event.w, event.h) if event.type == pygame.VIDEORESIZE else \
+                (getattr(event, "x", 0), getattr(event, "y", 0))
+            if w >= 1 and h >= 1:
+                self._asked_size = (w, h)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
+            if self._asked_size is not None and not self._want_fullscreen:
+                self.settle_window()  # a size asked before going fullscreen is the one to come back to
+            self._want_fullscreen = not self._want_fullscreen
+            self._mode_asked = True
+            return
+        self.settle_window()
+        if event.type == pygame.QUIT:
+            self.stack.quit()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.stack.toggle("help")
@@ -165,7 +232,10 @@ class Control:
         for event in pygame.event.get() if events is None else events:
             self.handle_event(event)
             if self.stack.quit_requested:
-                return
+                break
+        self.settle_window()  # the last window request of the batch, even one that came with a quit
+        if self.stack.quit_requested:
+            return
         self.stack.update(dt)
         if self.stack.quit_requested or self.stack.top is None:
             return
