@@ -387,8 +387,8 @@ def test_autosave_is_cleared_when_the_game_ends(control: Control, data_dir: Path
 
 
 def test_a_failing_autosave_does_not_stop_the_game(control: Control, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(text: str, meta: dict[str, object]) -> None:
-        raise store.StoreError("the game could not be autosaved: disk full")
+    def broken(text: str, meta: dict[str, object], slot: str | None = None) -> str:
+        raise store.StoreError("problem.disk_full", "the game could not be autosaved: disk full")
 
     monkeypatch.setattr(store, "save_current", broken)
     play = start_play(control)
