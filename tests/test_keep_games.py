@@ -589,3 +589,19 @@ def test_reading_the_games_in_progress_is_bounded(monkeypatch: pytest.MonkeyPatc
     found = store.list_current()
     assert time.perf_counter() - started < 0.5 and 1 <= len(found.games) < 5
     assert len(list((store.unfinished_dir()).glob("*.sgf"))) == 5  # none lost, only not read now
+
+
+def test_undoing_and_redoing_a_stop_keeps_its_time(control: Control) -> None:
+    open_menu(control)
+    control.stack.go("play", Match(MatchSettings(Rules.CLASSIC, 20, 20)))
+    play = control.stack.top
+    assert isinstance(play, PlayScene)
+    play_nodes(control, play, [(8, 8), (9, 9)])
+    play.stop()
+    for _ in range(40):
+        control.step(0.25)  # ten seconds of «Стоп»
+    press(control, play.b_undo)
+    assert play.game.stopped_by is None
+    control.step(0.25)
+    press(control, play.b_redo)
+    assert play.game.stopped_by == Player.BLUE and play.stop_clock.shown() == "2:50"

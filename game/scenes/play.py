@@ -55,6 +55,7 @@ class PlayScene(Scene):
         self.autosaver = Autosaver(match.slot)
         self.stop_clock = StopClock(match.stop_left)
         self.takeback = match.redo or TakeBack()
+        self._stop_left_taken: float | None = None
         self.opponent: ComputerOpponent | None = None
         if settings.computer is not None:
             self.opponent = ComputerOpponent(settings.computer.computer, settings.computer.level,
@@ -147,7 +148,10 @@ class PlayScene(Scene):
         """Take back one move; against the computer, the human's move and the reply together."""
         if not self.can_undo():
             return
+        stopped = self.game.stopped_by is not None
         self.takeback.undo(self.game, self.opponent.take_back if self.opponent is not None else Game.undo)
+        if stopped and self.game.stopped_by is None:
+            self._stop_left_taken = self.stop_clock.left  # «Вернуть» brings the «Стоп» back with this time, not 3:00
         self.refusal = self.message = None
         self.anims.clear()
         self._autosave()
@@ -163,6 +167,9 @@ class PlayScene(Scene):
         if self.opponent is not None:
             self.opponent.cancel()  # it asks afresh about the position replayed
         if self.takeback.redo(self.game):
+            if self.game.stopped_by is not None and self._stop_left_taken is not None:
+                self.stop_clock.left = self._stop_left_taken
+                self._stop_left_taken = None
             self.refusal = self.message = None
             self.anims.clear()
             self._autosave()
