@@ -146,6 +146,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # What went wrong with a file, put into {why} of the messages above and below.
     "problem.not_record": {"ru": "это не запись партии в точки", "en": "this is not a Dots game record"},
+    "problem.unsupported": {
+        "ru": "такую запись игра не поддерживает (слишком большое поле или правка точек посреди партии)",
+        "en": "the game does not support this record (a board too large, or dots edited mid-game)",
+    },
     "problem.too_large": {"ru": "файл слишком большой для партии в точки", "en": "the file is too large for a Dots game"},
     "problem.damaged": {"ru": "запись повреждена или оборвана", "en": "the record is damaged or cut short"},
     "problem.not_text": {"ru": "файл повреждён: в нём не текст", "en": "the file is damaged: it is not text"},
