@@ -449,6 +449,10 @@ def test_hostile_records_through_the_open_screen(control: Control, data_dir: Pat
     (lambda games: (games / "cut.sgf").write_text("(;GM[40]SZ[9];B[aa]", "utf-8"), "problem.damaged"),
     (lambda games: (games / "go.sgf").write_text("(;GM[1]SZ[19])", "utf-8"), "problem.not_record"),
     (lambda games: (games / "bad.sgf").write_text("(;GM[40]SZ[9];B[aa];W[aa])", "utf-8"), "problem.illegal_move"),
+    (lambda games: (games / "off.sgf").write_text("(;GM[40]SZ[9];B[zz])", "utf-8"), "problem.illegal_move"),
+    (lambda games: (games / "wide.sgf").write_text("(;GM[40]SZ[99])", "utf-8"), "problem.unsupported"),
+    (lambda games: (games / "big.sgf").write_text("(;GM[40]SZ[9]C[" + "x" * 1_100_000 + "])", "utf-8"),
+     "problem.too_large"),
 ])
 def test_each_kind_of_failure_has_its_sentence(control: Control, data_dir: Path, make, why: str) -> None:  # type: ignore[no-untyped-def]
     games = data_dir / "games"

@@ -154,6 +154,8 @@ def _sgf_problem(error: sgf.SgfError) -> str:
         return "problem.not_text"
     if text.startswith(("the record is too large", "the record has too many")):
         return "problem.too_large"
+    if "not supported" in text or "is too large: at most" in text:
+        return "problem.unsupported"  # AE, setup after the first move, SZ over MAX_SIZE
     if text.startswith("move ") or "may not move" in text or "already finished" in text:
         return "problem.illegal_move"  # "move 3 (B[zz]): … is off the board", "… a dot is there"
     return "problem.not_record"
