@@ -609,3 +609,18 @@ def test_undoing_and_redoing_a_stop_keeps_its_time(control: Control) -> None:
     control.step(0.25)
     press(control, play.b_redo)
     assert play.game.stopped_by == Player.BLUE and play.stop_clock.shown() == "2:50"
+
+
+def test_listing_a_huge_games_folder_is_bounded(data_dir: Path, monkeypatch: pytest.MonkeyPatch,
+                                                caplog: pytest.LogCaptureFixture) -> None:
+    games = data_dir / "games"
+    games.mkdir(parents=True)
+    for i in range(3000):
+        (games / f"{i}.sgf").write_bytes(b"(;GM[40]SZ[5])")
+    started = time.perf_counter()
+    assert len(store.list_games()) == 3000
+    assert time.perf_counter() - started < 0.3
+    monkeypatch.setattr(store, "LIST_SECONDS", -1.0)  # as if the disk were very slow: stop at once
+    with caplog.at_level(logging.WARNING):
+        assert store.list_games() == []
+    assert "too big to list" in caplog.text

@@ -656,22 +656,33 @@ def save_game(name: str, sgf_text: str) -> Path:
 def list_games() -> list[SavedGame]:
     """The saved games, newest first. Never raises: unreadable entries are skipped.
 
-    Only the folder and each file's size and date are read, never a file's content.
+    Only the folder and each file's size and date are read, never a file's content,
+    and for at most :data:`LIST_SECONDS`: a folder of a hundred thousand files shows
+    the ones read by then rather than holding the screen up.
     """
     games: list[SavedGame] = []
+    started = time.perf_counter()
     try:
-        entries = list(games_dir().glob("*.sgf"))
+        with os.scandir(games_dir()) as entries:
+            for entry in entries:
+                if time.perf_counter() - started > LIST_SECONDS:
+                    log.warning("the games folder is too big to list at once; %d games shown", len(games))
+                    break
+                if not entry.name.lower().endswith(".sgf") or entry.name.startswith("."):
+                    continue
+                try:
+                    if not entry.is_file():
+                        continue
+                    st = entry.stat()
+                except OSError:
+                    continue
+                path = Path(entry.path)
+                games.append(SavedGame(path.stem, path, datetime.fromtimestamp(st.st_mtime), st.st_size))
+    except FileNotFoundError:
+        return games
     except (OSError, ValueError) as e:
         log.warning("saved games not listed: %s", e)
         return games
-    for path in entries:
-        try:
-            st = path.stat()
-            if not path.is_file():
-                continue
-        except OSError:
-            continue
-        games.append(SavedGame(path.stem, path, datetime.fromtimestamp(st.st_mtime), st.st_size))
     games.sort(key=lambda g: (g.modified, g.name), reverse=True)
     return games
 
