@@ -382,15 +382,30 @@ def test_a_file_whose_name_draws_as_nothing_shows_a_placeholder(control: Control
 # ----- 9. sizes are checked before reading -------------------------------------------------------------
 
 
-def test_a_huge_autosave_is_set_aside_without_reading_it(control: Control, data_dir: Path) -> None:
+def test_a_huge_autosave_is_set_aside_without_reading_it(control: Control, data_dir: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     folder = data_dir / store.UNFINISHED_DIR
     folder.mkdir(parents=True)
     huge = folder / "20250101-000000-abcdef.sgf"
     with huge.open("wb") as f:
         f.truncate(300 * 1024 * 1024)  # sparse: 300 MB that take no room
+    opened: list[str] = []
+    real_open, real_read = Path.open, Path.read_bytes
+
+    def spy_open(self: Path, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        opened.append(self.name)
+        return real_open(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    def spy_read(self: Path) -> bytes:
+        opened.append(self.name)
+        return real_read(self)
+
+    monkeypatch.setattr(Path, "open", spy_open)
+    monkeypatch.setattr(Path, "read_bytes", spy_read)
     started = time.perf_counter()
     menu = open_menu(control)
     assert time.perf_counter() - started < 0.3
+    assert huge.name not in opened  # its size was enough
     assert menu.resumable is None and menu.notice is not None and menu.notice.why == "problem.too_large"
     assert not huge.exists() and list(folder.glob("*.corrupt-*.sgf"))
 
