@@ -382,26 +382,37 @@ def test_a_file_whose_name_draws_as_nothing_shows_a_placeholder(control: Control
 # ----- 9. sizes are checked before reading -------------------------------------------------------------
 
 
-def test_a_huge_autosave_is_set_aside_without_reading_it(control: Control, data_dir: Path,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = data_dir / store.UNFINISHED_DIR
-    folder.mkdir(parents=True)
-    huge = folder / "20250101-000000-abcdef.sgf"
-    with huge.open("wb") as f:
-        f.truncate(300 * 1024 * 1024)  # sparse: 300 MB that take no room
-    opened: list[str] = []
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the files opened or read whole from now on."""
+    names: list[str] = []
     real_open, real_read = Path.open, Path.read_bytes
 
     def spy_open(self: Path, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
-        opened.append(self.name)
+        names.append(self.name)
         return real_open(self, *args, **kwargs)  # type: ignore[arg-type]
 
     def spy_read(self: Path) -> bytes:
-        opened.append(self.name)
+        names.append(self.name)
         return real_read(self)
 
     monkeypatch.setattr(Path, "open", spy_open)
     monkeypatch.setattr(Path, "read_bytes", spy_read)
+    return names
+
+
+def sparse(path: Path, size: int = 300 * 1024 * 1024) -> Path:
+    """A file of ``size`` bytes that takes no room on disk (made with the builtin open: not a read)."""
+    with open(path, "wb") as f:  # noqa: PTH123
+        f.truncate(size)
+    return path
+
+
+def test_a_huge_autosave_is_set_aside_without_reading_it(control: Control, data_dir: Path,
+                                                          opened: list[str]) -> None:
+    folder = data_dir / store.UNFINISHED_DIR
+    folder.mkdir(parents=True)
+    huge = sparse(folder / "20250101-000000-abcdef.sgf")
     started = time.perf_counter()
     menu = open_menu(control)
     assert time.perf_counter() - started < 0.3
@@ -410,11 +421,10 @@ def test_a_huge_autosave_is_set_aside_without_reading_it(control: Control, data_
     assert not huge.exists() and list(folder.glob("*.corrupt-*.sgf"))
 
 
-def test_a_huge_record_is_refused_at_once(control: Control, data_dir: Path) -> None:
+def test_a_huge_record_is_refused_at_once(control: Control, data_dir: Path, opened: list[str]) -> None:
     games = data_dir / "games"
     games.mkdir(parents=True)
-    with (games / "huge.sgf").open("wb") as f:
-        f.truncate(300 * 1024 * 1024)
+    sparse(games / "huge.sgf")
     for i in range(200):  # a big folder: the list reads sizes and dates only
         (games / f"game {i}.sgf").write_text("(;GM[40]SZ[5])", "utf-8")
     open_menu(control)
@@ -428,6 +438,7 @@ def test_a_huge_record_is_refused_at_once(control: Control, data_dir: Path) -> N
     assert time.perf_counter() - started < 0.3
     assert files.message is not None and files.message[0].why == "problem.too_large"
     assert files.message[0].text() == "Не удалось открыть «huge»: файл слишком большой для партии в точки"
+    assert "huge.sgf" not in opened  # refused by its size alone
 
 
 # ----- 12. a sentence in the player's language, the detail in the log -------------------------------
