@@ -28,7 +28,7 @@ from test_sgf_hostile import CASES
 from engine import Game, Player, Rules, sgf
 from game.control import Control
 from game.scenes.dialog import ConfirmScene
-from game.scenes.files import OpenGameScene, SaveGameScene, UnfinishedScene
+from game.scenes.files import OpenGameScene, SaveGameScene, UnfinishedScene, describe
 from game.scenes.handoff import Match, Reviewing
 from game.scenes.menu import MenuScene
 from game.scenes.picker import PickerScene
@@ -166,7 +166,6 @@ def test_the_unfinished_list_resumes_and_deletes_after_asking(control: Control) 
     listing = control.stack.top
     assert isinstance(listing, UnfinishedScene) and listing.count == 2
     control.step(1 / 60)  # drawn
-    from game.scenes.files import describe
     assert describe(listing.unfinished[0]) == "Страны, 10 × 10 · два игрока · ход 1"
     assert describe(listing.unfinished[1]) == "Классика, 12 × 9 · компьютер: Любитель · ход 2"
     # «✕» on the first row asks; «no» keeps the game.
