@@ -113,7 +113,8 @@ class BoardView:
         self._game: Game | None = None
         self._version = -1
         self._backdrop: pygame.Surface | None = None
-        self._dots: dict[Point, tuple[Player, bool]] = {}
+        self._dots: list[int] = []
+        """What stands on each node (``y × width + x``) as drawn: see :func:`_dot_codes`."""
         self._last: Point | None = None
         self._grid: tuple[BoardLayout, pygame.Surface] | None = None
         self._territory: pygame.Surface | None = None
@@ -169,7 +170,7 @@ class BoardView:
         territory = self.territory(game, layout)
         self._dirty.clear()
         self._dirty_all = False
-        self._dots = {point: (owner, dead) for point, owner, dead in game.dots()}
+        self._dots = _dot_codes(game)
         self._last = game.last_move
         surf.set_clip(None)
         self._paint_backdrop(surf, layout, territory, decorate, None)
@@ -186,14 +187,13 @@ class BoardView:
         rects = [r.move(paper.x, paper.y) for r in self._dirty]
         self._dirty.clear()
         r = dot_radius(layout.cell)
-        dots = {point: (owner, dead) for point, owner, dead in game.dots()}
+        dots = _dot_codes(game)
         if dots != self._dots:
             # The largest sprite (a crossed-out dot) covers whatever a dot there drew.
             half = self.dot_sprite(r, Player.BLUE, True).get_width() // 2 + 1
-            old = self._dots
-            for point in old.keys() | dots.keys():
-                if old.get(point) != dots.get(point):
-                    x, y = layout.node_to_pixel(point)
+            for v, (was, now) in enumerate(zip(self._dots, dots, strict=True)):
+                if was != now:
+                    x, y = layout.node_to_pixel((v % game.width, v // game.width))
                     rects.append(pygame.Rect(x - half, y - half, 2 * half + 1, 2 * half + 1))
             self._dots = dots
         last = game.last_move
@@ -573,10 +573,10 @@ class BoardView:
         dots = self._dots
         for y in range(y0, y1 + 1):
             for x in range(x0, x1 + 1):
-                dot = dots.get((x, y))
-                if dot is None:
+                code = dots[y * layout.width + x]
+                if not code:
                     continue
-                sprite = self.dot_sprite(r, dot[0], dot[1])
+                sprite = self.dot_sprite(r, Player(code >> 1), bool(code & 1))
                 half = sprite.get_width() // 2
                 surf.blit(sprite, (layout.left + x * c - half, layout.top + y * c - half))
         last = self._last
@@ -617,6 +617,20 @@ class BoardView:
         pygame.draw.line(mark, (*theme.ILLEGAL, alpha), (c - d, c - d), (c + d, c + d), 3)
         pygame.draw.line(mark, (*theme.ILLEGAL, alpha), (c - d, c + d), (c + d, c - d), 3)
         surface.blit(mark, mark.get_rect(center=(cx, cy)))
+
+
+def _dot_codes(game: Game) -> list[int]:
+    """Each node's dot as one small int: 0 none, else owner × 2, plus 1 if crossed out.
+
+    A list of small ints, not a tuple per dot: kept from frame to frame, per-dot
+    tuples would pile up in the garbage collector's oldest generation and bring
+    on its slow full passes sooner.
+    """
+    codes = [0] * (game.width * game.height)
+    width = game.width
+    for (x, y), owner, dead in game.dots():
+        codes[y * width + x] = owner * 2 + dead
+    return codes
 
 
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
