@@ -93,7 +93,7 @@ class _Shown:
     fades: list[int] = field(default_factory=list)
     boxes: list[NodeBox] = field(default_factory=list)
     slots: list[list[int]] = field(default_factory=list)
-    stacks: list[tuple[Layer, ...]] = field(default_factory=list)
+    stacks: list[list[Layer]] = field(default_factory=list)
     colours: list[theme.Colour | None] = field(default_factory=list)
     free: dict[tuple[Player, tuple[int, ...]], tuple[Region, NodeBox]] = field(default_factory=dict)
 
@@ -273,7 +273,7 @@ class BoardView:
             boxes.append(shown.boxes.pop())
             slots = shown.slots.pop()
             for i in slots:
-                stacks[i] = stacks[i][:-1]
+                stacks[i].pop()
             recolour.extend(slots)
         fades = shown.fades
         for i in range(same):
@@ -324,7 +324,8 @@ class BoardView:
                 surf = surf.convert()
             self._territory = surf
         slots = 4 * max(0, game.width - 1) * max(0, game.height - 1)
-        shown = self._shown = _Shown(game, layout, zone_key, stacks=[()] * slots, colours=[None] * slots,
+        shown = self._shown = _Shown(game, layout, zone_key, stacks=[[] for _ in range(slots)],
+                                     colours=[None] * slots,
                                      free={key: (region, node_box(region)) for key, region in free.items()})
         for layer in game.layers:
             self._add_layer(shown, layer)
@@ -344,9 +345,8 @@ class BoardView:
         cw = shown.game.width - 1
         slots = [(cy * cw + cx) * 4 + side for cx, cy, side in layer.cell_quarters]
         stacks = shown.stacks
-        item = (layer,)
         for i in slots:
-            stacks[i] = stacks[i] + item
+            stacks[i].append(layer)  # in place: a new tuple per quarter would be one more object kept per move
         box = node_box(layer)
         shown.layers.append(layer)
         shown.fades.append(layer.fade)
@@ -354,7 +354,7 @@ class BoardView:
         shown.slots.append(slots)
         return box, slots
 
-    def _blend(self, stack: tuple[Layer, ...]) -> theme.Colour | None:
+    def _blend(self, stack: list[Layer]) -> theme.Colour | None:
         """The colour of a quarter: each layer on it, oldest first, over the paper."""
         if not stack:
             return None
