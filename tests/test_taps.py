@@ -445,6 +445,22 @@ def test_a_finger_whose_release_was_lost_does_not_lock_out_the_mouse(control: Co
     assert counts[menu.b_countries] == 1 and sum(counts.values()) == 2
 
 
+def test_a_mouse_press_whose_release_was_lost_does_not_lock_out_fingers(control: Control, clock: FakeClock) -> None:
+    menu = open_menu(control)
+    counts = counted(menu.buttons)
+    w, h = control.size
+    pygame.event.post(_mouse(pygame.MOUSEBUTTONDOWN, (w - 5, h - 5)))  # its MOUSEBUTTONUP never comes
+    control.step(1 / 60)
+    clock.ms += 100
+    deliver(control, clock, finger_events([centre(menu.b_classic)] * 2, control.size), "one batch")
+    assert sum(counts.values()) == 0  # a moment later a finger is still taken for the press's copy
+    clock.ms += STALE_GESTURE_MS
+    deliver(control, clock, finger_events([centre(menu.b_classic)] * 2, control.size), "one batch")
+    assert only(counts, menu.b_classic)
+    tap(control, clock, "mouse only", "one batch", centre(menu.b_countries))
+    assert counts[menu.b_countries] == 1 and sum(counts.values()) == 2
+
+
 def test_a_finger_tap_right_after_a_click_elsewhere_acts(control: Control, clock: FakeClock) -> None:
     """A click on the board, then a finger on «Отменить» at once: two hands, two acts."""
     play = start_play(control)

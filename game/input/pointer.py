@@ -28,8 +28,8 @@ import pygame
 TOUCH_CLICK_GUARD_MS = 300
 """A press of the other source this soon after a gesture ends is that gesture's echo."""
 STALE_GESTURE_MS = 2000
-"""A finger silent this long while the other source presses has lost its release
-(a window that lost focus mid-touch): the new press starts afresh instead of being
+"""A gesture silent this long when the other source presses has lost its release (a
+window that lost focus mid-gesture): the new press starts afresh instead of being
 taken for an echo forever. A real echo comes within milliseconds of its gesture's start."""
 ECHO_RADIUS_PX = 16
 """A finger this close to where a mouse click just ended is that click's copy, not a new tap."""
@@ -112,7 +112,8 @@ class InputFilter:
         """Who the gesture in progress belongs to: the scenes see only its events."""
         self._finger: tuple[int, int] | None = None
         """The finger (touch device, finger id) the touch gesture in progress follows."""
-        self._last_finger_event = 0
+        self._last_event = 0
+        """When the gesture in progress was last heard from (ms)."""
         self._swallow_release = False
         """A left press was dropped as an echo: drop its release too, however late."""
         self._touch_ended: int | None = None
@@ -123,8 +124,8 @@ class InputFilter:
     def _recent(self, ended: int | None) -> bool:
         return ended is not None and self._now() - ended < TOUCH_CLICK_GUARD_MS
 
-    def _stale_touch(self) -> bool:
-        return self.owner == "touch" and self._now() - self._last_finger_event >= STALE_GESTURE_MS
+    def _stale(self, owner: PointerSource) -> bool:
+        return self.owner == owner and self._now() - self._last_event >= STALE_GESTURE_MS
 
     def accept(self, event: pygame.event.Event) -> bool:
         """True when the scenes should see ``event``; False for an echo of the gesture that owns the pointer."""
@@ -142,17 +143,17 @@ class InputFilter:
         key = _finger_key(event)
         now = self._now()
         if event.type == pygame.FINGERDOWN:
-            if self.owner == "touch" and self._stale_touch():
+            if self._stale("touch") or self._stale("mouse"):
                 self.owner = None  # its release never came; this finger starts afresh
             if self.owner is not None or self._copies_click(event):
                 # A second finger, a finger while the mouse is pressed, or the
                 # finger copy of a click that just ended: none of them is a new tap.
                 return False
-            self.owner, self._finger, self._last_finger_event = "touch", key, now
+            self.owner, self._finger, self._last_event = "touch", key, now
             return True
         if self.owner != "touch" or key != self._finger:
             return False  # a finger whose press the scenes never saw
-        self._last_finger_event = now
+        self._last_event = now
         if event.type == pygame.FINGERUP:
             self.owner, self._finger, self._touch_ended = None, None, now
         return True
@@ -167,18 +168,21 @@ class InputFilter:
         return any(abs(x - sx) <= ECHO_RADIUS_PX and abs(y - sy) <= ECHO_RADIUS_PX for sx, sy in self._mouse_spots)
 
     def _accept_mouse(self, event: pygame.event.Event) -> bool:
+        if self.owner == "mouse":
+            self._last_event = self._now()
         if event.type == pygame.MOUSEMOTION:
             # Pointer emulation moves the cursor with the finger: that is no hover.
             return self.owner != "touch" and not self._recent(self._touch_ended)
         if getattr(event, "button", 1) != 1:
             return True  # the scenes act on the left button only
         if event.type == pygame.MOUSEBUTTONDOWN:
-            if self._stale_touch():
+            if self._stale("touch"):
                 self.owner, self._finger = None, None
             if self.owner == "touch" or self._recent(self._touch_ended):
                 self._swallow_release = True
                 return False
             self.owner, self._swallow_release, self._mouse_spots = "mouse", False, (_pos(event),)
+            self._last_event = self._now()
             return True
         # MOUSEBUTTONUP
         if self._swallow_release:
