@@ -48,6 +48,7 @@ True
 
 from __future__ import annotations
 
+import enum
 import re
 import string
 from collections.abc import Mapping
@@ -91,8 +92,36 @@ _CLOSE = re.compile(r"[^\\](?:\\\\)*\]")
 Node = dict[str, list[str]]
 
 
+class Problem(enum.Enum):
+    """What kind of trouble a record has: what a player is told, while the message holds the detail."""
+
+    NOT_RECORD = "not_record"
+    """Not a Dots record at all (no ``(;``, another game)."""
+    NOT_TEXT = "not_text"
+    """Bytes that are not UTF-8 text."""
+    DAMAGED = "damaged"
+    """A Dots record whose structure or values are broken or cut short."""
+    TOO_LARGE = "too_large"
+    """More than a game of Dots can need (``MAX_INPUT``, ``MAX_NODES``, ``MAX_VALUES``)."""
+    UNSUPPORTED = "unsupported"
+    """Well formed, but asks for what this game cannot do (AE, setup mid-game, a board over ``MAX_SIZE``)."""
+    ILLEGAL = "illegal"
+    """A move, Stop or turn that the rules do not allow at that point."""
+
+
 class SgfError(ValueError):
-    """A record that cannot be read; the message says what is wrong and where."""
+    """A record that cannot be read; the message says what is wrong and where, ``problem`` what kind of trouble.
+
+    >>> try:
+    ...     loads("(;GM[40]SZ[9];B[zz])")
+    ... except SgfError as e:
+    ...     e.problem
+    <Problem.ILLEGAL: 'illegal'>
+    """
+
+    def __init__(self, message: str, problem: Problem = Problem.NOT_RECORD) -> None:
+        super().__init__(message)
+        self.problem = problem
 
 
 # ----- writing ---------------------------------------------------------------------
@@ -219,13 +248,13 @@ def loads(text: str | bytes | bytearray) -> Game:
     to_move = Player.BLUE
     for i, node in enumerate(nodes[:first + 1]):
         if "AE" in node:
-            raise SgfError(f"node {i}: AE (taking dots off the board) is not supported")
+            raise SgfError(f"node {i}: AE (taking dots off the board) is not supported", Problem.UNSUPPORTED)
         for ident, player in (("AB", Player.BLUE), ("AW", Player.RED)):
             for value in node.get(ident, ()):
                 # Refused at the first repeat, so rectangles never add up to more than the board.
                 for p in _point_list(value, width, height, ident):
                     if p in taken:
-                        raise SgfError(f"node {i}: {ident}[{_clip(value)}] puts a second dot on {point_text(p)}")
+                        raise SgfError(f"node {i}: {ident}[{_clip(value)}] puts a second dot on {point_text(p)}", Problem.ILLEGAL)
                     taken.add(p)
                     setup.append((player, p))
         if i < first and "PL" in node:
@@ -233,52 +262,52 @@ def loads(text: str | bytes | bytearray) -> Game:
     try:
         game = Game(width, height, rules, setup=setup, zone=_zone_rule(root))
     except IllegalMove as e:
-        raise SgfError(f"bad setup: {e}") from None
+        raise SgfError(f"bad setup: {e}", Problem.ILLEGAL) from None
     game.pass_to(to_move)
 
     move_no = 0
     for i in range(first, len(nodes)):
         node = nodes[i]
         if i > first and any(p in node for p in ("AB", "AW", "AE")):
-            raise SgfError(f"node {i}: setup dots (AB/AW/AE) after the first move are not supported")
+            raise SgfError(f"node {i}: setup dots (AB/AW/AE) after the first move are not supported", Problem.UNSUPPORTED)
         if "PL" in node:
             player = _player(node, "PL", f"node {i}")
             try:
                 game.pass_to(player)
             except IllegalMove as e:
-                raise SgfError(f"node {i}: PL[{_LETTER_OF[player]}]: {e}") from None
+                raise SgfError(f"node {i}: PL[{_LETTER_OF[player]}]: {e}", Problem.ILLEGAL) from None
         if "B" in node and "W" in node:
-            raise SgfError(f"node {i} holds both a B and a W move")
+            raise SgfError(f"node {i} holds both a B and a W move", Problem.ILLEGAL)
         for ident in ("B", "W"):
             if ident not in node:
                 continue
             move_no += 1
             where = f"move {move_no} ({ident}[{_clip(node[ident][0])}])"
             if len(node[ident]) != 1:
-                raise SgfError(f"{where}: a move has exactly one value")
+                raise SgfError(f"{where}: a move has exactly one value", Problem.DAMAGED)
             player = _PLAYER_OF[ident]
             point = _move_point(node[ident][0], width, height, where)
             if game.stopped_by is player:
-                raise SgfError(f"{where}: {player.name.lower()} pressed Stop and may not move")
+                raise SgfError(f"{where}: {player.name.lower()} pressed Stop and may not move", Problem.ILLEGAL)
             try:
                 game.apply(Action(ActionKind.MOVE, player, point))
             except IllegalMove as e:
-                raise SgfError(f"{where}: {e}") from None
+                raise SgfError(f"{where}: {e}", Problem.ILLEGAL) from None
         if STOP in node:
             player = _player(node, STOP, f"node {i}")
             try:
                 game.apply(Action(ActionKind.STOP, player))
             except IllegalMove as e:
-                raise SgfError(f"node {i}: STOP[{_LETTER_OF[player]}]: {e}") from None
+                raise SgfError(f"node {i}: STOP[{_LETTER_OF[player]}]: {e}", Problem.ILLEGAL) from None
         if FINISH in node:
             player = _player(node, FINISH, f"node {i}")
             if game.finished:
-                raise SgfError(f"node {i}: the game was already finished")
+                raise SgfError(f"node {i}: the game was already finished", Problem.ILLEGAL)
             try:
                 # Finish is recorded by the player to move then.
                 game.pass_to(player)
             except IllegalMove as e:
-                raise SgfError(f"node {i}: FINISH[{_LETTER_OF[player]}]: {e}") from None
+                raise SgfError(f"node {i}: FINISH[{_LETTER_OF[player]}]: {e}", Problem.ILLEGAL) from None
             game.apply(Action(ActionKind.FINISH, player))
     return game
 
@@ -296,15 +325,15 @@ def _as_text(text: object) -> str:
     if isinstance(text, (bytes, bytearray, memoryview)):
         raw = bytes(text)
         if len(raw) > MAX_INPUT:
-            raise SgfError(f"the record is too large: {len(raw)} bytes, at most {MAX_INPUT}")
+            raise SgfError(f"the record is too large: {len(raw)} bytes, at most {MAX_INPUT}", Problem.TOO_LARGE)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise SgfError(f"the record is not UTF-8 text: bad byte at offset {e.start}") from None
+            raise SgfError(f"the record is not UTF-8 text: bad byte at offset {e.start}", Problem.NOT_TEXT) from None
     if not isinstance(text, str):
-        raise SgfError(f"an SGF record is text (str or UTF-8 bytes), not {type(text).__name__}")
+        raise SgfError(f"an SGF record is text (str or UTF-8 bytes), not {type(text).__name__}", Problem.NOT_RECORD)
     if len(text) > MAX_INPUT:
-        raise SgfError(f"the record is too large: {len(text)} characters, at most {MAX_INPUT}")
+        raise SgfError(f"the record is too large: {len(text)} characters, at most {MAX_INPUT}", Problem.TOO_LARGE)
     return text.removeprefix("\ufeff")
 
 
@@ -327,7 +356,7 @@ def _main_line(text: str, keep: frozenset[str] | None = None) -> list[Node]:
     n = len(text)
     pos = _skip(text, 0)
     if not text.startswith("(", pos) or not text.startswith(";", _skip(text, pos + 1)):
-        raise SgfError("not an SGF record: it must start with '(;'")
+        raise SgfError("not an SGF record: it must start with '(;'", Problem.NOT_RECORD)
     nodes: list[Node] = []
     node: Node | None = None   # main-line node receiving properties
     in_node = False            # properties may follow (main line or not)
@@ -336,11 +365,11 @@ def _main_line(text: str, keep: frozenset[str] | None = None) -> list[Node]:
     while True:
         pos = _skip(text, pos)
         if pos >= n:
-            raise SgfError(f"the record is cut short: {depth} game tree(s) are not closed")
+            raise SgfError(f"the record is cut short: {depth} game tree(s) are not closed", Problem.DAMAGED)
         c = text[pos]
         if c == "(":
             if not text.startswith(";", _skip(text, pos + 1)):
-                raise SgfError(f"a game tree must start with ';' ({_where(text, pos)})")
+                raise SgfError(f"a game tree must start with ';' ({_where(text, pos)})", Problem.DAMAGED)
             if main_open and depth == main_depth:
                 main_depth += 1  # the first variation carries the main line on
             depth += 1
@@ -357,7 +386,7 @@ def _main_line(text: str, keep: frozenset[str] | None = None) -> list[Node]:
         elif c == ";":
             node_count += 1
             if node_count > MAX_NODES:
-                raise SgfError(f"the record has too many nodes: more than {MAX_NODES}")
+                raise SgfError(f"the record has too many nodes: more than {MAX_NODES}", Problem.TOO_LARGE)
             in_node = True
             node = None
             if main_open and depth == main_depth:
@@ -370,9 +399,9 @@ def _main_line(text: str, keep: frozenset[str] | None = None) -> list[Node]:
             raw_ident = text[start:pos]
             ident = "".join(ch for ch in raw_ident if ch.isupper())
             if not ident:
-                raise SgfError(f"property name {_clip(raw_ident)!r} has no capital letter ({_where(text, start)})")
+                raise SgfError(f"property name {_clip(raw_ident)!r} has no capital letter ({_where(text, start)})", Problem.DAMAGED)
             if not in_node:
-                raise SgfError(f"property {ident} is outside a node ({_where(text, start)})")
+                raise SgfError(f"property {ident} is outside a node ({_where(text, start)})", Problem.DAMAGED)
             values = 0
             while True:
                 pos = _skip(text, pos)
@@ -380,11 +409,11 @@ def _main_line(text: str, keep: frozenset[str] | None = None) -> list[Node]:
                     break
                 end = _value_end(text, pos)
                 if end < 0:
-                    raise SgfError(f"the record is cut short inside a value of {ident} ({_where(text, pos)})")
+                    raise SgfError(f"the record is cut short inside a value of {ident} ({_where(text, pos)})", Problem.DAMAGED)
                 values += 1
                 value_count += 1
                 if value_count > MAX_VALUES:
-                    raise SgfError(f"the record has too many property values: more than {MAX_VALUES}")
+                    raise SgfError(f"the record has too many property values: more than {MAX_VALUES}", Problem.TOO_LARGE)
                 if node is not None and (keep is None or ident in keep):
                     raw = text[pos + 1:end]
                     if "\\" in raw:
@@ -393,10 +422,10 @@ def _main_line(text: str, keep: frozenset[str] | None = None) -> list[Node]:
                 pos = end + 1
             if not values:
                 if pos >= n:
-                    raise SgfError(f"the record is cut short after property {ident}")
-                raise SgfError(f"property {ident} has no value ({_where(text, pos)})")
+                    raise SgfError(f"the record is cut short after property {ident}", Problem.DAMAGED)
+                raise SgfError(f"property {ident} has no value ({_where(text, pos)})", Problem.DAMAGED)
         else:
-            raise SgfError(f"unexpected character {c!r} ({_where(text, pos)})")
+            raise SgfError(f"unexpected character {c!r} ({_where(text, pos)})", Problem.DAMAGED)
 
 
 def _skip(text: str, pos: int) -> int:
@@ -428,27 +457,27 @@ def _single(node: Node, ident: str) -> str | None:
 def _check_game_type(root: Node) -> None:
     gm = _single(root, "GM")
     if gm is None:
-        raise SgfError("GM is missing: a Dots record has GM[40] (without GM, SGF means Go)")
+        raise SgfError("GM is missing: a Dots record has GM[40] (without GM, SGF means Go)", Problem.NOT_RECORD)
     if gm != "40":
-        raise SgfError(f"GM[{_clip(gm)}] is not Dots: a Dots record has GM[40]")
+        raise SgfError(f"GM[{_clip(gm)}] is not Dots: a Dots record has GM[40]", Problem.NOT_RECORD)
 
 
 def _board_size(root: Node) -> tuple[int, int]:
     sz = _single(root, "SZ")
     if sz is None:
-        raise SgfError("SZ (board size) is missing")
+        raise SgfError("SZ (board size) is missing", Problem.DAMAGED)
     m = re.fullmatch(r"(\d+)\s*(?::\s*(\d+))?", sz)
     if m is None:
-        raise SgfError(f"SZ[{_clip(sz)}] is not a board size (N or W:H)")
+        raise SgfError(f"SZ[{_clip(sz)}] is not a board size (N or W:H)", Problem.DAMAGED)
     sides = [m.group(1), m.group(2) or m.group(1)]
     # A long digit string is too large anyway; int() of it could be refused or slow.
     if any(len(s.lstrip("0")) > 3 for s in sides):
-        raise SgfError(f"SZ[{_clip(sz)}] is too large: at most {MAX_SIZE}×{MAX_SIZE}")
+        raise SgfError(f"SZ[{_clip(sz)}] is too large: at most {MAX_SIZE}×{MAX_SIZE}", Problem.UNSUPPORTED)
     width, height = int(sides[0].lstrip("0") or "0"), int(sides[1].lstrip("0") or "0")
     if width < 1 or height < 1:
-        raise SgfError(f"SZ[{_clip(sz)}]: a board has at least one node each way")
+        raise SgfError(f"SZ[{_clip(sz)}]: a board has at least one node each way", Problem.DAMAGED)
     if width > MAX_SIZE or height > MAX_SIZE:
-        raise SgfError(f"SZ[{_clip(sz)}] is too large: at most {MAX_SIZE}×{MAX_SIZE}")
+        raise SgfError(f"SZ[{_clip(sz)}] is too large: at most {MAX_SIZE}×{MAX_SIZE}", Problem.UNSUPPORTED)
     return width, height
 
 
@@ -467,24 +496,24 @@ def _rule_set(root: Node) -> Rules:
 def _player(node: Node, ident: str, where: str) -> Player:
     value = _single(node, ident) or ""
     if value not in _PLAYER_OF:
-        raise SgfError(f"{where}: {ident}[{_clip(value)}] must be B or W")
+        raise SgfError(f"{where}: {ident}[{_clip(value)}] must be B or W", Problem.DAMAGED)
     return _PLAYER_OF[value]
 
 
 def _coordinates(text: str, width: int, height: int, where: str) -> Point:
     if len(text) != 2 or text[0] not in _INDEX or text[1] not in _INDEX:
-        raise SgfError(f"{where}: {_clip(text)!r} is not a node (two letters a–z, A–Z)")
+        raise SgfError(f"{where}: {_clip(text)!r} is not a node (two letters a–z, A–Z)", Problem.DAMAGED)
     x, y = _INDEX[text[0]], _INDEX[text[1]]
     if x >= width or y >= height:
-        raise SgfError(f"{where}: {text} {(x, y)} is off the {width}×{height} board")
+        raise SgfError(f"{where}: {text} {(x, y)} is off the {width}×{height} board", Problem.ILLEGAL)
     return x, y
 
 
 def _move_point(value: str, width: int, height: int, where: str) -> Point:
     if not value:
-        raise SgfError(f"{where}: an empty move (there is no pass in Dots)")
+        raise SgfError(f"{where}: an empty move (there is no pass in Dots)", Problem.ILLEGAL)
     if len(value) > 2 and value[2] != ".":
-        raise SgfError(f"{where}: {_clip(value)!r} is not a node (two letters, then optionally '.' and a loop)")
+        raise SgfError(f"{where}: {_clip(value)!r} is not a node (two letters, then optionally '.' and a loop)", Problem.DAMAGED)
     return _coordinates(value[:2], width, height, where)
 
 

@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 from ai import PLAYER_LEVELS
-from engine import MAX_SIZE, Game, IllegalMove, Rules, sgf
+from engine import MAX_SIZE, Game, Rules, sgf
 from game.storage.paths import user_data_dir
 from game.view.strings import DEFAULT_LANGUAGE, LANGUAGES, t
 
@@ -119,7 +119,7 @@ class Notice:
 def problem_of(error: BaseException) -> str:
     """The ``problem.*`` string id that tells the player what went wrong with a file.
 
-    >>> problem_of(PermissionError(13, "Permission denied")), problem_of(sgf.SgfError("the record is cut short"))
+    >>> problem_of(PermissionError(13, "Permission denied")), problem_of(sgf.SgfError("cut short", sgf.Problem.DAMAGED))
     ('problem.no_permission', 'problem.damaged')
     """
     if isinstance(error, StoreError):
@@ -143,22 +143,20 @@ def problem_of(error: BaseException) -> str:
     return "problem.damaged"
 
 
+_SGF_PROBLEMS: dict[sgf.Problem, str] = {
+    sgf.Problem.NOT_RECORD: "problem.not_record",
+    sgf.Problem.NOT_TEXT: "problem.not_text",
+    sgf.Problem.DAMAGED: "problem.damaged",
+    sgf.Problem.TOO_LARGE: "problem.too_large",
+    sgf.Problem.UNSUPPORTED: "problem.unsupported",
+    sgf.Problem.ILLEGAL: "problem.illegal_move",
+}
+"""What the player is told for each kind of record trouble the engine names."""
+
+
 def _sgf_problem(error: sgf.SgfError) -> str:
     # The engine's message is English detail for the log; its kind is what the player needs.
-    if isinstance(error.__context__, IllegalMove):
-        return "problem.illegal_move"
-    text = str(error)
-    if "cut short" in text:
-        return "problem.damaged"
-    if "not UTF-8" in text:
-        return "problem.not_text"
-    if text.startswith(("the record is too large", "the record has too many")):
-        return "problem.too_large"
-    if "not supported" in text or "is too large: at most" in text:
-        return "problem.unsupported"  # AE, setup after the first move, SZ over MAX_SIZE
-    if text.startswith("move ") or "may not move" in text or "already finished" in text:
-        return "problem.illegal_move"  # "move 3 (B[zz]): … is off the board", "… a dot is there"
-    return "problem.not_record"
+    return _SGF_PROBLEMS[error.problem]
 
 
 # ----- settings ----------------------------------------------------------------------
