@@ -60,6 +60,9 @@ CELL_GAIN = [[], [[CELL_VALUE[b + 1][r] - CELL_VALUE[b][r] if b + r < 4 else 0.0
 Looked up per cell by ``Board.cell_gain``, which the master asks about every candidate."""
 
 
+_TREES_KEPT = 256  # cached Board._tree results: enough for a search's siblings, a few MB on 38×31
+
+
 class Cancelled(Exception):
     """Raised inside a search when its deadline passed or it was cancelled."""
 
@@ -104,6 +107,8 @@ class Board:
         rng = random.Random(_ZOBRIST_SEED)
         self._zob = [[0] * n] + [[rng.getrandbits(64) for _ in range(n)] for _ in range(2)]
         self.hash = 0
+        self.live_hash = [0, 0, 0]            # live_hash[p]: Zobrist hash of p's live dots alone
+        self._trees: dict[int, tuple[list[int], list[int], list[int]]] = {}
         # One entry per play: (node, nodes whose dot died or revived).
         self.trail: list[tuple[int, list[int]]] = []
         self.deadline = float("inf")
@@ -143,6 +148,7 @@ class Board:
         for u in self.around2[v]:
             near[u] += 1
         self.hash ^= self._zob[p][v]
+        self.live_hash[p] ^= self._zob[p][v]
 
     def _take(self, v: int) -> None:
         p = self.dot[v]
@@ -159,13 +165,15 @@ class Board:
         for u in self.around2[v]:
             near[u] -= 1
         self.hash ^= self._zob[p][v]
+        self.live_hash[p] ^= self._zob[p][v]
 
     def _flip(self, v: int) -> None:
-        """The dot at v died or came back to life: only the cell counts change."""
+        """The dot at v died or came back to life: only what counts live dots changes."""
         p = self.dot[v]
         alive = not self.live[v]
         self.live[v] = p if alive else 0
         self.live_of[p] += 1 if alive else -1
+        self.live_hash[p] ^= self._zob[p][v]
         self._count_corners(v, p, 1 if alive else -1)
 
     def play(self, v: int) -> None:
@@ -264,11 +272,11 @@ class Board:
         parted by p's walls (a wall runs between p's dots, and a side crosses
         no other segment), so ground not yet enclosed is joined to the edge
         through sides; a new dot can enclose an enemy dot only where it is a
-        cut node of that graph between the dot and the edge. One depth-first
-        pass (Tarjan's cut nodes, the edge being the root) finds them all.
-        Returns None when some live enemy dot is already walled off from the
-        edge (it waits in a free area of p's, see ``gains``), so that every
-        node is played out as before.
+        cut node of that graph between the dot and the edge: a node of the
+        depth-first tree (``_tree``) whose child's subtree holds an enemy dot
+        and reaches no higher than the node itself. Returns None when some
+        live enemy dot is already walled off from the edge (it waits in a free
+        area of p's, see ``gains``), so that every node is played out as before.
 
         >>> from engine import Game, Rules
         >>> g = Game(5, 5, Rules.CLASSIC, zone=False)
@@ -278,18 +286,49 @@ class Board:
         >>> [(v % 5, v // 5) for v in range(25) if cut[v]]
         [(2, 3)]
         """
-        n = self.size
-        live, sides, inland = self.live, self.sides, self.edge_dist
+        disc, low, parent = self._tree(p)
+        live = self.live
         o = 3 - p
-        disc = [0] * n      # order of discovery, 0 while unseen
-        low = [0] * n       # the earliest discovery reachable from the subtree (0: the edge)
-        parent = [-1] * n
-        enemy = [False] * n  # the subtree holds a live enemy dot
+        n = self.size
         cut = [False] * n
+        seen = [False] * n
+        for e in range(n):
+            if live[e] != o:
+                continue
+            if not disc[e]:
+                return None
+            # Up the tree from the enemy dot, until a path already walked.
+            x = e
+            while not seen[x]:
+                seen[x] = True
+                up = parent[x]
+                if up < 0:
+                    break
+                if low[x] >= disc[up]:
+                    cut[up] = True
+                x = up
+        return cut
+
+    def _tree(self, p: int) -> tuple[list[int], list[int], list[int]]:
+        """Tarjan's depth-first tree of the ground p's live dots leave open, the edge as its root.
+
+        Per node: discovery order (0 where p's walls keep the walk out), the
+        lowest discovery its subtree reaches (0: the edge) and its parent (-1
+        on the edge). It depends on p's live dots alone, so a move of the
+        other side keeps it: it is cached by their hash.
+        """
+        key = self.live_hash[p] * 2 + p
+        tree = self._trees.get(key)
+        if tree is not None:
+            return tree
+        n = self.size
+        self.work += n // 50  # what the walk costs, in engine moves
+        live, sides, inland = self.live, self.sides, self.edge_dist
+        disc = [0] * n
+        low = [0] * n
+        parent = [-1] * n
         t = 0
-        reached = 0
         for root in self.rim:
-            # The edge itself is the root: each node on it starts a subtree, joined to the root (low 0).
             if disc[root] or live[root] == p:
                 continue
             t += 1
@@ -311,18 +350,13 @@ class Board:
                         low[u] = disc[x]
                 else:
                     stack.pop()
-                    if live[u] == o:
-                        enemy[u] = True
-                        reached += 1
                     up = parent[u]
-                    if up >= 0:
-                        if low[u] < low[up]:
-                            low[up] = low[u]
-                        if enemy[u]:
-                            enemy[up] = True
-                            if low[u] >= disc[up]:
-                                cut[up] = True
-        return cut if reached == self.live_of[o] else None
+                    if up >= 0 and low[u] < low[up]:
+                        low[up] = low[u]
+        if len(self._trees) >= _TREES_KEPT:
+            self._trees.clear()
+        tree = self._trees[key] = (disc, low, parent)
+        return tree
 
     def weak_dots(self, p: int) -> int:
         """Classic: p's live dots off the edge with no own dot beside them and two enemy dots or more.
@@ -400,7 +434,6 @@ class Board:
                         break
                 cut = self.cut_off(p)
                 if cut is not None:
-                    self.work += self.size // 50  # what the pass costs, in engine moves
                     nodes = [v for v in nodes if cut[v]]
                 closing = self.can_close
                 nodes = [v for v in nodes if adj[v] >= 2 and closing(p, v)]

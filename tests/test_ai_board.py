@@ -28,7 +28,7 @@ def state(board: Board) -> dict[str, object]:
     return {
         "dot": board.dot, "live": board.live, "live_of": board.live_of, "adj": board.adj,
         "near": board.near, "dots_of": board.dots_of, "corners": board.corners, "hash": board.hash,
-        "units": board.units, "to_move": board.to_move,
+        "units": board.units, "to_move": board.to_move, "live_hash": board.live_hash,
         "potential": pytest.approx(board.potential, abs=1e-9),
     }
 
