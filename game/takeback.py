@@ -23,6 +23,7 @@ import logging
 from collections.abc import Callable, Sequence
 
 from engine import Action, ActionKind, Game, IllegalMove, Player
+from game.clock import StopClock
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,8 @@ class TakeBack:
 
     def __init__(self, groups: Sequence[Group] = ()) -> None:
         self.groups: list[Group] = list(groups)
+        self.stop_left: float | None = None
+        """The «Стоп» time left when a «Стоп» was taken back: «Вернуть» brings it back with it, not 3:00."""
 
     @property
     def can_redo(self) -> bool:
@@ -53,6 +56,22 @@ class TakeBack:
         if taken:
             self.groups.append(taken)
         return bool(taken)
+
+    def take_back(self, game: Game, take_back: Callable[[Game], object], stop_clock: StopClock) -> bool:
+        """One press of «Отменить»: :meth:`undo`, remembering the «Стоп» time if it took a «Стоп» back."""
+        stopped = game.stopped_by is not None
+        done = self.undo(game, take_back)
+        if stopped and game.stopped_by is None:
+            self.stop_left = stop_clock.left
+        return done
+
+    def bring_back(self, game: Game, stop_clock: StopClock) -> bool:
+        """One press of «Вернуть»: :meth:`redo`, and a «Стоп» replayed runs on from the time it had."""
+        if not self.redo(game):
+            return False
+        if game.stopped_by is not None and self.stop_left is not None:
+            stop_clock.left, self.stop_left = self.stop_left, None
+        return True
 
     def redo(self, game: Game) -> bool:
         """Replay the group taken back last; True if it was. A group the game refuses (it cannot

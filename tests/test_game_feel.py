@@ -289,14 +289,14 @@ def test_change_names_its_sounds() -> None:
 def test_the_sound_button_switches_and_is_remembered(control: Control, sounds: RecordingSounds,
                                                     data_dir: Path) -> None:
     play = start_play(control)
-    assert play.b_sound.rect.w >= 44 and play.b_sound.rect.h >= 44  # a finger target
-    assert not play.b_sound.rect.colliderect(pygame.Rect(*play.board.paper))
-    click(control, play.b_sound.rect.center)
-    assert not sounds.enabled and play.b_sound.icon == "sound_off"
+    assert play.panel.b_sound.rect.w >= 44 and play.panel.b_sound.rect.h >= 44  # a finger target
+    assert not play.panel.b_sound.rect.colliderect(pygame.Rect(*play.board.paper))
+    click(control, play.panel.b_sound.rect.center)
+    assert not sounds.enabled and play.panel.b_sound.icon == "sound_off"
     assert store.load_settings().sound is False
     click(control, at(play, (1, 1)))
     assert sounds.played == []  # off: nothing asked to play
-    click(control, play.b_sound.rect.center)
+    click(control, play.panel.b_sound.rect.center)
     assert sounds.enabled and store.load_settings().sound is True
     assert play.game.move_count == 1  # pressing the icon played nothing on the board
 
@@ -378,7 +378,7 @@ def test_autosave_is_cleared_when_the_game_ends(control: Control, data_dir: Path
     play_moves(control, play, [(2, 2), (7, 7)])
     settle(control)
     assert play.autosaver.slot is not None and store.slot_path(play.autosaver.slot).exists()
-    click(control, play.b_finish.rect.center)
+    click(control, play.panel.b_finish.rect.center)
     assert isinstance(control.stack.top, ConfirmScene)
     key(control, pygame.K_RETURN)  # Enter says yes
     control.step(1 / 60)
@@ -434,7 +434,7 @@ def test_f1_toggles_the_help_in_play_and_in_the_menu(control: Control) -> None:
     assert isinstance(control.stack.top, HelpScene)
     key(control, pygame.K_F1)
     assert control.stack.top is play
-    click(control, play.b_help.rect.center)  # the «?» button opens it too
+    click(control, play.panel.b_help.rect.center)  # the «?» button opens it too
     assert isinstance(control.stack.top, HelpScene)
     key(control, pygame.K_ESCAPE)
     assert control.stack.top is play

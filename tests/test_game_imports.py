@@ -126,3 +126,9 @@ def test_every_screen_is_in_the_one_table_under_its_own_name() -> None:
     assert all(issubclass(cls, Scene) and cls.name == name for name, cls in TABLE.items())
     assert {"menu", "versus", "picker", "play", "results", "review", "open", "save", "unfinished", "rules", "help",
             "confirm"} == set(TABLE)
+
+
+def test_the_play_scene_stays_slim() -> None:
+    """Input routing and drawing only: rules, saving, the computer, the clock and the panel live elsewhere."""
+    lines = (ROOT / "game" / "scenes" / "play.py").read_text(encoding="utf-8").count("\n")
+    assert lines <= 300, f"game/scenes/play.py has {lines} lines; move a concern out rather than squeeze it"

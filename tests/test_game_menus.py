@@ -309,7 +309,7 @@ def test_review_from_results_and_play_on_from_a_move(control: Control) -> None:
     play = control.stack.top
     assert isinstance(play, PlayScene) and play.game.move_count == 3 and not play.game.is_over
     assert play.game is not game and game.is_over  # the finished game itself is untouched
-    press(control, play.b_menu)
+    press(control, play.panel.b_menu)
     assert control.stack.top is not play
 
 

@@ -134,7 +134,7 @@ def test_classic_choice_reaches_the_game(control: Control) -> None:
     play = top(control)
     assert isinstance(play, PlayScene)
     assert (play.game.width, play.game.height, play.game.rules) == (38, 31, Rules.CLASSIC)
-    assert play.b_stop.rect.w > 0  # classic shows «Стоп»
+    assert play.panel.b_stop.rect.w > 0  # classic shows «Стоп»
 
 
 def test_quit_button_ends_the_loop(control: Control) -> None:
@@ -263,7 +263,7 @@ def test_mouse_events_made_from_touch_are_ignored(control: Control) -> None:
     post(control, pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(int(v) for v in grid_px(play, 4, 4)),
                                      rel=(0, 0), buttons=(0, 0, 0), touch=True))
     assert play.game.move_count == 0 and play.aim.hover is None
-    press_pos = play.b_menu.rect.center
+    press_pos = play.panel.b_menu.rect.center
     click(control, press_pos, touch=True)  # nor do buttons act on them
     assert top(control) is play
 
@@ -285,8 +285,8 @@ def test_touch_presses_buttons(control: Control) -> None:
     play = start_play(control)
     click(control, grid_px(play, 2, 2))
     step(control)
-    finger(control, pygame.FINGERDOWN, play.b_undo.rect.center)
-    finger(control, pygame.FINGERUP, play.b_undo.rect.center)
+    finger(control, pygame.FINGERDOWN, play.panel.b_undo.rect.center)
+    finger(control, pygame.FINGERUP, play.panel.b_undo.rect.center)
     assert play.game.move_count == 0
 
 
@@ -296,17 +296,17 @@ def test_touch_presses_buttons(control: Control) -> None:
 def test_undo_button_and_keys(control: Control) -> None:
     play = start_play(control)
     step(control)
-    assert not play.b_undo.enabled
+    assert not play.panel.b_undo.enabled
     click(control, grid_px(play, 1, 1))
     click(control, grid_px(play, 2, 2))
     step(control)
-    assert play.b_undo.enabled
-    press(control, play.b_undo)
+    assert play.panel.b_undo.enabled
+    press(control, play.panel.b_undo)
     assert play.game.move_count == 1 and play.game.to_move == Player.RED
     post(control, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL))
     assert play.game.move_count == 0 and play.game.dot_at((1, 1)) is None
     step(control)
-    assert not play.b_undo.enabled
+    assert not play.panel.b_undo.enabled
     play.undo()  # nothing to undo: no error
     assert play.game.move_count == 0
 
@@ -321,12 +321,12 @@ def test_finish_asks_then_shows_the_winner(control: Control) -> None:
     play = start_play(control)
     blue_half_cell(control, play)
     assert play.game.score(Player.BLUE) == pytest.approx(0.5)
-    press(control, play.b_finish)
+    press(control, play.panel.b_finish)
     dialog = top(control)
     assert isinstance(dialog, ConfirmScene)
     press(control, dialog.b_no)
     assert top(control) is play and not play.game.is_over
-    press(control, play.b_finish)
+    press(control, play.panel.b_finish)
     press(control, top(control).b_yes)  # type: ignore[union-attr]
     step(control)
     results = top(control)
@@ -362,12 +362,12 @@ def test_the_game_ends_by_itself_when_nobody_can_move(control: Control) -> None:
 def test_classic_stop_counts_down_three_minutes_then_ends(control: Control) -> None:
     play = start_play(control, MatchSettings(Rules.CLASSIC, 20, 20))
     step(control)
-    assert not play.b_stop.enabled  # nothing played yet
+    assert not play.panel.b_stop.enabled  # nothing played yet
     for node in [(8, 8), (9, 9)]:
         click(control, grid_px(play, *node))
     step(control)
-    assert play.b_stop.enabled
-    press(control, play.b_stop)
+    assert play.panel.b_stop.enabled
+    press(control, play.panel.b_stop)
     press(control, top(control).b_yes)  # type: ignore[union-attr]
     assert play.game.stopped_by == Player.BLUE
     step(control)
@@ -409,7 +409,7 @@ def test_esc_in_a_game_asks_before_leaving(control: Control) -> None:
 def test_menu_button_asks_then_goes_to_the_menu(control: Control) -> None:
     play = start_play(control)
     click(control, grid_px(play, 1, 1))
-    press(control, play.b_menu)
+    press(control, play.panel.b_menu)
     press(control, top(control).b_yes)  # type: ignore[union-attr]
     assert isinstance(top(control), MenuScene)
 
@@ -429,7 +429,7 @@ def assert_laid_out(control: Control, play: PlayScene) -> None:
     area = play.screen.board_area
     assert area.x <= paper.x and area.y <= paper.y
     assert paper.x + paper.w <= area.x + area.w and paper.y + paper.h <= area.y + area.h
-    for b in (play.b_undo, play.b_finish, play.b_menu):
+    for b in (play.panel.b_undo, play.panel.b_finish, play.panel.b_menu):
         assert 0 <= b.rect.x and b.rect.right <= w and 0 <= b.rect.y and b.rect.bottom <= h
         assert b.rect.h >= 44
         assert not b.rect.colliderect(pygame.Rect(paper.x, paper.y, paper.w, paper.h))
@@ -461,7 +461,7 @@ def test_windowresized_event_and_resize_mid_touch(control: Control) -> None:
 def test_resize_under_a_dialog_lays_out_both(control: Control) -> None:
     play = start_play(control)
     click(control, grid_px(play, 1, 1))
-    press(control, play.b_menu)
+    press(control, play.panel.b_menu)
     dialog = top(control)
     assert isinstance(dialog, ConfirmScene)
     post(control, pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900))
@@ -593,7 +593,7 @@ def test_versus_flow_the_computer_moves_and_undo_takes_back_both(control: Contro
     click(control, grid_px(play, 3, 3))
     wait_for(control, lambda: play.game.move_count == 5)
     step(control)
-    press(control, play.b_undo)  # the human's move and the reply, together
+    press(control, play.panel.b_undo)  # the human's move and the reply, together
     assert play.game.move_count == 3 and play.game.to_move == Player.RED
     assert play.game.dot_at((3, 3)) is None
 
@@ -631,7 +631,7 @@ def test_undo_while_thinking_drops_the_stale_answer(control: Control) -> None:
     click(control, grid_px(play, 5, 5))
     step(control)
     assert play.opponent is not None and play.opponent.thinking
-    press(control, play.b_undo)  # takes back the human's move and cancels the search
+    press(control, play.panel.b_undo)  # takes back the human's move and cancels the search
     assert play.game.move_count == 0 and not play.opponent.thinking
     gate.set()
     play.opponent.join(2)
@@ -649,7 +649,7 @@ def test_a_failing_computer_is_reported_not_fatal(control: Control) -> None:
     click(control, grid_px(play, 5, 5))
     wait_for(control, lambda: play.ai_failed)
     assert play.game.move_count == 1 and isinstance(top(control), PlayScene)
-    press(control, play.b_undo)  # the way out: take the move back and try again
+    press(control, play.panel.b_undo)  # the way out: take the move back and try again
     assert not play.ai_failed and play.game.move_count == 0
 
 
@@ -728,7 +728,7 @@ def test_computer_moving_alone_after_stop_may_end_the_game(control: Control) -> 
     step(control)
     click(control, grid_px(play, 9, 9))
     wait_for(control, lambda: play.game.move_count == 2)
-    press(control, play.b_stop)
+    press(control, play.panel.b_stop)
     press(control, top(control).b_yes)  # type: ignore[union-attr]
     assert play.game.stopped_by == Player.BLUE
     wait_for(control, lambda: isinstance(top(control), ResultsScene))

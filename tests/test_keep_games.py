@@ -110,7 +110,7 @@ def new_hotseat_game(control: Control, menu: MenuScene) -> PlayScene:
 
 
 def leave_to_menu(control: Control, play: PlayScene) -> MenuScene:
-    press(control, play.b_menu)
+    press(control, play.panel.b_menu)
     if isinstance(control.stack.top, ConfirmScene):
         key(control, pygame.K_RETURN)
     menu = control.stack.top
@@ -145,8 +145,8 @@ def test_a_new_game_never_overwrites_a_paused_one(control: Control) -> None:
     # «Продолжить» resumes the latest: the second game, with its dot to replay.
     press(control, menu.b_continue)
     resumed = control.stack.top
-    assert isinstance(resumed, PlayScene) and resumed.game.move_count == 0 and resumed.b_redo.enabled
-    press(control, resumed.b_redo)
+    assert isinstance(resumed, PlayScene) and resumed.game.move_count == 0 and resumed.panel.b_redo.enabled
+    press(control, resumed.panel.b_redo)
     assert resumed.game.last_move == (1, 1)
 
 
@@ -215,7 +215,7 @@ def test_play_on_from_the_review_is_kept_before_any_move(control: Control) -> No
     assert isinstance(play, PlayScene)
     [kept] = store.list_current().games  # on disk already, before any move
     assert kept.game is not None and kept.game.history == play.game.history and kept.game.move_count == 4
-    press(control, play.b_menu)
+    press(control, play.panel.b_menu)
     assert isinstance(control.stack.top, ConfirmScene)  # «Её можно будет продолжить из меню»: true now
     key(control, pygame.K_RETURN)
     assert control.stack.top is menu and menu.resumable is not None
@@ -235,7 +235,7 @@ def test_two_hundred_undos_lose_nothing_and_redo_replays_all(control: Control) -
     assert isinstance(play, PlayScene)
     for _ in range(200):
         key(control, pygame.K_z, pygame.KMOD_CTRL)
-    assert play.game.move_count == 0 and not play.b_undo.enabled and play.b_redo.enabled
+    assert play.game.move_count == 0 and not play.panel.b_undo.enabled and play.panel.b_redo.enabled
     settle(control)
     [kept] = store.list_current().games  # the game is kept, taken back to an empty board
     assert kept.game is not None and kept.game.move_count == 0 and len(kept.meta["redo"]) == 40
@@ -244,21 +244,21 @@ def test_two_hundred_undos_lose_nothing_and_redo_replays_all(control: Control) -
             key(control, pygame.K_y, pygame.KMOD_CTRL)
         else:
             key(control, pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
-    assert play.game.history == line and not play.b_redo.enabled
+    assert play.game.history == line and not play.panel.b_redo.enabled
     # Half back, leave, come back: the other half is still there to replay.
     for _ in range(20):
-        press(control, play.b_undo)
+        press(control, play.panel.b_undo)
     menu = leave_to_menu(control, play)
     press(control, menu.b_continue)
     again = control.stack.top
     assert isinstance(again, PlayScene) and again.game.move_count == 20
     for _ in range(20):
-        press(control, again.b_redo)
+        press(control, again.panel.b_redo)
     assert again.game.history == line
     # A new move forgets what was taken back.
-    press(control, again.b_undo)
+    press(control, again.panel.b_undo)
     play_nodes(control, again, [(19, 19)])
-    assert not again.b_redo.enabled and not again.takeback.can_redo
+    assert not again.panel.b_redo.enabled and not again.takeback.can_redo
 
 
 def test_redo_against_the_computer_replays_the_pair(control: Control) -> None:
@@ -279,9 +279,9 @@ def test_redo_against_the_computer_replays_the_pair(control: Control) -> None:
             time.sleep(0.002)
     line = play.game.history
     assert len(line) == 4
-    press(control, play.b_undo)
+    press(control, play.panel.b_undo)
     assert play.game.history == line[:2]
-    press(control, play.b_redo)
+    press(control, play.panel.b_redo)
     assert play.game.history == line and play.human_to_move
 
 
@@ -629,10 +629,10 @@ def test_undoing_and_redoing_a_stop_keeps_its_time(control: Control) -> None:
     play.stop()
     for _ in range(40):
         control.step(0.25)  # ten seconds of «Стоп»
-    press(control, play.b_undo)
+    press(control, play.panel.b_undo)
     assert play.game.stopped_by is None
     control.step(0.25)
-    press(control, play.b_redo)
+    press(control, play.panel.b_redo)
     assert play.game.stopped_by == Player.BLUE and play.stop_clock.shown() == "2:50"
 
 

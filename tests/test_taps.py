@@ -254,9 +254,9 @@ def test_undo_takes_back_one_move(control: Control, clock: FakeClock, order: str
     for node in ((2, 2), (5, 5), (7, 3)):
         play.try_play(node)
     control.step(1 / 60)
-    counts = counted(play.buttons)
-    tap(control, clock, order, batching, centre(play.b_undo))
-    assert only(counts, play.b_undo) and play.game.move_count == 2
+    counts = counted(play.panel.buttons)
+    tap(control, clock, order, batching, centre(play.panel.b_undo))
+    assert only(counts, play.panel.b_undo) and play.game.move_count == 2
     assert play.game.dot_at((7, 3)) is None and play.game.dot_at((5, 5)) == Player.RED
 
 
@@ -267,14 +267,14 @@ def test_leaving_through_the_dialog_acts_once(control: Control, clock: FakeClock
     play = start_play(control)
     play.try_play((2, 2))
     control.step(1 / 60)
-    play_counts = counted(play.buttons)
-    tap(control, clock, order, batching, centre(play.b_menu))
+    play_counts = counted(play.panel.buttons)
+    tap(control, clock, order, batching, centre(play.panel.b_menu))
     dialog = control.stack.top
-    assert only(play_counts, play.b_menu) and isinstance(dialog, ConfirmScene)
+    assert only(play_counts, play.panel.b_menu) and isinstance(dialog, ConfirmScene)
     dialog_counts = counted(dialog.buttons)
     tap(control, clock, order, batching, centre(dialog.b_no))  # «Нет»: the game stays
     assert only(dialog_counts, dialog.b_no) and control.stack.top is play
-    tap(control, clock, order, batching, centre(play.b_menu))
+    tap(control, clock, order, batching, centre(play.panel.b_menu))
     dialog = control.stack.top
     assert isinstance(dialog, ConfirmScene)
     dialog_counts = counted(dialog.buttons)
@@ -292,9 +292,9 @@ def test_a_tap_outside_the_dialog_closes_only_it(control: Control, clock: FakeCl
     play.ask_menu()
     control.step(1 / 60)
     assert isinstance(control.stack.top, ConfirmScene)
-    play_counts = counted(play.buttons)
+    play_counts = counted(play.panel.buttons)
     # Above the dialog, over «В меню» of the scene below: a second act there would ask again.
-    outside = (play.b_menu.rect.centerx, 4.0)
+    outside = (play.panel.b_menu.rect.centerx, 4.0)
     tap(control, clock, order, batching, outside)
     assert control.stack.top is play and sum(play_counts.values()) == 0 and play.game.move_count == 1
 
@@ -370,13 +370,13 @@ def test_two_quick_taps_act_twice(control: Control, clock: FakeClock, order: str
     for node in ((2, 2), (5, 5), (7, 3)):
         play.try_play(node)
     control.step(1 / 60)
-    counts = counted(play.buttons)
+    counts = counted(play.panel.buttons)
     for _ in range(2):
-        for e in ORDERS[order]([centre(play.b_undo)] * 2, control.size):
+        for e in ORDERS[order]([centre(play.panel.b_undo)] * 2, control.size):
             pygame.event.post(e)
         control.step(1 / 60)
         clock.ms += TOUCH_CLICK_GUARD_MS // 2  # well inside the guard
-    assert only(counts, play.b_undo, 2) and play.game.move_count == 1
+    assert only(counts, play.panel.b_undo, 2) and play.game.move_count == 1
 
 
 def _with_second_finger(first: Stroke, second: Stroke, size: tuple[int, int], *, first_lifts_first: bool,
@@ -464,10 +464,10 @@ def test_a_mouse_press_whose_release_was_lost_does_not_lock_out_fingers(control:
 def test_a_finger_tap_right_after_a_click_elsewhere_acts(control: Control, clock: FakeClock) -> None:
     """A click on the board, then a finger on «Отменить» at once: two hands, two acts."""
     play = start_play(control)
-    counts = counted(play.buttons)
+    counts = counted(play.panel.buttons)
     for e in mouse_events([node_px(play, (2, 2))] * 2):
         pygame.event.post(e)
     control.step(1 / 60)  # the same instant: the clock does not move
     assert play.game.move_count == 1
-    deliver(control, clock, finger_events([centre(play.b_undo)] * 2, control.size), "one batch")
-    assert play.game.move_count == 0 and only(counts, play.b_undo)
+    deliver(control, clock, finger_events([centre(play.panel.b_undo)] * 2, control.size), "one batch")
+    assert play.game.move_count == 0 and only(counts, play.panel.b_undo)

@@ -1,15 +1,11 @@
 """The game itself: the board, the player's aim, the panel, and the computer's turns.
 
-All rules come from the engine: this scene asks ``is_legal``, calls ``play``,
-``undo``, ``finish`` and ``stop``, and draws what the game says. An illegal node
-flashes a red mark and a message, and nothing is played. Every move (the
-computer's too) pops in, lays its countries with a short sweep
-(:mod:`game.view.anim`) and plays its sound; none of that holds input back.
-After every move, undo, redo and «Стоп» the game is autosaved to its own slot
-(:mod:`game.storage.autosave`) as soon as the board is still; a game that
-arrives with moves on it (played on from the review) is saved at once, and
-leaving saves the «Стоп» time left. «Вернуть» replays what «Отменить» took
-back (:mod:`game.takeback`), so no number of taps on «Отменить» loses a game.
+The engine decides (``is_legal``, ``play``, ``undo``, ``finish``, ``stop``); this
+scene routes input to it and draws what it says. An illegal node flashes and
+nothing is played. Moves animate (:mod:`game.view.anim`) without holding input
+back. The game is autosaved to its own slot after every change and on leaving
+(:mod:`game.storage.autosave`); «Вернуть» replays what «Отменить» took back
+(:mod:`game.takeback`).
 
 Opened as ``stack.go("play", Match(settings))``, or with a game to go on with.
 """
@@ -31,14 +27,13 @@ from game.scenes.handoff import Match, Question
 from game.storage import store
 from game.storage.autosave import Autosaver
 from game.takeback import TakeBack
-from game.view import anim, hud, theme
+from game.view import anim, hud
 from game.view.board_view import BoardView
-from game.view.widgets import Button, ButtonGroup, IconButton, SoundButton
+from game.view.play_panel import PlayPanel
 
 REFUSAL_SECONDS = 0.7  # how long an illegal node stays marked
 MESSAGE_SECONDS = 1.8
-THINKING_POLL_SECONDS = 0.05
-"""While the computer thinks, look for its answer this often (and move the thinking dots)."""
+THINKING_POLL_SECONDS = 0.05  # while the computer thinks: look for its answer, move the thinking dots
 
 
 class PlayScene(Scene):
@@ -55,7 +50,6 @@ class PlayScene(Scene):
         self.autosaver = Autosaver(match.slot)
         self.stop_clock = StopClock(match.stop_left)
         self.takeback = match.redo or TakeBack()
-        self._stop_left_taken: float | None = None
         self.opponent: ComputerOpponent | None = None
         if settings.computer is not None:
             self.opponent = ComputerOpponent(settings.computer.computer, settings.computer.level,
@@ -66,19 +60,9 @@ class PlayScene(Scene):
         self.clock = 0.0  # seconds since the scene started: animates the thinking dots
         self.screen: ScreenLayout = screen_layout(self.size)
         self.board: BoardLayout = fit_board(self.game.width, self.game.height, self.screen.board_area)
-        self.buttons = ButtonGroup()
-        self.b_undo = self.buttons.add(Button("play.undo"), self.undo)
-        self.b_redo = self.buttons.add(Button("play.redo"), self.redo)
-        self.b_stop = self.buttons.add(Button("play.stop"), self.ask_stop)
-        self.b_finish = self.buttons.add(Button("play.finish"), self.ask_finish)
-        self.b_menu = self.buttons.add(Button("play.menu"), self.ask_menu)
-        # Small square buttons at the top of the panel, apart from the column of big ones.
-        self.icons = ButtonGroup()
-        self.b_help = self.icons.add(IconButton("feel.help", "help"), lambda: self.stack.go("help"))
-        self.b_sound = self.icons.add(SoundButton(), self.toggle_sound)
-        self.b_sound.show(stack.sounds)
-        self._text_top = 0
-        self._caption_right = 0
+        self.panel = PlayPanel(undo=self.undo, redo=self.redo, stop=self.ask_stop, finish=self.ask_finish,
+                               menu=self.ask_menu, help=lambda: self.stack.go("help"), sound=self.toggle_sound)
+        self.panel.b_sound.show(stack.sounds)
         if self.game.history and not self.game.is_over:
             # Played on from the review (or resumed): «Выйти» promises it can be continued, so it is kept now.
             self._autosave()
@@ -137,7 +121,7 @@ class PlayScene(Scene):
         """Sound on or off, remembered for the next start."""
         if self.stack.sounds is not None:
             store.remember(sound=self.stack.sounds.toggle())
-            self.b_sound.show(self.stack.sounds)
+            self.panel.b_sound.show(self.stack.sounds)
 
     def can_undo(self) -> bool:
         """Is there something for the people at the screen to take back?"""
@@ -148,10 +132,8 @@ class PlayScene(Scene):
         """Take back one move; against the computer, the human's move and the reply together."""
         if not self.can_undo():
             return
-        stopped = self.game.stopped_by is not None
-        self.takeback.undo(self.game, self.opponent.take_back if self.opponent is not None else Game.undo)
-        if stopped and self.game.stopped_by is None:
-            self._stop_left_taken = self.stop_clock.left  # «Вернуть» brings the «Стоп» back with this time, not 3:00
+        take_back = self.opponent.take_back if self.opponent is not None else Game.undo
+        self.takeback.take_back(self.game, take_back, self.stop_clock)
         self.refusal = self.message = None
         self.anims.clear()
         self._autosave()
@@ -166,10 +148,7 @@ class PlayScene(Scene):
             return
         if self.opponent is not None:
             self.opponent.cancel()  # it asks afresh about the position replayed
-        if self.takeback.redo(self.game):
-            if self.game.stopped_by is not None and self._stop_left_taken is not None:
-                self.stop_clock.left = self._stop_left_taken
-                self._stop_left_taken = None
+        if self.takeback.bring_back(self.game, self.stop_clock):
             self.refusal = self.message = None
             self.anims.clear()
             self._autosave()
@@ -224,7 +203,7 @@ class PlayScene(Scene):
             go()
 
     def resume(self) -> None:
-        self.b_sound.show(self.stack.sounds)  # the menu may have switched sound meanwhile
+        self.panel.b_sound.show(self.stack.sounds)  # the menu may have switched sound meanwhile
 
     def pause(self) -> None:
         self.aim.clear()
@@ -243,17 +222,7 @@ class PlayScene(Scene):
         if board != self.board:
             self.anims.clear()  # they were drawn for the old place and scale
         self.board = board
-        self.b_stop.rect = pygame.Rect(0, 0, 0, 0)  # shown in classic only
-        # «Вернуть» beside «Отменить»: its own cell of the grid under the board, half of its row beside it.
-        pair = [self.b_undo, self.b_redo] if self.screen.portrait else [self.b_undo]
-        shown = [*pair, *([self.b_stop] if self.game.rules is Rules.CLASSIC else []), self.b_finish, self.b_menu]
-        self._text_top, self._caption_right = hud.place_play_buttons(self.screen, shown, [self.b_help, self.b_sound])
-        if not self.screen.portrait:
-            row = self.b_undo.rect
-            gap = max(6, hud.spacing(size)[1])
-            half = (row.w - gap) // 2
-            self.b_undo.rect = pygame.Rect(row.x, row.y, half, row.h)
-            self.b_redo.rect = pygame.Rect(row.right - half, row.y, half, row.h)
+        self.panel.place(self.screen, self.game.rules)
 
     def wake_in(self) -> float | None:
         """0 while something moves; else the nearest timer (message, «Стоп» clock, the computer); else None."""
@@ -276,8 +245,7 @@ class PlayScene(Scene):
                 self.undo()
         elif event.type in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
             self.aim.hover = None
-        elif (p := pointer_of(event, self.size)) is not None and not self.icons.handle(p) \
-                and not self.buttons.handle(p):
+        elif (p := pointer_of(event, self.size)) is not None and not self.panel.handle(p):
             node = self.aim.handle(p, self.board)
             if node is not None:
                 self.try_play(node)
@@ -297,9 +265,9 @@ class PlayScene(Scene):
             return
         if self.opponent is not None:
             self.opponent.take_turn(self.game, lambda node: self._play(node, by_computer=True), self.finish)
-        self.b_undo.enabled = self.can_undo()
-        self.b_redo.enabled = self.can_redo()
-        self.b_stop.enabled = self.can_stop()
+        self.panel.b_undo.enabled = self.can_undo()
+        self.panel.b_redo.enabled = self.can_redo()
+        self.panel.b_stop.enabled = self.can_stop()
 
     def _show_results(self) -> None:
         if self.opponent is not None:
@@ -323,18 +291,10 @@ class PlayScene(Scene):
         self.anims.draw(surface, self.game, self.view, self.board, self.clock)
         if self.refusal is not None:
             self.view.draw_refusal(surface, self.board, self.refusal[0], self.refusal[1] / REFUSAL_SECONDS)
-        self._draw_panel_text(surface)
-        self.buttons.draw(surface, theme.text_size(self.size, 21))
-        self.icons.draw(surface, theme.text_size(self.size, 21))
-
-    def _draw_panel_text(self, surface: pygame.Surface) -> None:
         game, players = self.game, (Player.BLUE, Player.RED)
         thinking = self.clock if self.opponent is not None and not self.human_to_move else None
         status = hud.play_status(game, self.settings, stop_clock=self.stop_clock.shown(), ai_failed=self.ai_failed,
                                  message=self.message and self.message[0], autosave_failed=self.autosaver.failed)
-        hud.draw_play_text(surface, self.screen, game, self.settings, top=self._text_top,
-                           caption_right=self._caption_right, icons=self.b_help.rect,
-                           turn=hud.turn_label(game, self.settings, thinking),
-                           shown={p: self.anims.shown_score(p, game.score(p), self.clock, game.rules) for p in players},
-                           pulse={p: self.anims.score_pulse(p, self.clock) for p in players},
-                           status=status, buttons=[b.rect for b, _ in self.buttons.items])
+        self.panel.draw(surface, self.screen, game, self.settings, turn=hud.turn_label(game, self.settings, thinking),
+                        shown={p: self.anims.shown_score(p, game.score(p), self.clock, game.rules) for p in players},
+                        pulse={p: self.anims.score_pulse(p, self.clock) for p in players}, status=status)

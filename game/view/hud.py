@@ -113,17 +113,19 @@ def draw_status(surface: pygame.Surface, lines: list[tuple[str, theme.Colour]], 
         y += img.get_height() + 6
 
 
-def place_play_buttons(screen: ScreenLayout, shown: list[Button], icons: list[Button]) -> tuple[int, int]:
-    """Lay out the play scene's panel: ``shown`` (its big buttons) at the bottom, ``icons`` in a row
+def place_play_buttons(screen: ScreenLayout, rows: list[list[Button]], icons: list[Button]) -> tuple[int, int]:
+    """Lay out the play scene's panel: ``rows`` of big buttons at the bottom, ``icons`` in a row
     at the top right. Returns where its text starts and how far right the caption may run.
 
-    Beside the board the buttons make a column and the caption shares the icons' line;
-    under it they make a two-column grid in the right half, the icons above it if they fit.
+    Beside the board each row spans the panel (a pair shares it) and the caption shares
+    the icons' line; under it the buttons make a two-column grid in the right half,
+    the icons above it if they fit.
     """
     bh, gap, pad = spacing(screen.size)
     panel, portrait = screen.panel, screen.portrait
-    rows = [2] * (len(shown) // 2) + [1] * (len(shown) % 2) if portrait else [1] * len(shown)
-    boxes = panel_buttons(panel, portrait, rows, height=bh, gap=gap, pad=pad, columns=2 if portrait else 1)
+    shown = [button for row in rows for button in row]
+    counts = [2] * (len(shown) // 2) + [1] * (len(shown) % 2) if portrait else [len(row) for row in rows]
+    boxes = panel_buttons(panel, portrait, counts, height=bh, gap=gap, pad=pad, columns=2 if portrait else None)
     for button, box in zip(shown, boxes, strict=True):
         button.rect = pygame.Rect(box)
     icon = max(theme.MIN_BUTTON_HEIGHT, round(bh * 0.8))

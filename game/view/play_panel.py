@@ -1,0 +1,61 @@
+"""The play scene's side panel: its buttons, where they go, and the text between them.
+
+The panel decides nothing: the scene hands it what each button does, says which
+are enabled, and gives it the lines to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+import pygame
+
+from engine import Game, Player, Rules
+from game.input.layout import ScreenLayout
+from game.input.pointer import Pointer
+from game.settings import MatchSettings
+from game.view import hud, theme
+from game.view.widgets import Button, ButtonGroup, IconButton, SoundButton
+
+Action = Callable[[], None]
+
+
+class PlayPanel:
+    """«Отменить», «Вернуть», «Стоп», «Завершить», «В меню» and the help and sound icons."""
+
+    def __init__(self, *, undo: Action, redo: Action, stop: Action, finish: Action, menu: Action,
+                 help: Action, sound: Action) -> None:
+        self.buttons = ButtonGroup()
+        self.b_undo = self.buttons.add(Button("play.undo"), undo)
+        self.b_redo = self.buttons.add(Button("play.redo"), redo)
+        self.b_stop = self.buttons.add(Button("play.stop"), stop)
+        self.b_finish = self.buttons.add(Button("play.finish"), finish)
+        self.b_menu = self.buttons.add(Button("play.menu"), menu)
+        # Small square buttons at the top of the panel, apart from the column of big ones.
+        self.icons = ButtonGroup()
+        self.b_help = self.icons.add(IconButton("feel.help", "help"), help)
+        self.b_sound = self.icons.add(SoundButton(), sound)
+        self.text_top = 0
+        self.caption_right = 0
+
+    def place(self, screen: ScreenLayout, rules: Rules) -> None:
+        """Lay the buttons out for ``screen``; «Стоп» only in classic, «Вернуть» paired with «Отменить»."""
+        self.b_stop.rect = pygame.Rect(0, 0, 0, 0)
+        rows = [[self.b_undo, self.b_redo], *([[self.b_stop]] if rules is Rules.CLASSIC else []),
+                [self.b_finish], [self.b_menu]]
+        self.text_top, self.caption_right = hud.place_play_buttons(screen, rows, [self.b_help, self.b_sound])
+
+    def handle(self, pointer: Pointer) -> bool:
+        """True when the pointer event was for one of the panel's buttons."""
+        return self.icons.handle(pointer) or self.buttons.handle(pointer)
+
+    def draw(self, surface: pygame.Surface, screen: ScreenLayout, game: Game, settings: MatchSettings, *,
+             turn: str, shown: dict[Player, Fraction], pulse: dict[Player, float], status: list[tuple[str, theme.Colour]]) -> None:
+        """The caption, scores, turn and status lines, then the buttons over them."""
+        hud.draw_play_text(surface, screen, game, settings, top=self.text_top, caption_right=self.caption_right,
+                           icons=self.b_help.rect, turn=turn, shown=shown, pulse=pulse, status=status,
+                           buttons=[b.rect for b, _ in self.buttons.items])
+        size = theme.text_size(screen.size, 21)
+        self.buttons.draw(surface, size)
+        self.icons.draw(surface, size)
