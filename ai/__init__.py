@@ -14,6 +14,7 @@ classic «Стоп» phase when the side moving alone has nothing left to take.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -66,7 +67,8 @@ def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: i
 
     ``seconds`` replaces the level's budget, ``seed`` makes the choice repeatable,
     and ``cancel.is_set()`` turning true makes it return a legal move at once.
-    Raises ValueError for an unknown level or a game with no move to make.
+    Raises ValueError for an unknown level, a budget that is not a finite number of seconds, or a
+    game with no move to make.
     """
     return think(game, level, seconds=seconds, seed=seed, cancel=cancel).move
 
@@ -89,7 +91,7 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
     if game.is_over or game.legal_count == 0:
         raise ValueError("the game is over: there is no move to choose")
     start = time.perf_counter()
-    limit = budget(level, game.width, game.height) if seconds is None else max(0.0, float(seconds))
+    limit = budget(level, game.width, game.height) if seconds is None else _seconds(seconds)
     rng = random.Random(seed)
     board = Board(game)
     board.deadline = start + limit * 0.95
@@ -116,6 +118,13 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
     if not game.is_legal(move):  # a safety net: never hand the game an illegal move
         move = board.points[fallback]
     return Thought(move, board.positions, board.visits)
+
+
+def _seconds(seconds: object) -> float:
+    """A budget as given: a finite number of seconds, not below zero (True and "2" are no budgets)."""
+    if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:  # type: ignore[arg-type]
+        raise ValueError(f"a budget is a finite number of seconds, not {seconds!r}")
+    return float(seconds)  # type: ignore[arg-type]
 
 
 def _level(level: str) -> str:
