@@ -11,7 +11,7 @@ from engine.game import Game
 from engine.region import Layer, Quarter, Region
 from engine.report import MoveReport
 from engine.score import format_score
-from engine.types import MAX_SIZE, STOP_SECONDS, Action, ActionKind, IllegalMove, Player, Point, Rules
+from engine.types import MAX_SIZE, STOP_SECONDS, Action, ActionKind, IllegalMove, Player, Point, Refusal, Rules
 
 __all__ = ["MAX_SIZE", "STOP_SECONDS", "Action", "ActionKind", "Game", "IllegalMove", "Layer", "MoveReport", "Player",
-           "Point", "Quarter", "Region", "Rules", "format_score"]
+           "Point", "Quarter", "Refusal", "Region", "Rules", "format_score"]

@@ -17,7 +17,7 @@ from fractions import Fraction
 from engine.grid import Grid, grid
 from engine.region import Layer, Region
 from engine.report import MoveReport
-from engine.types import MAX_SIZE, Action, ActionKind, IllegalMove, Player, Point, Rules
+from engine.types import MAX_SIZE, Action, ActionKind, IllegalMove, Player, Point, Refusal, Rules
 
 # Log opcodes: each entry is a tuple whose first item is one of these.
 _DOT, _UNLEGAL, _LAY, _KILL, _REVIVE, _LAYER, _ENCLOSE, _OPEN, _PEND, _CLEAR = range(10)
@@ -244,20 +244,39 @@ class Game:
             return False
         return self._why_illegal(v, self._to_move) is None
 
-    def _why_illegal(self, v: int, player: Player) -> str | None:
+    def refusal(self, point: object) -> Refusal | None:
+        """Why the player to move may not play ``point`` now, or None when it is legal.
+
+        >>> g = Game(5, 5)
+        >>> _ = g.play((2, 2))
+        >>> g.refusal((2, 2)), g.refusal((9, 9)), g.refusal((1, 1))
+        (<Refusal.TAKEN: 'taken'>, <Refusal.NOT_A_NODE: 'not_a_node'>, None)
+        """
+        try:
+            v = self._node(point)  # type: ignore[arg-type]
+        except IllegalMove as e:
+            return e.refusal
+        return self._why_illegal(v, self._to_move)
+
+    def _why_illegal(self, v: int, player: Player) -> Refusal | None:
         if self._finished:
-            return "the game is over"
+            return Refusal.OVER
         if self._dot[v]:
-            return "the node is taken"
+            return Refusal.TAKEN
         if self._stopped_by is player:
-            return "this player pressed Stop and moves no more"
+            return Refusal.STOPPED
         if self._legal_pos[v] < 0:
-            return "the node is inside a country" if self.rules is Rules.COUNTRIES else \
-                "the node is inside a surrounded area"
+            return Refusal.INSIDE
         zone = self._zone_for(player)
         if zone is not None and not self._in_zone(v, zone):
-            return "a first move must be in the central zone"
+            return Refusal.ZONE
         return None
+
+    def _reason(self, why: Refusal) -> str:
+        if why is Refusal.INSIDE:
+            return "the node is inside a country" if self.rules is Rules.COUNTRIES else \
+                "the node is inside a surrounded area"
+        return _REASONS[why]
 
     def legal_moves(self) -> list[Point]:
         """Every node the player to move may take now, in no particular order."""
@@ -308,7 +327,7 @@ class Game:
         v = self._node(point)
         why = self._why_illegal(v, mover)
         if why is not None:
-            raise IllegalMove(f"{mover.name.lower()} cannot play {self._g.points[v]}: {why}")
+            raise IllegalMove(f"{mover.name.lower()} cannot play {self._g.points[v]}: {self._reason(why)}", why)
         mark = len(self._log)
         laid_before = self._laid
         self._laying_move = self.move_count
@@ -339,9 +358,9 @@ class Game:
         if self.rules is not Rules.CLASSIC:
             raise IllegalMove("Stop is a rule of the classic game only")
         if self.is_over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("the game is over", Refusal.OVER)
         if self._stopped_by is not None:
-            raise IllegalMove(f"{self._stopped_by.name.lower()} has already stopped")
+            raise IllegalMove(f"{self._stopped_by.name.lower()} has already stopped", Refusal.STOPPED)
         stopper = self._to_move if player is None else _player(player)
         report = MoveReport(Action(ActionKind.STOP, stopper), unit=self._unit)
         self._history.append((report.action, len(self._log), self._to_move, report))
@@ -407,7 +426,7 @@ class Game:
         """
         player = _player(player)
         if self._stopped_by is player:
-            raise IllegalMove(f"{player.name.lower()} pressed Stop and moves no more")
+            raise IllegalMove(f"{player.name.lower()} pressed Stop and moves no more", Refusal.STOPPED)
         if player is not self._to_move:
             self._to_move = player
             self.version += 1
@@ -457,7 +476,7 @@ class Game:
     def _place_setup(self, player: Player, point: Point) -> None:
         v = self._node(point)
         if self._dot[v] or self._legal_pos[v] < 0:
-            raise IllegalMove(f"setup dot {self._g.points[v]} is on a taken node or inside an area")
+            raise IllegalMove(f"setup dot {self._g.points[v]} is on a taken node or inside an area", Refusal.TAKEN)
         self._place(player, v)
         self._setup.append((player, self._g.points[v]))
 
@@ -779,6 +798,13 @@ class Game:
             elif op == _CLEAR:
                 self._pending[entry[1]][:] = entry[2]
 
+
+_REASONS = {
+    Refusal.OVER: "the game is over",
+    Refusal.TAKEN: "the node is taken",
+    Refusal.STOPPED: "this player pressed Stop and moves no more",
+    Refusal.ZONE: "a first move must be in the central zone",
+}
 
 # _SCAN[back]: directions to try at a node, clockwise from just after the way back,
 # ending with the way back itself (a dead end turns round).

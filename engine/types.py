@@ -44,8 +44,29 @@ class Rules(enum.Enum):
         return Fraction(1, 2) if self is Rules.COUNTRIES else Fraction(1)
 
 
+class Refusal(enum.Enum):
+    """Why a node cannot be played now: what a player is shown at the node, in a word or two."""
+
+    NOT_A_NODE = "not_a_node"
+    """Off the board, or not a point at all."""
+    OVER = "over"
+    """The game has ended."""
+    TAKEN = "taken"
+    """A dot stands there already."""
+    STOPPED = "stopped"
+    """Classic: the player pressed «Стоп» and moves no more."""
+    INSIDE = "inside"
+    """Inside a country (countries) or a surrounded area (classic): ``Game.owner_at`` says whose."""
+    ZONE = "zone"
+    """Classic: a first move must be in the central zone (``Game.first_move_zone``)."""
+
+
 class IllegalMove(ValueError):
-    """A move the rules forbid; the message says why."""
+    """A move the rules forbid; the message says why, ``refusal`` what kind of reason it is."""
+
+    def __init__(self, message: str, refusal: Refusal = Refusal.NOT_A_NODE) -> None:
+        super().__init__(message)
+        self.refusal = refusal
 
 
 class ActionKind(enum.Enum):

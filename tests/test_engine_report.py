@@ -8,6 +8,7 @@ are crossed out, and both scores. Undo must hand back the very same report.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -52,7 +53,7 @@ def fields(report: MoveReport) -> tuple:
             set(report.crossed_out), set(report.revived), report.blue_units, report.red_units)
 
 
-def check_action(game: Game, do) -> MoveReport:  # noqa: ANN001 - a one-line lambda in each test
+def check_action(game: Game, do: Callable[[], MoveReport]) -> MoveReport:
     before = Position(game)
     report = do()
     after = Position(game)
@@ -79,8 +80,8 @@ def test_report_equals_a_slow_diff_and_undo_gives_it_back(seed: int, rules: Rule
         # Sometimes the other side moves (as a search's null move or a record does).
         player = game.to_move.other if swaps and game.stopped_by is None and rng.random() < 0.2 else None
         before = Position(game)
-        reports.append((check_action(game, lambda: game.play(point, player=player)), before))
-        if rules is Rules.CLASSIC and game.stopped_by is None and rng.random() < 0.02:
+        reports.append((check_action(game, lambda p=point, who=player: game.play(p, player=who)), before))
+        if rules is Rules.CLASSIC and game.stopped_by is None and not game.is_over and rng.random() < 0.02:
             before = Position(game)
             reports.append((check_action(game, game.stop), before))
         if rng.random() < 0.1 and reports:  # take back a few now and then, then go on
@@ -213,3 +214,27 @@ def test_every_reachable_state_agrees_with_itself(seed: int, rules: Rules, zone:
             game.play(rng.choice(moves))
         else:
             break
+
+
+def test_refusals_name_their_reason() -> None:
+    from engine import Refusal
+
+    game = Game(20, 20, Rules.CLASSIC)
+    assert game.refusal((0, 0)) is Refusal.ZONE  # a first move outside the central zone
+    game.play((10, 10))
+    assert game.refusal((10, 10)) is Refusal.TAKEN and game.refusal((-1, 0)) is Refusal.NOT_A_NODE
+    with pytest.raises(IllegalMove) as caught:
+        game.play((10, 10))
+    assert caught.value.refusal is Refusal.TAKEN
+    ring = Game(7, 7)
+    for p in [(3, 2), (0, 0), (4, 3), (6, 0), (3, 4), (0, 6), (2, 3)]:
+        ring.play(p)
+    assert ring.refusal((3, 3)) is Refusal.INSIDE and ring.owner_at((3, 3)) is BLUE
+    stopped = Game(9, 9, Rules.CLASSIC)
+    stopped.play((4, 4))
+    stopped.stop()
+    with pytest.raises(IllegalMove) as caught:
+        stopped.play((4, 5), player=RED)
+    assert caught.value.refusal is Refusal.STOPPED
+    stopped.finish()
+    assert stopped.refusal((1, 1)) is Refusal.OVER
