@@ -199,7 +199,7 @@ def test_classic_rule_4_the_intruder_that_closes_its_own_loop_is_safe() -> None:
     game = classic(12, 12)
     blue = [(5, 4), (6, 5), (5, 6), (4, 5)]
     red = [(4, 4), (3, 5), (4, 6)]
-    for b, r in zip(blue, red + [(11, 0)]):
+    for b, r in zip(blue, red + [(11, 0)], strict=True):
         game.play(b)
         game.play(r)
     assert game.free_areas(BLUE)

@@ -55,7 +55,7 @@ def view_engine(game: Game) -> View:
         legal=frozenset((x, y) for x, y in game.legal_moves()),
         dots=tuple(None if dot is None else REF_PLAYER[dot] for dot in dots),
         # is_dead is asked about dots only: for an empty node it means nothing.
-        dead=tuple(dot is not None and game.is_dead(node) for node, dot in zip(nodes, dots)),
+        dead=tuple(dot is not None and game.is_dead(node) for node, dot in zip(nodes, dots, strict=True)),
         blue=game.score(Player.BLUE),
         red=game.score(Player.RED),
         over=game.is_over,
@@ -83,7 +83,7 @@ def differences(width: int, engine: View, ref: View) -> str:
         if a == b:
             continue
         if f.name in ("dots", "dead"):
-            where = [i for i, (mine, theirs) in enumerate(zip(a, b)) if mine != theirs]
+            where = [i for i, (mine, theirs) in enumerate(zip(a, b, strict=True)) if mine != theirs]
             lines.append(f"  {f.name} differ at {[(i % width, i // width) for i in where]}: "
                          f"engine {[a[i] for i in where]}, reference {[b[i] for i in where]}")
         elif f.name == "legal":
