@@ -163,7 +163,7 @@ def stopped_game(red_dots: list[tuple[int, int]]) -> Game:
     game = Game(12, 12, Rules.CLASSIC)
     blue_dots = [(9, 11), (11, 9), (11, 7), (11, 5)]  # far away, on the edge
     red_dots = [(5, 11)] + red_dots  # the first move must be in the central zone: on the edge here
-    for blue, red in zip(blue_dots, red_dots):
+    for blue, red in zip(blue_dots, red_dots, strict=False):  # Blue has a dot to spare
         game.play(blue)
         game.play(red)
     game.play(blue_dots[len(red_dots)])

@@ -105,7 +105,7 @@ FAR = [(11, y) for y in range(12)] + [(9, y) for y in range(0, 12, 2)]
 @RULES
 def test_board_follows_a_takeover_that_revives_a_dot(rules: Rules) -> None:
     board = Board(Game(12, 12, rules, zone=False))
-    moves = DIAMOND + [m for pair in zip(RING, FAR) for m in pair][:-1]
+    moves = DIAMOND + [m for pair in zip(RING, FAR[:len(RING)], strict=True) for m in pair][:-1]
     reports = []
     for x, y in moves:
         board.play(y * 12 + x)
