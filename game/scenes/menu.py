@@ -191,7 +191,7 @@ class MenuScene(Scene):
         self._notice_y = y + bh + 8
         # «RU | EN» in the top right corner: small, but still a finger target.
         margin = max(10, round(16 * theme.ui_scale(size)))
-        each = max(56, round(64 * theme.ui_scale(size)))
+        each = max(56, theme.finger_px(), round(64 * theme.ui_scale(size)))
         codes = list(LANGUAGES)
         for i, code in enumerate(codes):
             b = self.language_buttons[code]

@@ -6,6 +6,7 @@ every platform, which the system fonts do not promise).
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -59,7 +60,36 @@ DIM: tuple[int, int, int, int] = (30, 28, 24, 120)
 LAYER_ALPHA: tuple[int, ...] = (110, 70, 45, 30, 22)
 LAYER_ALPHA_MIN = 16
 
-MIN_BUTTON_HEIGHT = 48  # a finger target (>= 44 px) at every window size
+MIN_BUTTON_HEIGHT = 48  # a big button at 96 dpi: a finger target with a little to spare, at every window size
+
+STANDARD_DPI = 96.0
+FINGER_PX_AT_STANDARD_DPI = 44
+"""The smallest thing a finger presses, 44 px at 96 dpi (11.6 mm: more than the 9 mm a fingertip needs)."""
+MAX_TRUSTED_DPI = 288.0  # SDL says the hardware's figure is not always right: beyond this it is not believed
+
+_display_dpi = STANDARD_DPI
+
+
+def use_display_dpi(dpi: float | None) -> None:
+    """Scale finger targets to the screen's ``dpi`` (SDL's, :mod:`game.view.dpi`); None: 96.
+
+    Only upwards, and at most to :data:`MAX_TRUSTED_DPI`: a wrong figure can make
+    buttons bigger, never smaller than at 96 dpi.
+    """
+    global _display_dpi
+    known = dpi is not None and math.isfinite(dpi)
+    _display_dpi = min(MAX_TRUSTED_DPI, max(STANDARD_DPI, dpi)) if known and dpi is not None else STANDARD_DPI
+
+
+def finger_px() -> int:
+    """The least height and width of anything pressed, in window pixels on this screen.
+
+    >>> use_display_dpi(192); finger_px()
+    88
+    >>> use_display_dpi(None); finger_px()
+    44
+    """
+    return math.ceil(FINGER_PX_AT_STANDARD_DPI * _display_dpi / STANDARD_DPI)
 
 
 def player_colour(player: Player) -> Colour:
@@ -97,7 +127,7 @@ def ui_scale(size: tuple[int, int]) -> float:
 
 def button_height(size: tuple[int, int]) -> int:
     """Height of a HUD or menu button: never below a finger target."""
-    return max(MIN_BUTTON_HEIGHT, round(58 * ui_scale(size)))
+    return max(MIN_BUTTON_HEIGHT, finger_px(), round(58 * ui_scale(size)))
 
 
 def text_size(size: tuple[int, int], base: int) -> int:
