@@ -4,6 +4,7 @@ the score card and the status lines."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
 import pygame
 
@@ -12,7 +13,10 @@ from game.input.layout import Box, ScreenLayout, panel_buttons
 from game.settings import MatchSettings
 from game.view import paper, theme
 from game.view.strings import rules_name, t
+from game.view.textfit import one_line
 from game.view.widgets import Button
+
+NAME_GAP = 12  # px between a player's name and their score on the score card
 
 
 def player_name(player: Player, settings: MatchSettings) -> str:
@@ -82,18 +86,31 @@ def draw_caption_beside(surface: pygame.Surface, game: Game, x: int, y: int, wid
     return y + image.get_height() + 10
 
 
-def draw_turn(surface: pygame.Surface, player: Player, label: str, x: int, y: int, width: int) -> int:
-    """A dot in ``player``'s colour and ``label`` («Ход синих», «Ваш ход», «Компьютер думает...»); the y below."""
+class Turn(NamedTuple):
+    """The turn line: what it ``shows`` now, and the ``widest`` form it takes (its size is fitted to
+    that one, so the line keeps its size and place while the thinking dots come and go)."""
+
+    shows: str
+    widest: str
+
+
+def draw_turn(surface: pygame.Surface, player: Player, turn: Turn, x: int, y: int, width: int) -> int:
+    """A dot in ``player``'s colour and the ``turn`` line («Ход синих», «Ваш ход», «Компьютер думает...»);
+    the y below. The line's height is the font's, not the text's: the score card under it never moves."""
     px = theme.text_size(surface.get_size(), 26)
-    text = theme.text(label, px, theme.player_dark(player), bold=True)
-    if text.get_width() > width - 40:
-        text = theme.text(label, max(12, px * (width - 40) // text.get_width()), theme.player_dark(player),
-                          bold=True)
+    ink = theme.player_dark(player)
     r = max(9, px // 2)
-    line_h = max(text.get_height(), 2 * r)
+    room = width - 2 * r - 12
+    widest = theme.font(px, True).size(turn.widest)[0]
+    fitted = px if widest <= room else max(12, px * room // max(1, widest))
+    while fitted > 12 and theme.font(fitted, True).size(turn.widest)[0] > room:  # type is not exactly linear
+        fitted -= 1
+    text = theme.text(turn.shows, fitted, ink, bold=True)
+    line_h = max(theme.font(px, True).get_height(), 2 * r)
     centre = (x + r, y + line_h // 2)
     pygame.draw.aacircle(surface, theme.player_colour(player), centre, r)
-    pygame.draw.aacircle(surface, theme.player_dark(player), centre, r, 1)
+    pygame.draw.aacircle(surface, ink, centre, r, 1)
+    # Left-aligned and centred on the line: shorter forms start where the widest does.
     surface.blit(text, (x + 2 * r + 12, y + (line_h - text.get_height()) // 2))
     return y + line_h + 14
 
@@ -128,9 +145,9 @@ def place_play_buttons(screen: ScreenLayout, rows: list[list[Button]], icons: li
     boxes = panel_buttons(panel, portrait, counts, height=bh, gap=gap, pad=pad, columns=2 if portrait else None)
     for button, box in zip(shown, boxes, strict=True):
         button.rect = pygame.Rect(box)
-    icon = max(theme.MIN_BUTTON_HEIGHT, round(bh * 0.8))
+    icon = max(theme.MIN_BUTTON_HEIGHT, theme.finger_px(), round(bh * 0.8))
     if portrait:
-        icon = min(icon, max(44, boxes[0].y - gap - panel.y - pad))
+        icon = min(icon, max(theme.finger_px(), boxes[0].y - gap - panel.y - pad))
     x = panel.x + panel.w - pad
     for b in reversed(icons):
         x -= icon
@@ -141,12 +158,14 @@ def place_play_buttons(screen: ScreenLayout, rows: list[list[Button]], icons: li
     return panel.y + pad + icon + gap, icons[0].rect.x - gap
 
 
-def turn_label(game: Game, settings: MatchSettings, thinking: float | None) -> str:
+def turn_label(game: Game, settings: MatchSettings, thinking: float | None) -> Turn:
     """«Ход синих» at one screen, «Ваш ход» against the computer, or «Компьютер думает» with one to
-    three dots while it thinks (``thinking``: the scene's clock then)."""
+    three dots while it thinks (``thinking``: the scene's clock then), fitted as with three."""
     if thinking is not None:
-        return t("play.thinking") + "." * (1 + int(thinking * 2.5) % 3)
-    return t("play.turn.you" if settings.computer else f"play.turn.{game.to_move.name.lower()}")
+        words = t("play.thinking")
+        return Turn(words + "." * (1 + int(thinking * 2.5) % 3), words + "...")
+    label = t("play.turn.you" if settings.computer else f"play.turn.{game.to_move.name.lower()}")
+    return Turn(label, label)
 
 
 def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_failed: bool, message: str | None,
@@ -169,7 +188,7 @@ def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_fail
 
 
 def draw_play_text(surface: pygame.Surface, screen: ScreenLayout, game: Game, settings: MatchSettings, *,
-                   top: int, caption_right: int, icons: pygame.Rect, turn: str, shown: dict[Player, Fraction],
+                   top: int, caption_right: int, icons: pygame.Rect, turn: Turn, shown: dict[Player, Fraction],
                    pulse: dict[Player, float], status: list[tuple[str, theme.Colour]],
                    buttons: list[pygame.Rect]) -> None:
     """The play scene's panel text from ``top``: the caption (beside the ``icons`` when there is room),
@@ -218,11 +237,18 @@ def draw_scores(surface: pygame.Surface, rect: pygame.Rect, game: Game, settings
             pygame.draw.rect(surface, theme.mix(colour, theme.PANEL, 0.5), row, 2, border_radius=10)
         r = max(7, rh // 5)
         paper.player_dot(surface, colour, theme.player_dark(player), (row.x + 12 + r, row.centery), r)
-        name = theme.text(player_name(player, settings), name_px, theme.INK)
-        surface.blit(name, (row.x + 24 + 2 * r, row.centery - name.get_height() // 2))
         value = shown[player] if shown is not None else game.score(player)
         score = theme.text(format_score(value), score_px, theme.player_dark(player), bold=True)
+        # The name gets what the score leaves: the score as it will end up (a ticking one only grows
+        # towards it), so the name neither touches it nor changes size while it ticks.
+        final = theme.font(score_px, True).size(format_score(max(value, game.score(player))))[0]
+        name_x = row.x + 24 + 2 * r
+        room = row.right - 12 - max(final, score.get_width()) - NAME_GAP - name_x
+        name = one_line(player_name(player, settings), name_px, theme.INK, room)
+        surface.blit(name, (name_x, row.centery - name.get_height() // 2))
         grow = pulse.get(player, 1.0) if pulse is not None else 1.0
+        # A swelling score takes the room the name left, no more: it never reaches the name.
+        grow = min(grow, max(1.0, (row.right - 12 - name_x - name.get_width() - NAME_GAP) / score.get_width()))
         if grow != 1.0:
             # Scaled, not rendered bigger: a new font size would be a file to load mid-animation.
             score = pygame.transform.smoothscale_by(score, grow)

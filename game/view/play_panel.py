@@ -51,7 +51,7 @@ class PlayPanel:
         return self.icons.handle(pointer) or self.buttons.handle(pointer)
 
     def draw(self, surface: pygame.Surface, screen: ScreenLayout, game: Game, settings: MatchSettings, *,
-             turn: str, shown: dict[Player, Fraction], pulse: dict[Player, float], status: list[tuple[str, theme.Colour]]) -> None:
+             turn: hud.Turn, shown: dict[Player, Fraction], pulse: dict[Player, float], status: list[tuple[str, theme.Colour]]) -> None:
         """The caption, scores, turn and status lines, then the buttons over them."""
         hud.draw_play_text(surface, screen, game, settings, top=self.text_top, caption_right=self.caption_right,
                            icons=self.b_help.rect, turn=turn, shown=shown, pulse=pulse, status=status,
