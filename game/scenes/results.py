@@ -23,7 +23,7 @@ from game.settings import MatchSettings
 from game.view import hud, theme
 from game.view.board_view import BoardView
 from game.view.strings import t
-from game.view.textfit import one_line
+from game.view.textfit import one_line, wrap
 from game.view.widgets import Button, ButtonGroup
 
 CELEBRATION_SECONDS = 2.2
@@ -213,10 +213,15 @@ class ResultsScene(Scene):
         hud.draw_scores(surface, card, self.game, self.settings, winner)
         y = card.bottom + 10
         hint_key = "rules.countries.hint" if self.game.rules is Rules.COUNTRIES else "rules.classic.hint"
-        hint = one_line(t(hint_key), theme.text_size(size, 15), theme.INK_SOFT, width, min_px=10)
         limit = panel.y + panel.h if self.screen.portrait else min(b.rect.y for b, _ in self.buttons.items)
-        if y + hint.get_height() < limit:
-            surface.blit(hint, (x, y))
+        hint_px = theme.text_size(size, 15)
+        hint_font = theme.font(hint_px)
+        # Wrapped, not cut: a narrow panel gives the hint two lines («…соперника» stays whole).
+        for line in wrap(t(hint_key), hint_font, width):
+            if y + hint_font.get_height() >= limit:
+                break
+            surface.blit(theme.text(line, hint_px, theme.INK_SOFT), (x, y))
+            y += hint_font.get_linesize()
         self.buttons.draw(surface, theme.text_size(size, 21))
         if self.celebrating:
             area = pygame.Rect(self.screen.board_area)
