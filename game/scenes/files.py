@@ -117,6 +117,7 @@ class GamesScene(Scene):
             return
         entry = self.games[index]
         self.selected = index
+        self.message = None  # what went wrong with another file is no longer news
         try:
             game, info = open_record(entry.path)
         except Exception as e:  # noqa: BLE001 — StoreError, SgfError or worse: a line on the screen, never a crash
@@ -466,6 +467,7 @@ class UnfinishedScene(GamesScene):
         if not 0 <= index < self.count:
             return
         self.selected = index
+        self.message = None  # what went wrong with another game is no longer news
         entry = self.unfinished[index]
         try:
             resumed = resume(entry)
