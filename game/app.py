@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pygame
 
-from engine import Game, Rules, sgf
+from engine import Game, Player, Rules, sgf
 from game import demo
 from game.control import DEFAULT_SIZE, MIN_SIZE, Control
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
-from game.scenes.files import OpenGameScene, SaveGameScene, default_name
+from game.scenes.files import OpenGameScene, SaveGameScene, UnfinishedScene, default_name
 from game.scenes.handoff import Match, Question, Reviewing
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
@@ -35,12 +35,17 @@ from game.scenes.versus import VersusScene
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
 from game.storage.paths import DATA_DIR_ENV, asset_path
-from game.view import language, strings
+from game.view import dpi, language, strings, theme
 
 ZAGRAM = asset_path("samples", "zagram-352562.sgf")
 """A real classic game from zagram.org (39×32, setup dots), shipped with the game as a sample."""
 
-SCREENSHOT_SIZES: tuple[tuple[int, int], ...] = ((800, 600), (1280, 800), (1920, 1080))
+SCREENSHOT_SIZES: tuple[tuple[int, int], ...] = ((800, 600), (1024, 600), (1200, 800), (1280, 800), (1366, 768),
+                                                  (1920, 1080))
+"""The smallest window, the touch laptops of issue 12 (1024×600 … 1366×768), the usual desktop and full HD."""
+
+SCREENSHOT_LANGUAGES: tuple[str, ...] = ("ru", "en")
+"""Every scene in both languages: English labels are longer and must fit too."""
 
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 """SDL video drivers that draw into memory only: a window there is never seen."""
@@ -100,6 +105,7 @@ def run(size: tuple[int, int] | None = None) -> int:
     try:
         language.apply_saved()  # before the window, and before a NoDisplay message: both are in it
         open_display()
+        theme.use_display_dpi(dpi.display_dpi())  # before the first layout: buttons are sized by it
         control = Control(size or first_window_size())
         control.stack.go("menu")
         if os.environ.get("TOCHKI_FIRST_FRAME_EXIT") == "1":
@@ -249,17 +255,20 @@ def _full_board() -> Game:
     return game
 
 
-def _scenes_for_screenshots(control: Control) -> list[tuple[str, Callable[[], None]]]:
-    """(name, set-up) pairs: each set-up leaves the scene to photograph on top of the stack."""
+def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Callable[[], None]]]:
+    """(name, set-up) pairs: each set-up leaves the scene to photograph on top of the stack, in ``lang``.
+
+    The tests measure the same scenes (every text inside its box, every button a finger target).
+    """
     stack = control.stack
 
     def only(*scenes: Callable[[], Scene], then: Callable[[Scene], None] | None = None,
-             english: bool = False, autosave: str | None = None) -> Callable[[], None]:
+             autosave: str | None = None) -> Callable[[], None]:
         """A set-up: a fresh stack of ``scenes``; ``then`` adjusts the top one once it is laid out."""
         def setup() -> None:
             stack.shutdown_all()
             stack.scenes.clear()
-            strings.set_language("en" if english else "ru")
+            strings.set_language(lang)
             store.clear_all_current()
             if autosave is not None:
                 store.autosave_path().write_text(autosave, encoding="utf-8")
@@ -323,6 +332,30 @@ def _scenes_for_screenshots(control: Control) -> list[tuple[str, Callable[[], No
         return ReviewScene(stack, Reviewing(game, title=ZAGRAM.stem, players=(info.get("PB", ""), info.get("PW", "")),
                                             step=len(game.history) // 2))
 
+    def finished_classic() -> Scene:
+        game = demo.classic_demo()
+        game.finish()
+        return ResultsScene(stack, Match(classic, game))
+
+    def lost_to_the_computer() -> Scene:
+        game = demo.countries_demo()
+        game.finish()
+        human = game.winner.other if game.winner is not None else Player.BLUE
+        return ResultsScene(stack, Match(MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("master", human)),
+                                         game))
+
+    def computer_thinking() -> Scene:
+        # The computer to move: «Компьютер думает...», and «Вы» / «Компьютер» on the score card.
+        game = demo.countries_demo()
+        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("amateur", game.to_move.other))
+        return PlayScene(stack, Match(settings, game))
+
+    def unfinished() -> Scene:
+        store.save_current(sgf.dumps(demo.classic_demo()), {"mode": "hotseat", "rules": "classic"})
+        store.save_current(sgf.dumps(demo.countries_demo()),
+                           {"mode": "computer", "level": "amateur", "human": "blue", "rules": "countries"})
+        return UnfinishedScene(stack)
+
     def save_finished() -> Scene:
         game = demo.countries_demo()
         game.finish()
@@ -337,13 +370,12 @@ def _scenes_for_screenshots(control: Control) -> list[tuple[str, Callable[[], No
     return [
         ("menu", only(menu)),
         ("menu-continue", only(menu, autosave=in_progress)),
-        ("menu-en", only(menu, english=True, autosave=in_progress)),
         ("menu-corrupt-save", only(menu, autosave="(;GM[40]SZ[9];B[zz])")),
         ("rules-countries", rules_at(Rules.COUNTRIES, 2)),
         ("rules-countries-takeover", rules_at(Rules.COUNTRIES, 4)),
         ("rules-classic", rules_at(Rules.CLASSIC, 2)),
-        ("rules-en", only(menu, lambda: RulesScene(stack, Rules.COUNTRIES), english=True)),
         ("files-open", only(menu, lambda: OpenGameScene(stack))),
+        ("unfinished", only(menu, unfinished)),
         ("files-save", only(menu, finished, save_finished)),
         ("review-zagram", only(menu, lambda: OpenGameScene(stack), zagram_review)),
         ("results-celebration", only(menu, celebrating)),
@@ -361,6 +393,9 @@ def _scenes_for_screenshots(control: Control) -> list[tuple[str, Callable[[], No
                                lambda: ConfirmScene(stack, Question("confirm.leave", "confirm.leave.yes", stack.pop,
                                                                     hint="confirm.leave.hint")))),
         ("results", only(menu, finished)),
+        ("results-classic", only(menu, finished_classic)),
+        ("results-computer", only(menu, lost_to_the_computer)),
+        ("play-computer-thinking", only(menu, computer_thinking)),
     ]
 
 
@@ -377,20 +412,22 @@ def screenshots(directory: str | Path, sizes: tuple[tuple[int, int], ...] = SCRE
     pygame.init()
     try:
         with scratch_data_dir():
-            _a_few_saved_games()
+            a_few_saved_games()
             control = Control(sizes[0])
             for size in sizes:
                 control.resize(size)
-                for name, setup in _scenes_for_screenshots(control):
-                    setup()
-                    control.stack.resize(control.size)
-                    control.step(0.0)
-                    path = out / f"{name}-{size[0]}x{size[1]}.png"
-                    try:
-                        pygame.image.save(control.screen, str(path))
-                    except (pygame.error, OSError) as error:
-                        raise CannotWrite(f"cannot write {path}: {error}") from error
-                    written.append(path)
+                for lang in SCREENSHOT_LANGUAGES:
+                    for name, setup in screenshot_scenes(control, lang):
+                        setup()
+                        control.stack.resize(control.size)
+                        control.step(0.0)
+                        suffix = "" if lang == strings.DEFAULT_LANGUAGE else f"-{lang}"
+                        path = out / f"{name}{suffix}-{size[0]}x{size[1]}.png"
+                        try:
+                            pygame.image.save(control.screen, str(path))
+                        except (pygame.error, OSError) as error:
+                            raise CannotWrite(f"cannot write {path}: {error}") from error
+                        written.append(path)
             control.stack.shutdown_all()
     finally:
         strings.set_language(strings.DEFAULT_LANGUAGE)
@@ -398,7 +435,7 @@ def screenshots(directory: str | Path, sizes: tuple[tuple[int, int], ...] = SCRE
     return written
 
 
-def _a_few_saved_games() -> None:
+def a_few_saved_games() -> None:
     """The games folder of the screenshots: two games of ours and one from another program."""
     countries = demo.countries_demo()
     countries.finish()

@@ -446,10 +446,11 @@ def test_screenshots_and_smoke_cover_the_new_scenes(pygame_session: object, data
     from game import app
 
     control = Control((800, 600))
-    names = [name for name, _ in app._scenes_for_screenshots(control)]
-    for scene in ("rules-countries", "rules-classic", "menu-en", "menu-continue", "review-zagram", "files-open",
-                  "files-save", "results-celebration", "results-draw"):
+    names = [name for name, _ in app.screenshot_scenes(control)]
+    for scene in ("rules-countries", "rules-classic", "menu-continue", "review-zagram", "files-open",
+                  "files-save", "results-celebration", "results-draw", "unfinished", "play-computer-thinking"):
         assert scene in names
+    assert "en" in app.SCREENSHOT_LANGUAGES and (1024, 600) in app.SCREENSHOT_SIZES
     control.stack.shutdown_all()
 
 
