@@ -11,6 +11,7 @@ is written to a log so that undo replays the log backwards instead of the game.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
@@ -54,6 +55,7 @@ class Game:
         self.height = height
         self.rules = rules
         self._unit = rules.unit  # a Fraction is slow to build: once per game, not per move
+        self._quiet = ((), (), (), (), 0, 0, self._unit, False)  # the report of a move that only put its dot
         # Records from other programs may open anywhere: they load with zone=False.
         self.zone_rule = zone
         self._g: Grid = grid(width, height)
@@ -83,7 +85,10 @@ class Game:
         self._to_move = Player.BLUE
         self.version = 0
         self._laying_move = -1  # setup dots lay their layers as move -1
-        self._laid = 0  # layers laid ever (undo does not lower it): a move that lays none needs no report scan
+        # Layers laid and classic enclosures made or opened, ever (undo does not lower it):
+        # a move that changes none of them needs no report scan.
+        self._shaped = 0
+        self._journal: deque[tuple[int, MoveReport | None, bool]] = deque(maxlen=_JOURNAL)
         for player, point in setup:
             self._place_setup(Player(player), point)
         self._log.clear()
@@ -267,9 +272,10 @@ class Game:
             return Refusal.STOPPED
         if self._legal_pos[v] < 0:
             return Refusal.INSIDE
-        zone = self._zone_for(player)
-        if zone is not None and not self._in_zone(v, zone):
-            return Refusal.ZONE
+        if not self._moves_by[player]:  # the zone binds a player's first move only
+            zone = self._zone_for(player)
+            if zone is not None and not self._in_zone(v, zone):
+                return Refusal.ZONE
         return None
 
     def _reason(self, why: Refusal) -> str:
@@ -329,18 +335,19 @@ class Game:
         if why is not None:
             raise IllegalMove(f"{mover.name.lower()} cannot play {self._g.points[v]}: {self._reason(why)}", why)
         mark = len(self._log)
-        laid_before = self._laid
+        shaped = self._shaped
         self._laying_move = self.move_count
         self._place(mover, v)
         action = Action(ActionKind.MOVE, mover, self._g.points[v])
-        if self._laid == laid_before:  # most moves: nothing but the dot
-            report = MoveReport(action, (), (), (), (), 0, 0, self._unit)
+        if self._shaped == shaped:  # most moves: nothing but the dot
+            report = _new_report(MoveReport, (action, *self._quiet))
         else:
             report = self._report(action, mark)
         self._history.append((action, mark, self._to_move, report))
         self._moves_by[mover] += 1
-        self._to_move = mover.other if self._stopped_by is None else self._stopped_by.other
+        self._to_move = _OTHER[mover] if self._stopped_by is None else _OTHER[self._stopped_by]
         self.version += 1
+        self._journal.append((self.version, report, False))
         return report
 
     def finish(self) -> MoveReport | None:
@@ -351,6 +358,7 @@ class Game:
         self._history.append((report.action, len(self._log), self._to_move, report))
         self._finished = True
         self.version += 1
+        self._journal.append((self.version, report, False))
         return report
 
     def stop(self, *, player: Player | None = None) -> MoveReport:
@@ -367,6 +375,7 @@ class Game:
         self._stopped_by = stopper
         self._to_move = stopper.other
         self.version += 1
+        self._journal.append((self.version, report, False))
         return report
 
     def undo(self) -> MoveReport:
@@ -387,6 +396,7 @@ class Game:
             self._moves_by[action.player] -= 1
         self._to_move = before
         self.version += 1
+        self._journal.append((self.version, report, True))
         return report
 
     def apply(self, action: Action) -> MoveReport | None:
@@ -430,6 +440,29 @@ class Game:
         if player is not self._to_move:
             self._to_move = player
             self.version += 1
+            self._journal.append((self.version, None, False))
+
+    def changes_since(self, version: int) -> list[tuple[MoveReport | None, bool]] | None:
+        """What happened since the game was at ``version``, oldest first: each action's report and
+        whether it was taken back (True) or done (False); None for a turn handed over (``pass_to``).
+
+        None when that is no longer kept (only the latest few hundred are) or ``version``
+        is not one this game had: the caller then looks at the whole position. A view
+        that drew the game at some version brings its picture up to date from this.
+
+        >>> g = Game(5, 5)
+        >>> seen = g.version
+        >>> _ = g.play((1, 1)); _ = g.undo()
+        >>> [(report.action.point, undone) for report, undone in g.changes_since(seen)]
+        [((1, 1), False), ((1, 1), True)]
+        """
+        if version == self.version:
+            return []
+        journal = self._journal
+        if not journal or version > self.version or version < journal[0][0] - 1:
+            return None
+        start = version - journal[0][0] + 1
+        return [(report, undone) for _, report, undone in list(journal)[start:]]
 
     def copy(self) -> Game:
         """An independent game in the same state (replayed from its history)."""
@@ -471,7 +504,8 @@ class Game:
             for under in layer.covered:
                 if under not in covered and under not in laid:
                     covered.append(under)
-        return MoveReport(action, tuple(laid), tuple(covered), tuple(crossed), tuple(revived), blue, red, self._unit)
+        return MoveReport(action, tuple(laid), tuple(covered), tuple(crossed), tuple(revived), blue, red, self._unit,
+                          self.rules is Rules.CLASSIC)
 
     def _place_setup(self, player: Player, point: Point) -> None:
         v = self._node(point)
@@ -526,6 +560,7 @@ class Game:
             for q in region:
                 encl[q] = True
                 log.append((_ENCLOSE, p, q))
+            self._shaped += 1
             if self._holds_enemy(p, region):
                 to_lay.append(region)
         pending = self._pending[p]
@@ -682,7 +717,7 @@ class Game:
         for under in covered:
             _fade(under, +1)
         self._layers.append(layer)
-        self._laid += 1
+        self._shaped += 1
         log.append((_LAYER, layer))
         # Nodes touched by the new quarters: empty ones leave play, dots die or revive.
         g = self._g
@@ -748,6 +783,7 @@ class Game:
                     for q in region:
                         encl[q] = False
                         log.append((_OPEN, o, q))
+                    self._shaped += 1
 
     def _rewind(self, mark: int) -> None:
         """Undo the log back to length mark, newest change first."""
@@ -798,6 +834,13 @@ class Game:
             elif op == _CLEAR:
                 self._pending[entry[1]][:] = entry[2]
 
+
+# Search plays and takes back moves by the million: the cheapest ways to build a report
+# (tuple.__new__ skips the named tuple's Python-level __new__) and to name the other side.
+_new_report = tuple.__new__
+_OTHER = {Player.BLUE: Player.RED, Player.RED: Player.BLUE}
+
+_JOURNAL = 512  # actions kept for changes_since: more than any view lets pass between two frames
 
 _REASONS = {
     Refusal.OVER: "the game is over",

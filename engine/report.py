@@ -47,6 +47,8 @@ class MoveReport(NamedTuple):
     """Red's score change in score units."""
     unit: Fraction = Fraction(1)
     """What one score unit is worth: half a cell in countries, a dot in classic."""
+    free_areas_changed: bool = False
+    """Classic: an enclosure was made or opened, or a layer laid, so ``Game.free_areas`` may differ."""
 
     def units(self, player: Player) -> int:
         """One player's score change in whole score units (cheap: no fractions)."""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 MAX_SIZE = 52
 """Nodes at most each way: game records write a coordinate as one letter a–z, A–Z."""
@@ -77,9 +77,11 @@ class ActionKind(enum.Enum):
     FINISH = "finish"
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One entry of a game's history, as a record keeps it."""
+class Action(NamedTuple):
+    """One entry of a game's history, as a record keeps it.
+
+    A named tuple: immutable, and every move builds one, so it must be cheap to build.
+    """
 
     kind: ActionKind
     player: Player

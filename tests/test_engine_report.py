@@ -238,3 +238,46 @@ def test_refusals_name_their_reason() -> None:
     assert caught.value.refusal is Refusal.STOPPED
     stopped.finish()
     assert stopped.refusal((1, 1)) is Refusal.OVER
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(list(Rules)), every=st.integers(1, 7))
+def test_a_follower_of_changes_since_sees_the_position(seed: int, rules: Rules, every: int) -> None:
+    """A view that reads only ``changes_since`` now and then keeps the layers and dots the game has."""
+    rng = random.Random(seed)
+    game = Game(9, 8, rules, zone=False)
+    seen, layers, dots = game.version, [], {}
+    for step in range(120):
+        roll = rng.random()
+        if roll < 0.25 and game.history:
+            game.undo()
+        elif roll < 0.28:
+            try:
+                game.pass_to(game.to_move.other)
+            except IllegalMove:
+                pass
+        elif not game.is_over:
+            game.play(game.random_move(rng))  # type: ignore[arg-type]
+        if step % every:
+            continue
+        changes = game.changes_since(seen)
+        assert changes is not None
+        for report, undone in changes:
+            if report is None or report.action.point is None:
+                continue
+            point = report.action.point
+            if undone:
+                del layers[len(layers) - len(report.laid):]
+                dots.pop(point)
+                dots.update({p: True for p in report.crossed_out})  # taken back: alive again
+                dots.update({p: False for p in report.revived})
+            else:
+                layers.extend(report.laid)
+                dots[point] = True
+                dots.update({p: False for p in report.crossed_out})
+                dots.update({p: True for p in report.revived})
+        seen = game.version
+        assert layers == list(game.layers)
+        assert dots == {p: not crossed for p, _, crossed in game.dots()}
+    assert game.changes_since(game.version) == []
+    assert game.changes_since(game.version + 1) is None
