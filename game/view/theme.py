@@ -44,6 +44,7 @@ RED_DARK: Colour = (130, 24, 24)
 CROSS: Colour = (40, 40, 48)
 LAST_MOVE: Colour = (242, 170, 20)
 ILLEGAL: Colour = (214, 40, 40)
+ZONE_GLOW: Colour = (242, 170, 20)  # the classic first-move zone lit up when a first move lands outside it
 
 # Buttons
 BUTTON: Colour = (255, 253, 247)
