@@ -15,7 +15,7 @@ import pygame
 import pytest
 from conftest import FakeClock
 
-from engine import STOP_SECONDS, Game, Player, Rules
+from engine import STOP_SECONDS, Game, Player, Refusal, Rules
 from game.control import Control
 from game.input.layout import MIN_AUTO_CELL, auto_size_for_window
 from game.opponent import Chooser, ComputerOpponent
@@ -194,15 +194,15 @@ def test_illegal_node_gives_feedback_and_no_move(control: Control) -> None:
     before = play.game.version
     click(control, grid_px(play, 2, 2))  # taken
     assert play.game.version == before and play.game.move_count == 1
-    assert play.refusal is not None and play.refusal[0] == (2, 2)
-    assert play.message is not None and play.message[0] == "play.illegal"
-    from game.view.board_view import dot_radius
-
-    cx, cy = play.board.node_to_pixel((2, 2))
-    mark = control.screen.get_at((cx, cy - dot_radius(play.board.cell) - 3))
-    assert mark.r > 150 and mark.g < 120  # the red refusal ring is on screen
+    assert play.refusal is not None and play.refusal.node == (2, 2)
+    assert play.refusal.reason is Refusal.TAKEN and play.refusal.key == "refusal.taken"
+    step(control, 30)  # half a second later the mark has stopped shaking: it sits on the node
+    cx, cy = (round(v) for v in play.board.node_to_pixel((2, 2)))
+    r = max(7, round(play.board.cell * 0.32))
+    red = [control.screen.get_at((cx + dx, cy + dy)) for dx in range(-1, 2) for dy in (-r - 1, -r, -r + 1)]
+    assert any(p.r > 150 and p.g < 100 and p.b < 100 for p in red)  # the red ring is on screen
     step(control, 120)  # two seconds later the feedback is gone
-    assert play.refusal is None and play.message is None
+    assert play.refusal is None
 
 
 def test_a_node_inside_a_country_is_refused(control: Control) -> None:
@@ -214,6 +214,7 @@ def test_a_node_inside_a_country_is_refused(control: Control) -> None:
     assert play.game.score(Player.BLUE) == 2
     click(control, grid_px(play, 5, 5))  # Blue to move, inside its own country
     assert play.game.dot_at((5, 5)) is None and play.refusal is not None
+    assert play.refusal.reason is Refusal.INSIDE and play.refusal.key == "refusal.own_country"
 
 
 # ----- touch ------------------------------------------------------------------------------------

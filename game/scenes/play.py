@@ -30,9 +30,8 @@ from game.takeback import TakeBack
 from game.view import anim, hud
 from game.view.board_view import BoardView
 from game.view.play_panel import PlayPanel
+from game.view.refusal import RefusalMark
 
-REFUSAL_SECONDS = 0.7  # how long an illegal node stays marked
-MESSAGE_SECONDS = 1.8
 THINKING_POLL_SECONDS = 0.05  # while the computer thinks: look for its answer, move the thinking dots
 
 
@@ -55,8 +54,7 @@ class PlayScene(Scene):
             self.opponent = ComputerOpponent(settings.computer.computer, settings.computer.level,
                                              chooser=stack.chooser, seconds=stack.ai_seconds)
         self.aim = Aim()
-        self.refusal: tuple[Point, float] | None = None
-        self.message: tuple[str, float] | None = None
+        self.refusal: RefusalMark | None = None
         self.clock = 0.0  # seconds since the scene started: animates the thinking dots
         self.screen: ScreenLayout = screen_layout(self.size)
         self.board: BoardLayout = fit_board(self.game.width, self.game.height, self.screen.board_area)
@@ -113,8 +111,7 @@ class PlayScene(Scene):
 
     def refuse(self, node: Point) -> None:
         """Brief visible feedback for an illegal node."""
-        self.refusal = (node, REFUSAL_SECONDS)
-        self.message = ("play.illegal", MESSAGE_SECONDS)
+        self.refusal = RefusalMark.of(self.game, node)  # the reason at the spot, not in the panel
         self._sound("illegal")
 
     def toggle_sound(self) -> None:
@@ -134,7 +131,7 @@ class PlayScene(Scene):
             return
         take_back = self.opponent.take_back if self.opponent is not None else Game.undo
         self.takeback.take_back(self.game, take_back, self.stop_clock)
-        self.refusal = self.message = None
+        self.refusal = None
         self.anims.clear()
         self._autosave()
 
@@ -149,7 +146,7 @@ class PlayScene(Scene):
         if self.opponent is not None:
             self.opponent.cancel()  # it asks afresh about the position replayed
         if self.takeback.bring_back(self.game, self.stop_clock):
-            self.refusal = self.message = None
+            self.refusal = None
             self.anims.clear()
             self._autosave()
 
@@ -225,11 +222,11 @@ class PlayScene(Scene):
         self.panel.place(self.screen, self.game.rules)
 
     def wake_in(self) -> float | None:
-        """0 while something moves; else the nearest timer (message, «Стоп» clock, the computer); else None."""
+        """0 while something moves; else the nearest timer («Стоп» clock, the computer); else None."""
         if self.anims.running(self.clock) or self.refusal is not None or self.game.is_over \
                 or self.autosaver.pending:
             return 0.0
-        waits = [w for w in (self.message and self.message[1], self.stop_clock.wake_in()) if w is not None]
+        waits = [w for w in (self.stop_clock.wake_in(),) if w is not None]
         if self.opponent is not None and not self.human_to_move and not self.ai_failed:
             waits.append(THINKING_POLL_SECONDS)
         return min(waits) if waits else None
@@ -254,10 +251,8 @@ class PlayScene(Scene):
         self.autosaver.tick(self.clock, busy=self.anims.running(self.clock))
         self.clock += dt
         self.anims.prune(self.clock)
-        if self.refusal is not None:
-            self.refusal = (self.refusal[0], self.refusal[1] - dt) if self.refusal[1] > dt else None
-        if self.message is not None:
-            self.message = (self.message[0], self.message[1] - dt) if self.message[1] > dt else None
+        if self.refusal is not None and not self.refusal.update(dt):
+            self.refusal = None
         if self.stop_clock.run(self.game, dt):
             self.finish()
         if self.game.is_over:
@@ -290,11 +285,11 @@ class PlayScene(Scene):
             self.view.draw_ghost(surface, self.board, ghost, self.game.to_move)
         self.anims.draw(surface, self.game, self.view, self.board, self.clock)
         if self.refusal is not None:
-            self.view.draw_refusal(surface, self.board, self.refusal[0], self.refusal[1] / REFUSAL_SECONDS)
+            self.refusal.draw(surface, self.board, self.game)
         game, players = self.game, (Player.BLUE, Player.RED)
         thinking = self.clock if self.opponent is not None and not self.human_to_move else None
         status = hud.play_status(game, self.settings, stop_clock=self.stop_clock.shown(), ai_failed=self.ai_failed,
-                                 message=self.message and self.message[0], autosave_failed=self.autosaver.failed)
+                                 autosave_failed=self.autosaver.failed)
         self.panel.draw(surface, self.screen, game, self.settings, turn=hud.turn_label(game, self.settings, thinking),
                         shown={p: self.anims.shown_score(p, game.score(p), self.clock, game.rules) for p in players},
                         pulse={p: self.anims.score_pulse(p, self.clock) for p in players}, status=status)

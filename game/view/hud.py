@@ -168,10 +168,11 @@ def turn_label(game: Game, settings: MatchSettings, thinking: float | None) -> T
     return Turn(label, label)
 
 
-def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_failed: bool, message: str | None,
+def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_failed: bool,
                 autosave_failed: bool) -> list[tuple[str, theme.Colour]]:
     """The lines under the scores: who moves alone after a «Стоп» and for how long (``stop_clock``),
-    the computer's failure, a ``message`` (a string id), and a quiet note when the autosave failed."""
+    the computer's failure, and a quiet note when the autosave failed. (A refused node says why
+    at the node itself: :mod:`game.view.refusal`.)"""
     lines: list[tuple[str, theme.Colour]] = []
     if game.stopped_by is not None:
         mover = game.stopped_by.other
@@ -180,8 +181,6 @@ def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_fail
         lines.append((text, theme.player_dark(mover)))
     if ai_failed:
         lines.append((t("play.ai_failed"), theme.ILLEGAL))
-    if message is not None:
-        lines.append((t(message), theme.ILLEGAL))
     if autosave_failed:
         lines.append((t("feel.autosave.failed"), theme.INK_SOFT))
     return lines

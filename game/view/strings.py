@@ -78,7 +78,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "play.stop": {"ru": "Стоп", "en": "Stop"},
     "play.menu": {"ru": "В меню", "en": "Menu"},
     "play.board": {"ru": "{rules}, {w} × {h}", "en": "{rules}, {w} × {h}"},
-    "play.illegal": {"ru": "Сюда ставить нельзя", "en": "You cannot play there"},
+    # Why a node is refused, shown beside it in a word or two (game.view.refusal).
+    "refusal.taken": {"ru": "Занято", "en": "Taken"},
+    "refusal.their_country": {"ru": "Чужая страна", "en": "Their country"},
+    "refusal.own_country": {"ru": "Своя страна", "en": "Your country"},
+    "refusal.surrounded": {"ru": "Окружено", "en": "Surrounded"},
+    "refusal.zone": {"ru": "Начните в центре", "en": "Start in the centre"},
+    "refusal.stopped": {"ru": "Вы нажали «Стоп»", "en": "You pressed Stop"},
+    "refusal.over": {"ru": "Игра окончена", "en": "Game over"},
+    "refusal.not_a_node": {"ru": "Не на доске", "en": "Off the board"},
     "play.stopped": {
         "ru": "{player} ходят одни: {time}",
         "en": "{player} move alone: {time}",
