@@ -22,6 +22,8 @@ class Aim:
         """The finger on the paper, if any."""
         self.finger_node: Point | None = None
         """The node that finger would play when lifted."""
+        self.finger_pos: tuple[int, int] | None = None
+        """Where that finger is, in window pixels: the loupe goes above it."""
 
     @property
     def node(self) -> Point | None:
@@ -32,6 +34,7 @@ class Aim:
         """Forget the finger (another scene covers the board), and the hover too if asked (the mouse left)."""
         self.finger = None
         self.finger_node = None
+        self.finger_pos = None
         if hover:
             self.hover = None
 
@@ -50,12 +53,14 @@ class Aim:
             if self.finger is None and board.paper.contains(*p.pos):
                 self.finger = p.finger
                 self.finger_node = hit_touch(board, p.pos)
+                self.finger_pos = (round(p.pos[0]), round(p.pos[1]))
             return None
         if p.finger != self.finger:
             return None
         node = hit_touch(board, p.pos)
         if p.kind == "move":
             self.finger_node = node
+            self.finger_pos = (round(p.pos[0]), round(p.pos[1]))
             return None
         self.clear()  # lifted: play there, or cancel off the board
         return node

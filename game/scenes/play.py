@@ -29,6 +29,7 @@ from game.storage.autosave import Autosaver
 from game.takeback import TakeBack
 from game.view import anim, hud
 from game.view.board_view import BoardView
+from game.view.callout import draw_loupe
 from game.view.play_panel import PlayPanel
 from game.view.refusal import RefusalMark
 
@@ -293,3 +294,5 @@ class PlayScene(Scene):
         self.panel.draw(surface, self.screen, game, self.settings, turn=hud.turn_label(game, self.settings, thinking),
                         shown={p: self.anims.shown_score(p, game.score(p), self.clock, game.rules) for p in players},
                         pulse={p: self.anims.score_pulse(p, self.clock) for p in players}, status=status)
+        if ghost is not None and self.aim.finger_pos is not None:  # the finger hides the spot: show it above
+            draw_loupe(surface, self.board, ghost, self.aim.finger_pos)

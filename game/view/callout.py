@@ -1,0 +1,74 @@
+"""The loupe above a fingertip: the spot the finger hides, magnified, with the dot it would place.
+
+A finger covers the node it aims at (on a 38×31 board in a small window, four of
+them). While a finger is down the play scene shows, above the fingertip, a round
+close-up of the board around the aimed node, the ghost dot at its middle; it is
+cut from the frame already drawn, so it shows exactly what is there at any zoom.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.input.layout import BoardLayout, Point
+from game.view import theme
+
+MAGNIFY = 2.0
+"""How much larger the loupe shows the board."""
+
+
+def loupe_radius(layout: BoardLayout, window: tuple[int, int]) -> int:
+    """Big enough to see a few nodes around the aim, small enough to leave the board in view.
+
+    >>> from game.input.layout import BoardLayout
+    >>> loupe_radius(BoardLayout(38, 31, 18, 40, 40), (1024, 600))
+    60
+    """
+    return max(60, min(round(layout.cell * 2.2), min(window) // 6))
+
+
+def loupe_centre(finger: tuple[int, int], radius: int, window: tuple[int, int]) -> tuple[int, int]:
+    """Where the loupe goes: above the fingertip, clear of it; beside it when there is no room above.
+
+    >>> loupe_centre((500, 400), 60, (1024, 600))
+    (500, 250)
+    >>> loupe_centre((500, 100), 60, (1024, 600))
+    (650, 100)
+    """
+    lift = 2 * radius + 30  # the loupe's own size plus a fingertip
+    x, y = finger
+    if y - lift - radius >= 0:
+        centre = (x, y - lift)
+    elif x + lift + radius <= window[0]:
+        centre = (x + lift, y)
+    else:
+        centre = (x - lift, y)
+    return (min(max(centre[0], radius), window[0] - radius), min(max(centre[1], radius), window[1] - radius))
+
+
+def draw_loupe(surface: pygame.Surface, layout: BoardLayout, node: Point, finger: tuple[int, int]) -> None:
+    """Magnify the frame around ``node`` into a round loupe placed by :func:`loupe_centre`."""
+    window = surface.get_size()
+    radius = loupe_radius(layout, window)
+    source_r = max(4, round(radius / MAGNIFY))
+    nx, ny = (round(v) for v in layout.node_to_pixel(node))
+    source = pygame.Rect(nx - source_r, ny - source_r, 2 * source_r, 2 * source_r)
+    patch = pygame.Surface(source.size)
+    patch.fill(theme.BACKGROUND)
+    patch.blit(surface, (0, 0), source)  # the parts off the window stay background
+    lens = pygame.transform.smoothscale(patch, (2 * radius, 2 * radius))
+    mask = pygame.Surface((2 * radius, 2 * radius), pygame.SRCALPHA)
+    pygame.draw.circle(mask, (255, 255, 255, 255), (radius, radius), radius)
+    round_lens = pygame.Surface((2 * radius, 2 * radius), pygame.SRCALPHA)
+    round_lens.blit(lens, (0, 0))
+    round_lens.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    cx, cy = loupe_centre(finger, radius, window)
+    shadow = (cx + 3, cy + 4)
+    pygame.draw.circle(surface, theme.SHADOW, shadow, radius + 2)
+    surface.blit(round_lens, (cx - radius, cy - radius))
+    pygame.draw.circle(surface, theme.PAPER_EDGE, (cx, cy), radius + 1, 3)
+    # A small cross at the aimed node, so the eye finds the middle at once.
+    arm = max(6, radius // 6)
+    for dx, dy in ((arm, 0), (0, arm)):
+        pygame.draw.line(surface, theme.INK_SOFT, (cx - dx, cy - dy), (cx - dx // 2, cy - dy // 2), 2)
+        pygame.draw.line(surface, theme.INK_SOFT, (cx + dx // 2, cy + dy // 2), (cx + dx, cy + dy), 2)
