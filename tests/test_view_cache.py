@@ -161,6 +161,30 @@ def test_a_takeover_fades_what_it_covers_in_place() -> None:
     assert view.full_builds == builds
 
 
+def test_a_takeover_revives_the_dot_it_frees_in_place() -> None:
+    # Red's ring crosses out Blue's dot at (5, 5); Blue's wider ring lays over Red's country,
+    # so that dot stands in Blue's ground again and is drawn alive (and dead again when undone).
+    inner = [(4, 4), (5, 4), (6, 4), (6, 5), (6, 6), (5, 6), (4, 6), (4, 5)]
+    outer = [(x, 3) for x in range(3, 8)] + [(7, y) for y in range(4, 8)] + [(x, 7) for x in range(6, 2, -1)] \
+        + [(3, y) for y in range(6, 3, -1)]
+    far = [(x, 11) for x in range(12)]
+    game = Game(12, 12)
+    layout = BoardLayout(12, 12, 26, 24, 22)
+    view = BoardView()
+    game.play((5, 5))
+    for red, blue in zip(inner + far, outer, strict=False):
+        game.play(red)
+        report = game.play(blue)
+        view.backdrop(game, layout, WINDOW, decorate)
+    builds = view.full_builds
+    assert report.revived == ((5, 5),) and report.takeover
+    assert_same_as_fresh(view, game, layout, "a dot revived")
+    game.undo()
+    assert game.is_dead((5, 5))
+    assert_same_as_fresh(view, game, layout, "the revival taken back")
+    assert view.full_builds == builds
+
+
 @pytest.mark.parametrize("rules", list(Rules))
 def test_many_moves_at_once_as_the_review_jumps(rules: Rules) -> None:
     game = demo.random_game(16, 13, rules, seed=5)
@@ -177,4 +201,28 @@ def test_many_moves_at_once_as_the_review_jumps(rules: Rules) -> None:
     for action in reversed(taken):
         game.apply(action)
     assert_same_as_fresh(view, game, layout, "60 moves made again at once")
+    assert view.full_builds == builds
+
+
+def test_a_dot_that_cuts_a_free_area_in_two_redraws_its_chains() -> None:
+    # Blue's ring encloses empty ground; a dot inside it by the ring's top cuts off the half-cell
+    # triangles either side of it. Nothing new is enclosed, but the free areas (and dashes) change.
+    ring = [(2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (6, 3), (6, 4), (6, 5), (5, 5), (4, 5), (3, 5), (2, 5),
+            (2, 4), (2, 3)]
+    red = [(0, y) for y in range(8)] + [(x, 7) for x in range(1, 8)]
+    game = Game(10, 9, Rules.CLASSIC, zone=False)
+    layout = BoardLayout(10, 9, 26, 24, 22)
+    view = BoardView()
+    for blue, answer in zip(ring, red, strict=False):
+        game.play(blue)
+        game.play(answer)
+    view.backdrop(game, layout, WINDOW, decorate)
+    builds = view.full_builds
+    areas = len(game.free_areas(Player.BLUE))
+    report = game.play((4, 3))
+    assert not report.laid and len(game.free_areas(Player.BLUE)) == areas + 2
+    assert_same_as_fresh(view, game, layout, "a free area cut in two")
+    game.undo()
+    assert len(game.free_areas(Player.BLUE)) == areas
+    assert_same_as_fresh(view, game, layout, "the cut taken back")
     assert view.full_builds == builds

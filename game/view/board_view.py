@@ -6,14 +6,17 @@ the illegal-move flash, and the short animations of ``game.view.anim``, which
 borrow the cached territory and dot pictures through :meth:`BoardView.territory`
 and :meth:`BoardView.dot_sprite`).
 
-When the position changes, the cache is brought up to date in place: only the
-rectangles around the layers laid, taken back or faded, the free areas that
-changed and the dots that changed are painted again, each by the same drawing
-code as a whole build but clipped to its rectangle, so the result is the same
-picture (``tests/test_view_cache.py`` compares them). A new game, layout or
-window is drawn whole. The engine gives each layer's quarters
-(:attr:`engine.Region.cell_quarters`) and chains; this module only turns node
-coordinates into pixels (RULES.md §2.6 for fading).
+When the position changes, the cache is brought up to date in place from the
+engine's own account of what happened (:meth:`engine.Game.changes_since`, a
+:class:`engine.MoveReport` per action): only the rectangles around the layers
+laid, taken back or faded, the free areas that changed and the dots that
+changed are painted again, each by the same drawing code as a whole build but
+clipped to its rectangle, so the result is the same picture
+(``tests/test_view_cache.py`` compares them). A new game, layout or window, or
+a jump further back than the engine's journal reaches, is drawn whole. The
+engine gives each layer's quarters (:attr:`engine.Region.cell_quarters`) and
+chains; this module only turns node coordinates into pixels (RULES.md §2.6 for
+fading).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
-from engine import Game, Layer, Player, Region, Rules
+from engine import Game, Layer, MoveReport, Player, Region, Rules
 from game.input.layout import BoardLayout, Point
 from game.view import theme
 
@@ -76,12 +79,12 @@ def _dashed_polygon(surface: pygame.Surface, colour: theme.Colour, points: Seque
 
 @dataclass
 class _Shown:
-    """What the cached territory shows, kept to compare the next position with it.
+    """What the cached territory shows, and the game version it shows.
 
-    ``layers`` and the lists beside it (``fades``, ``boxes``, ``slots``) follow
-    the game's layers, which only grow at the end and shrink from the end (undo),
-    so what changed is the tail after the longest common start plus the layers
-    whose fade changed. ``stacks`` and ``colours`` are per quarter slot
+    ``layers`` and the lists beside it (``boxes``, ``slots``) follow the game's
+    layers, which only grow at the end and shrink from the end (undo), as the
+    reports since ``version`` say; ``index`` finds a covered layer's place in
+    them when its fade changes. ``stacks`` and ``colours`` are per quarter slot
     (``(cell y × cells wide + cell x) × 4 + side``): the layers on it, oldest
     first, and the colour they blend to (None for bare paper).
     """
@@ -89,8 +92,9 @@ class _Shown:
     game: Game
     layout: BoardLayout
     zone: object
+    version: int
     layers: list[Layer] = field(default_factory=list)
-    fades: list[int] = field(default_factory=list)
+    index: dict[Layer, int] = field(default_factory=dict)
     boxes: list[NodeBox] = field(default_factory=list)
     slots: list[list[int]] = field(default_factory=list)
     stacks: list[list[Layer]] = field(default_factory=list)
@@ -183,19 +187,34 @@ class BoardView:
         if self._dirty_all:
             self._render(surf, game, layout, decorate)
             return
+        changes = game.changes_since(self._version)
+        if changes is None:
+            self._render(surf, game, layout, decorate)
+            return
         paper = layout.paper
         rects = [r.move(paper.x, paper.y) for r in self._dirty]
         self._dirty.clear()
         r = dot_radius(layout.cell)
-        dots = _dot_codes(game)
-        if dots != self._dots:
-            # The largest sprite (a crossed-out dot) covers whatever a dot there drew.
-            half = self.dot_sprite(r, Player.BLUE, True).get_width() // 2 + 1
-            for v, (was, now) in enumerate(zip(self._dots, dots, strict=True)):
-                if was != now:
-                    x, y = layout.node_to_pixel((v % game.width, v // game.width))
-                    rects.append(pygame.Rect(x - half, y - half, 2 * half + 1, 2 * half + 1))
-            self._dots = dots
+        # The nodes the reports name; what stands there now is read off the game, so a dot
+        # put and taken back within one jump is simply the same as drawn.
+        touched: set[Point] = set()
+        for report, _ in changes:
+            if report is not None:
+                if report.action.point is not None:
+                    touched.add(report.action.point)
+                touched.update(report.crossed_out)
+                touched.update(report.revived)
+        # The largest sprite (a crossed-out dot) covers whatever a dot there drew.
+        half = self.dot_sprite(r, Player.BLUE, True).get_width() // 2 + 1
+        dots, width = self._dots, game.width
+        for point in touched:
+            owner = game.dot_at(point)
+            code = 0 if owner is None else owner * 2 + game.is_dead(point)
+            v = point[1] * width + point[0]
+            if dots[v] != code:
+                dots[v] = code
+                x, y = layout.node_to_pixel(point)
+                rects.append(pygame.Rect(x - half, y - half, 2 * half + 1, 2 * half + 1))
         last = game.last_move
         if last != self._last:
             ring_r, ring_w = last_move_ring(r)
@@ -243,61 +262,69 @@ class BoardView:
         return self._territory
 
     def _update_territory(self, game: Game, layout: BoardLayout) -> None:
-        """Paper, grid, countries and chains: painted again only where a layer or free area changed.
+        """Paper, grid, countries and chains: painted again only where the reports since the
+        shown version laid, took back or faded a layer, or changed a free area.
 
         Most moves lay no layer: then nothing here is painted at all.
         """
         zone = game.first_move_zone
         zone_key = (zone, game.to_move if zone else None)
-        free = self._free_areas(game)
         paper = layout.paper
         shown = self._shown
         surf = self._territory
-        if shown is None or shown.game is not game or shown.layout != layout or shown.zone != zone_key \
-                or surf is None or surf.get_size() != (paper.w, paper.h):
-            self._build_territory(game, layout, zone_key, free)
+        changes = None
+        if shown is not None and shown.game is game and shown.layout == layout and shown.zone == zone_key \
+                and surf is not None and surf.get_size() == (paper.w, paper.h):
+            changes = game.changes_since(shown.version)
+        if changes is None or shown is None or surf is None:
+            # Another game, layout or zone, or a jump past what the engine's journal keeps.
+            self._build_territory(game, layout, zone_key, self._free_areas(game))
             return
-        layers = game.layers
-        old = shown.layers
-        same = 0
-        most = min(len(old), len(layers))
-        while same < most and old[same] is layers[same]:
-            same += 1
+        shown.version = game.version
         boxes: list[NodeBox] = []
         recolour: list[int] = []
-        stacks = shown.stacks
-        # Undo takes layers back newest first, so each is on top of all its quarters.
-        while len(old) > same:
-            old.pop()
-            shown.fades.pop()
-            boxes.append(shown.boxes.pop())
-            slots = shown.slots.pop()
-            for i in slots:
-                stacks[i].pop()
-            recolour.extend(slots)
-        fades = shown.fades
-        for i in range(same):
-            layer = old[i]
-            if layer.fade != fades[i]:
-                fades[i] = layer.fade
+        faded: set[Layer] = set()
+        classic = game.rules is Rules.CLASSIC
+        free_changed = False
+        for report, undone in changes:
+            if report is None:
+                continue  # the turn handed over: only the zone, which is keyed above
+            if report.laid:
+                if undone:
+                    # Undo takes layers back newest first, so each is on top of all its quarters.
+                    for layer in reversed(report.laid):
+                        assert shown.layers[-1] is layer, "the reports follow the layers shown"
+                        box, slots = self._take_layer(shown)
+                        boxes.append(box)
+                        recolour.extend(slots)
+                else:
+                    for layer in report.laid:
+                        box, slots = self._add_layer(shown, layer)
+                        boxes.append(box)
+                        recolour.extend(slots)
+                _beneath(report.covered, faded)
+            if classic and not free_changed:
+                free_changed = report.free_areas_changed or self._may_split_free_area(shown, report)
+        index = shown.index
+        for layer in faded:
+            i = index.get(layer)
+            if i is not None:  # a layer taken back in this batch had its box painted already
                 boxes.append(shown.boxes[i])
                 recolour.extend(shown.slots[i])
-        for layer in layers[same:]:
-            box, slots = self._add_layer(shown, layer)
-            boxes.append(box)
-            recolour.extend(slots)
-        if free.keys() != shown.free.keys():
-            # Regions already shown keep their boxes and outlines, worked out once.
-            kept = {key: shown.free[key] for key in free.keys() & shown.free.keys()}
-            for key in shown.free.keys() - kept.keys():
-                boxes.append(shown.free[key][1])
-            for key in free.keys() - kept.keys():
-                kept[key] = (free[key], node_box(free[key]))
-                boxes.append(kept[key][1])
-            shown.free = {key: kept[key] for key in free}  # in the game's order, as a whole build draws them
+        if free_changed:
+            free = self._free_areas(game)
+            if free.keys() != shown.free.keys():
+                # Regions already shown keep their boxes and outlines, worked out once.
+                kept = {key: shown.free[key] for key in free.keys() & shown.free.keys()}
+                for key in shown.free.keys() - kept.keys():
+                    boxes.append(shown.free[key][1])
+                for key in free.keys() - kept.keys():
+                    kept[key] = (free[key], node_box(free[key]))
+                    boxes.append(kept[key][1])
+                shown.free = {key: kept[key] for key in free}  # in the game's order, as a whole build draws them
         if not boxes:
             return
-        colours = shown.colours
+        colours, stacks = shown.colours, shown.stacks
         for i in set(recolour):
             colours[i] = self._blend(stacks[i])
         local = self._local(layout)
@@ -313,6 +340,22 @@ class BoardView:
                 self._paint_territory(surf, game, layout, rect)
                 self._dirty.append(rect)
 
+    @staticmethod
+    def _may_split_free_area(shown: _Shown, report: MoveReport) -> bool:
+        """Classic: could this move (or its undo) have cut one of its player's free areas in two?
+
+        The engine does not flag a dot put inside its own player's free area whose
+        new walls split it (no new ground is enclosed), yet the dashed chains change.
+        Such a dot stands inside that area's node box; so does the node freed when
+        it is taken back, between the two halves.
+        """
+        action = report.action
+        if action.point is None:
+            return False
+        x, y = action.point
+        return any(key[0] == action.player and x0 <= x <= x1 and y0 <= y <= y1
+                   for key, (_, (x0, y0, x1, y1)) in shown.free.items())
+
     def _build_territory(self, game: Game, layout: BoardLayout, zone_key: object,
                          free: dict[tuple[Player, tuple[int, ...]], Region]) -> None:
         """The whole territory from scratch: a new game, layout or first-move zone."""
@@ -324,7 +367,7 @@ class BoardView:
                 surf = surf.convert()
             self._territory = surf
         slots = 4 * max(0, game.width - 1) * max(0, game.height - 1)
-        shown = self._shown = _Shown(game, layout, zone_key, stacks=[[] for _ in range(slots)],
+        shown = self._shown = _Shown(game, layout, zone_key, game.version, stacks=[[] for _ in range(slots)],
                                      colours=[None] * slots,
                                      free={key: (region, node_box(region)) for key, region in free.items()})
         for layer in game.layers:
@@ -348,11 +391,21 @@ class BoardView:
         for i in slots:
             stacks[i].append(layer)  # in place: a new tuple per quarter would be one more object kept per move
         box = node_box(layer)
+        shown.index[layer] = len(shown.layers)
         shown.layers.append(layer)
-        shown.fades.append(layer.fade)
         shown.boxes.append(box)
         shown.slots.append(slots)
         return box, slots
+
+    @staticmethod
+    def _take_layer(shown: _Shown) -> tuple[NodeBox, list[int]]:
+        """Take the newest layer off its quarters' stacks (it is on top of each); its node box and slots."""
+        del shown.index[shown.layers.pop()]
+        slots = shown.slots.pop()
+        stacks = shown.stacks
+        for i in slots:
+            stacks[i].pop()
+        return shown.boxes.pop(), slots
 
     def _blend(self, stack: list[Layer]) -> theme.Colour | None:
         """The colour of a quarter: each layer on it, oldest first, over the paper."""
@@ -631,6 +684,20 @@ def _dot_codes(game: Game) -> list[int]:
     for (x, y), owner, dead in game.dots():
         codes[y * width + x] = owner * 2 + dead
     return codes
+
+
+def _beneath(covered: Sequence[Layer], faded: set[Layer]) -> None:
+    """Add to ``faded`` the ``covered`` layers and every layer under them, as the engine fades them.
+
+    A layer already in ``faded`` has had its own layers beneath added with it.
+    """
+    stack = [layer for layer in covered if layer not in faded]
+    while stack:
+        layer = stack.pop()
+        if layer in faded:
+            continue
+        faded.add(layer)
+        stack.extend(under for under in layer.covered if under not in faded)
 
 
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
