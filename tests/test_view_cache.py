@@ -1,10 +1,13 @@
 """The board picture brought up to date after a move or an undo is the picture drawn from scratch.
 
-``BoardView`` paints again only the rectangles a change touched. These tests
-play seeded random games of both rule sets (with takeovers, classic captures
-and free areas), take moves back now and then, move the board to another
-place and scale midway, and after every step compare the updated pictures
-pixel for pixel with those of a fresh view. No tolerance: they must be equal.
+``BoardView`` follows the engine's reports (``Game.changes_since``) and paints
+again only the rectangles a change touched. These tests play seeded random
+games of both rule sets (with takeovers, classic captures and free areas),
+take moves back now and then, redo them, hand the turn over, make several
+actions between two frames, move the board to another place and scale midway,
+and after every step compare the updated pictures pixel for pixel with those
+of a fresh view. No tolerance: they must be equal. A jump past the engine's
+journal (512 actions) must be drawn whole, and still the same.
 """
 
 from __future__ import annotations
@@ -70,6 +73,41 @@ def assert_same_as_fresh(view: BoardView, game: Game, layout: BoardLayout, step:
     assert pixels_apart(updated, fresh) == [], step
 
 
+def one_action(game: Game, rng: random.Random, seen: dict[str, int]) -> str:
+    """Play, take back, redo or hand the turn over at random; says what it did.
+
+    Redo takes a few actions back and does them again (as the review's step
+    forward does), so the layers laid are new objects over the same quarters.
+    """
+    roll = rng.random()
+    if game.history and roll < 0.1:
+        for _ in range(rng.randint(1, 3)):
+            if game.history:
+                seen["layer undone"] += bool(game.undo().laid)
+        return "undo"
+    if game.history and roll < 0.18:
+        taken = [game.history[-i - 1] for i in range(min(len(game.history), rng.randint(1, 5)))]
+        for _ in taken:
+            game.undo()
+        for action in reversed(taken):
+            report = game.apply(action)
+            seen["layer redone"] += bool(report is not None and report.laid)
+        return f"redo of {len(taken)}"
+    if roll < 0.21 and game.move_count >= 2 and game.stopped_by is None:
+        game.pass_to(game.to_move.other)  # past the first moves: the zone is gone, nothing drawn changes
+        seen["turn handed over"] += 1
+        return "turn handed over"
+    node = move_near(game, rng)
+    report = game.play(node)
+    seen["laid"] += bool(report.laid)
+    seen["crossed out"] += bool(report.crossed_out)
+    if game.rules is Rules.COUNTRIES:
+        seen["covered"] += bool(report.covered)
+    else:
+        seen["free areas"] += bool(game.free_areas(Player.BLUE) or game.free_areas(Player.RED))
+    return f"{report.action.player.name} at {node}"
+
+
 @pytest.mark.parametrize(("rules", "seed"), [(Rules.COUNTRIES, 2), (Rules.COUNTRIES, 7), (Rules.CLASSIC, 5),
                                               (Rules.CLASSIC, 11)])
 def test_the_updated_board_is_the_board_drawn_afresh(rules: Rules, seed: int) -> None:
@@ -79,7 +117,8 @@ def test_the_updated_board_is_the_board_drawn_afresh(rules: Rules, seed: int) ->
     places = layouts(game.width, game.height)
     layout = places[0]
     view.backdrop(game, layout, WINDOW, decorate)
-    seen = {"laid": 0, "crossed out": 0, "layer undone": 0, "updated in place": 0}
+    seen = {"laid": 0, "crossed out": 0, "layer undone": 0, "layer redone": 0, "turn handed over": 0,
+            "jumps": 0, "updated in place": 0}
     # Countries: a country laid over another's. Classic: free areas drawn as dashed chains.
     seen["covered" if rules is Rules.COUNTRIES else "free areas"] = 0
     steps = 0
@@ -88,21 +127,13 @@ def test_the_updated_board_is_the_board_drawn_afresh(rules: Rules, seed: int) ->
         if steps % 90 == 0:
             layout = places[(steps // 90) % 2]  # the window changed: drawn whole, then updated again
         builds = view.full_builds
-        if game.history and rng.random() < 0.1:
-            for _ in range(rng.randint(1, 3)):
-                if game.history:
-                    seen["layer undone"] += bool(game.undo().laid)
-            what = f"step {steps}: undo"
+        if rng.random() < 0.15:
+            # Several actions between two frames, as a review jump or a fast computer makes them.
+            done = [one_action(game, rng, seen) for _ in range(rng.randint(2, 8)) if not game.is_over]
+            seen["jumps"] += 1
+            what = f"step {steps}: " + ", ".join(done)
         else:
-            node = move_near(game, rng)
-            report = game.play(node)
-            seen["laid"] += bool(report.laid)
-            seen["crossed out"] += bool(report.crossed_out)
-            if rules is Rules.COUNTRIES:
-                seen["covered"] += bool(report.covered)
-            else:
-                seen["free areas"] += bool(game.free_areas(Player.BLUE) or game.free_areas(Player.RED))
-            what = f"step {steps}: {game.to_move.other.name} at {node}"
+            what = f"step {steps}: " + one_action(game, rng, seen)
         assert_same_as_fresh(view, game, layout, what)
         seen["updated in place"] += view.full_builds == builds
     # Every kind of change was met, and almost all were updates in place, not whole builds.
@@ -226,3 +257,42 @@ def test_a_dot_that_cuts_a_free_area_in_two_redraws_its_chains() -> None:
     assert len(game.free_areas(Player.BLUE)) == areas
     assert_same_as_fresh(view, game, layout, "the cut taken back")
     assert view.full_builds == builds
+
+
+@pytest.mark.parametrize("rules", list(Rules))
+def test_a_turn_handed_over_paints_nothing(rules: Rules) -> None:
+    game = demo.random_game(12, 10, rules, seed=3, moves=40)
+    layout = layouts(12, 10)[0]
+    view = BoardView()
+    before = pygame.image.tobytes(view.backdrop(game, layout, WINDOW, decorate), "RGB")
+    builds, made = view.full_builds, view.rebuilds
+    version = game.version
+    game.pass_to(game.to_move.other)
+    assert game.version == version + 1 and game.changes_since(version) == [(None, False)]
+    after = pygame.image.tobytes(view.backdrop(game, layout, WINDOW, decorate), "RGB")
+    assert after == before
+    assert view.full_builds == builds and view.rebuilds == made + 1
+
+
+@pytest.mark.parametrize(("actions", "in_place"), [(512, True), (513, False)])
+def test_a_jump_past_the_journal_is_drawn_whole(actions: int, in_place: bool) -> None:
+    # The engine keeps the latest 512 actions: one more and the view cannot follow, so it draws
+    # the whole board, the same as when it follows.
+    game = demo.random_game(16, 13, Rules.COUNTRIES, seed=9, moves=120)
+    layout = layouts(16, 13)[0]
+    view = BoardView()
+    view.backdrop(game, layout, WINDOW, decorate)
+    builds = view.full_builds
+    version = game.version
+    rng = random.Random(4)
+    while game.version - version < actions:
+        left = actions - (game.version - version)
+        taken = [game.history[-i - 1] for i in range(min(left // 2, rng.randint(1, 40)) or 1)]
+        for _ in taken:
+            game.undo()
+        for action in reversed(taken[: left - len(taken)]):
+            game.apply(action)
+    assert game.version - version == actions
+    assert (game.changes_since(version) is not None) == in_place
+    assert_same_as_fresh(view, game, layout, f"{actions} actions at once")
+    assert view.full_builds == builds + (not in_place)
