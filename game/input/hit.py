@@ -3,7 +3,8 @@
 A mouse is precise, so a click counts only near a node (within a third of a
 cell): a click in the middle of a cell is ambiguous and is better ignored than
 guessed. A finger covers a whole cell, so a touch anywhere on the paper snaps
-to the nearest corner of the cell it is in.
+to the nearest corner of the cell it is in. Either way only where the board is
+in sight: a zoomed board's ``clip``.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ def _nearest(g: float) -> int:
 
 def hit_mouse(layout: BoardLayout, pos: tuple[float, float]) -> Point | None:
     """The node a mouse click at ``pos`` lands on, or None when it is not close to one."""
+    if layout.clip is not None and not layout.clip.contains(*pos):
+        return None  # the part of a zoomed board under the panel or off the window is out of sight
     gx, gy = layout.pixel_to_grid(pos)
     nx, ny = _nearest(gx), _nearest(gy)
     if not (0 <= nx < layout.width and 0 <= ny < layout.height):
@@ -35,6 +38,8 @@ def hit_mouse(layout: BoardLayout, pos: tuple[float, float]) -> Point | None:
 
 def hit_touch(layout: BoardLayout, pos: tuple[float, float]) -> Point | None:
     """The node a touch at ``pos`` snaps to: the nearest corner of its cell; None off the paper."""
+    if layout.clip is not None and not layout.clip.contains(*pos):
+        return None
     gx, gy = layout.pixel_to_grid(pos)
     if not (-PAPER_MARGIN <= gx <= layout.width - 1 + PAPER_MARGIN):
         return None

@@ -71,6 +71,8 @@ class BoardLayout:
     """A board of ``width × height`` nodes placed in the window.
 
     ``left, top`` is the pixel of node (0, 0); nodes are ``cell`` pixels apart.
+    A zoomed board (:mod:`game.input.zoom`) is larger than its area and is seen
+    only through ``clip``: nothing outside it is drawn or hit.
     """
 
     width: int
@@ -78,6 +80,11 @@ class BoardLayout:
     cell: int
     left: int
     top: int
+    clip: Box | None = None
+
+    def shows(self, px: float, py: float) -> bool:
+        """True when the pixel is on the paper and in sight (inside ``clip``)."""
+        return self.paper.contains(px, py) and (self.clip is None or self.clip.contains(px, py))
 
     @property
     def paper(self) -> Box:
