@@ -241,19 +241,25 @@ class BoardView:
             surf.fill(theme.BACKGROUND)
             if decorate is not None:
                 decorate(surf)
-            surf.fill(theme.SHADOW, (paper.x + 3, paper.y + 4, paper.w, paper.h))
+        whole = surf.get_clip()
+        if layout.clip is not None:  # zoomed: the board only inside its area, the panel never covered
+            surf.set_clip(whole.clip(pygame.Rect(layout.clip)))
+        surf.fill(theme.SHADOW, (paper.x + 3, paper.y + 4, paper.w, paper.h))
         part = paper if area is None else area.clip(paper)
         surf.blit(territory, part.topleft, part.move(-paper.x, -paper.y))
         pygame.draw.rect(surf, theme.PAPER_EDGE, paper, 1)
         self._draw_dots(surf, layout, area)
+        surf.set_clip(whole)
 
     def territory(self, game: Game, layout: BoardLayout) -> pygame.Surface:
         """The paper-sized picture of paper, grid, countries and chains (no dots) for ``game`` now.
 
         The same surface is drawn over when the position changes, so a caller that
         wants to keep the old picture (an animation) copies from it before the
-        next draw.
+        next draw. It does not depend on where the paper is, so panning a zoomed
+        board draws none of it again.
         """
+        layout = self._local(layout)
         now = (game, game.version, layout)
         if self._territory is None or self._territory_now != now:
             self._update_territory(game, layout)
@@ -430,9 +436,9 @@ class BoardView:
 
     @staticmethod
     def _local(layout: BoardLayout) -> BoardLayout:
-        """``layout`` with the paper's top-left corner as the origin."""
+        """``layout`` with the paper's top-left corner as the origin (and the whole paper in sight)."""
         paper = layout.paper
-        return replace(layout, left=layout.left - paper.x, top=layout.top - paper.y)
+        return replace(layout, left=layout.left - paper.x, top=layout.top - paper.y, clip=None)
 
     @staticmethod
     def _chain_width(cell: int) -> int:
