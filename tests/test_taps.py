@@ -404,13 +404,17 @@ def test_a_second_finger_neither_clicks_nor_doubles(control: Control, clock: Fak
     deliver(control, clock, _with_second_finger([a, a], [b, b], control.size, first_lifts_first=first_lifts_first,
                                                 copies=copies), batching)
     assert only(counts, menu.b_classic) and names(control) == ["menu"]
-    # And the same on the board: one dot, where the first finger was.
+    # On the board a second finger starts a pinch: the first finger's aim is cancelled, no dot
+    # at either; the next tap plays once, where it lands.
     control.stack.back_to("menu")
     play = start_play(control)
     p, q = node_px(play, (2, 2)), node_px(play, (7, 7))
     deliver(control, clock, _with_second_finger([p, p], [q, q], control.size, first_lifts_first=first_lifts_first,
                                                 copies=copies), batching)
-    assert play.game.move_count == 1 and play.game.dot_at((2, 2)) == Player.BLUE
+    assert play.game.move_count == 0
+    clock.ms += TOUCH_CLICK_GUARD_MS
+    tap(control, clock, "finger, plain copies inside" if copies else "finger, marked copies after", batching, q)
+    assert play.game.move_count == 1 and play.game.dot_at((7, 7)) == Player.BLUE
 
 
 @every_batch

@@ -9,11 +9,22 @@ played and what is drawn.
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import Iterator
+from pathlib import Path
 
+import pygame
+import pytest
+from conftest import FakeClock
+
+from engine import Player
+from game.control import Control
 from game.input.hit import hit_mouse, hit_touch
 from game.input.layout import BOARD_PADDING, Box, fit_board, screen_layout
 from game.input.zoom import Zoom, fitted, max_cell
+from game.scenes.handoff import Match
+from game.scenes.menu import MenuScene
+from game.scenes.play import PlayScene
+from game.settings import MatchSettings
 from game.view import theme
 
 AREA = Box(0, 0, 784, 600)  # the board's area of a 1024×600 window
@@ -117,3 +128,238 @@ def test_38x31_at_1366x768_zooms_to_finger_sized_cells() -> None:
     assert z.zoom_at((area.w / 2, area.h / 2), 100).layout().cell >= 44
     # At a denser screen the finger is more pixels, and so is the deepest zoom.
     assert fitted(38, 31, area, 88).zoom_at((500, 300), 100).layout().cell >= 88
+
+
+# ----- the play scene under posted events ----------------------------------------------------------
+
+Pos = tuple[float, float]
+
+
+@pytest.fixture
+def control(pygame_session: object, clock: FakeClock, data_dir: Path) -> Iterator[Control]:
+    pygame.event.clear()
+    c = Control((1024, 600), now=clock)
+    pygame.event.clear()
+    yield c
+    c.stack.shutdown_all()
+    pygame.event.clear()
+
+
+def post(control: Control, *events: pygame.event.Event) -> None:
+    for e in events:
+        pygame.event.post(e)
+    control.step(1 / 60)
+
+
+def play38(control: Control) -> PlayScene:
+    control.stack.push(MenuScene(control.stack))
+    scene = PlayScene(control.stack, Match(MatchSettings(width=38, height=31)))
+    control.stack.push(scene)
+    control.step(1 / 60)
+    assert scene.board.cell == 18 or control.size != (1024, 600)
+    return scene
+
+
+def at(p: Pos) -> tuple[int, int]:
+    return (round(p[0]), round(p[1]))
+
+
+def hover(control: Control, p: Pos) -> None:
+    post(control, pygame.event.Event(pygame.MOUSEMOTION, pos=at(p), rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def click(control: Control, p: Pos, button: int = 1) -> None:
+    post(control, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at(p), button=button),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at(p), button=button))
+
+
+def key(control: Control, k: int) -> None:
+    post(control, pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def touch(control: Control, kind: int, p: Pos, finger: int = 0) -> None:
+    w, h = control.size
+    post(control, pygame.event.Event(kind, x=p[0] / w, y=p[1] / h, dx=0.0, dy=0.0, finger_id=finger, touch_id=1,
+                                     pressure=1.0))
+
+
+def test_wheel_zooms_at_the_pointer_and_a_click_plays_the_node_under_it(control: Control) -> None:
+    play = play38(control)
+    spot = play.board.node_to_pixel((10, 12))
+    hover(control, spot)
+    post(control, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, precise_x=0.0, precise_y=3.0, flipped=False))
+    assert play.board.cell > 18
+    assert play.board.pixel_to_grid(spot) == pytest.approx((10, 12), abs=0.5 / play.board.cell)
+    # One cell to the right at the new scale: at the old scale that was nearly two nodes over.
+    right = (spot[0] + play.board.cell, spot[1])
+    click(control, right)
+    assert play.game.dot_at((11, 12)) == Player.BLUE and play.game.move_count == 1
+    post(control, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-30, precise_x=0.0, precise_y=-30.0, flipped=False))
+    assert play.board == fit_board(38, 31, play.screen.board_area)
+
+
+@pytest.mark.parametrize("button", [2, 3])
+def test_right_or_middle_drag_pans_and_plays_nothing(control: Control, button: int) -> None:
+    play = play38(control)
+    key(control, pygame.K_EQUALS)
+    key(control, pygame.K_EQUALS)
+    before = play.board
+    start = (400.0, 300.0)
+    held = (0, 1, 0) if button == 2 else (0, 0, 1)
+    post(control, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at(start), button=button),
+         pygame.event.Event(pygame.MOUSEMOTION, pos=(420, 310), rel=(20, 10), buttons=held),
+         pygame.event.Event(pygame.MOUSEMOTION, pos=(440, 325), rel=(20, 15), buttons=held),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(440, 325), button=button))
+    assert (play.board.left - before.left, play.board.top - before.top) == (40, 25)
+    assert play.board.cell == before.cell and play.game.move_count == 0
+    hover(control, (500, 200))  # the drag is over: moving the mouse moves nothing
+    assert (play.board.left - before.left, play.board.top - before.top) == (40, 25)
+
+
+def test_plus_minus_and_zero_keys(control: Control) -> None:
+    play = play38(control)
+    fit = play.board
+    key(control, pygame.K_EQUALS)
+    one = play.board.cell
+    key(control, pygame.K_KP_PLUS)
+    two = play.board.cell
+    assert fit.cell < one < two and play.zoom.zoomed
+    key(control, pygame.K_MINUS)
+    assert play.board.cell == one
+    key(control, pygame.K_0)
+    assert play.board == fit and not play.zoom.zoomed
+    key(control, pygame.K_MINUS)  # never smaller than the fit
+    assert play.board == fit
+
+
+def test_pinch_zooms_about_the_fingers_and_places_no_dot(control: Control) -> None:
+    play = play38(control)
+    a, b = play.board.node_to_pixel((10, 10)), play.board.node_to_pixel((14, 10))
+    mid = ((a[0] + b[0]) / 2, a[1])
+    node_mid = play.board.pixel_to_grid(mid)
+    touch(control, pygame.FINGERDOWN, a, 0)
+    assert play.ghost_node() == (10, 10)
+    touch(control, pygame.FINGERDOWN, b, 1)
+    assert play.ghost_node() is None  # the first finger's aim is cancelled
+    touch(control, pygame.FINGERMOTION, (a[0] - 36, a[1]), 0)
+    touch(control, pygame.FINGERMOTION, (b[0] + 36, b[1]), 1)
+    assert play.board.cell == 36  # the fingers went from 72 px apart to 144: twice the zoom
+    assert play.board.pixel_to_grid(mid) == pytest.approx(node_mid, abs=1 / play.board.cell)
+    touch(control, pygame.FINGERUP, (a[0] - 36, a[1]), 0)
+    touch(control, pygame.FINGERMOTION, (b[0] + 60, b[1]), 1)  # the one finger left does not aim
+    touch(control, pygame.FINGERUP, (b[0] + 60, b[1]), 1)
+    assert play.game.move_count == 0 and play.ghost_node() is None and play.board.cell == 36
+
+
+def test_two_finger_drag_pans(control: Control) -> None:
+    play = play38(control)
+    key(control, pygame.K_EQUALS)
+    key(control, pygame.K_EQUALS)
+    before = play.board
+    a, b = (300.0, 300.0), (420.0, 300.0)
+    touch(control, pygame.FINGERDOWN, a, 0)
+    touch(control, pygame.FINGERDOWN, b, 1)
+    for step in range(1, 6):
+        touch(control, pygame.FINGERMOTION, (a[0] + 6 * step, a[1] + 4 * step), 0)
+        touch(control, pygame.FINGERMOTION, (b[0] + 6 * step, b[1] + 4 * step), 1)
+    touch(control, pygame.FINGERUP, (b[0] + 30, b[1] + 20), 1)
+    touch(control, pygame.FINGERUP, (a[0] + 30, a[1] + 20), 0)
+    assert play.board.cell == before.cell
+    assert abs(play.board.left - before.left - 30) <= 1 and abs(play.board.top - before.top - 20) <= 1
+    assert play.game.move_count == 0
+
+
+def test_one_finger_drag_aims_and_places_one_dot_at_the_lift(control: Control) -> None:
+    play = play38(control)
+    key(control, pygame.K_EQUALS)
+    key(control, pygame.K_EQUALS)
+    before = play.board
+    path = [play.board.node_to_pixel(n) for n in ((5, 5), (6, 5), (7, 6))]
+    touch(control, pygame.FINGERDOWN, path[0])
+    touch(control, pygame.FINGERMOTION, path[1])
+    assert play.ghost_node() == (6, 5)
+    touch(control, pygame.FINGERMOTION, path[2])
+    assert play.board == before  # one finger never pans
+    touch(control, pygame.FINGERUP, path[2])
+    assert play.game.move_count == 1 and play.game.dot_at((7, 6)) == Player.BLUE
+
+
+def test_the_fit_button_shows_when_zoomed_and_fits_again(control: Control, clock: FakeClock) -> None:
+    play = play38(control)
+    fit = play.board
+    assert not play.zoom.zoomed
+    key(control, pygame.K_EQUALS)
+    button = play.zoom.button.rect
+    assert play.screen.board_area.contains(*button.topleft) and button.w >= theme.finger_px()
+    click(control, button.center)
+    assert play.board == fit and play.game.move_count == 0  # no dot under the button
+    key(control, pygame.K_EQUALS)
+    clock.ms += 1000  # a finger at once on the spot of a click would be that click's copy
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        touch(control, kind, button.center)
+    assert play.board == fit and play.game.move_count == 0
+    click(control, button.center)  # not zoomed: no button, the board under it plays
+    assert play.game.move_count <= 1
+
+
+def test_38x31_at_1366x768_reaches_finger_sized_cells(pygame_session: object, clock: FakeClock,
+                                                      data_dir: Path) -> None:
+    pygame.event.clear()
+    c = Control((1366, 768), now=clock)
+    try:
+        play = play38(c)
+        assert play.board.cell < 44
+        for _ in range(12):
+            key(c, pygame.K_EQUALS)
+        assert play.board.cell >= max(44, theme.finger_px())
+        spot = play.board.node_to_pixel((20, 15))
+        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            touch(c, kind, (spot[0] + play.board.cell * 0.4, spot[1] - play.board.cell * 0.4))
+        assert play.game.dot_at((20, 15)) == Player.BLUE
+    finally:
+        c.stack.shutdown_all()
+        pygame.event.clear()
+
+
+def test_a_resize_keeps_the_zoom_and_bounds_the_pan(control: Control) -> None:
+    play = play38(control)
+    for _ in range(3):
+        key(control, pygame.K_EQUALS)
+    factor = play.zoom.gestures.zoom.factor
+    play.resize((1366, 768))
+    area = play.screen.board_area
+    assert play.zoom.gestures.zoom.factor == factor and play.board.clip == area
+    paper = play.board.paper
+    assert paper.x <= area.x + BOARD_PADDING and paper.x + paper.w >= area.x + area.w - BOARD_PADDING
+    assert area.contains(*play.zoom.button.rect.topleft)
+
+
+def test_the_zoomed_frame_never_paints_over_the_panel(control: Control) -> None:
+    play = play38(control)
+    for _ in range(4):
+        key(control, pygame.K_EQUALS)
+    board, area = play.board, play.screen.board_area
+    assert board.paper.x + board.paper.w > area.x + area.w  # the paper runs on under the panel
+    # Dots, the last-move ring, a fresh move's animation, a refusal and the ghost on the nodes
+    # nearest the panel's edge: each would reach over it if not clipped.
+    column = max(x for x in range(38) if board.node_to_pixel((x, 0))[0] < area.x + area.w)
+    edge = [(column, y) for y in range(10, 20)]
+    assert area.x + area.w - board.node_to_pixel(edge[0])[0] < board.cell // 3
+    for node in edge[:-1]:
+        play.try_play(node)
+    control.step(1 / 60)
+    play.try_play(edge[-1])
+    play.try_play(edge[0])  # taken: a refusal mark there
+    hover(control, board.node_to_pixel((column, 22)))
+    screen = control.screen
+    zoomed = screen.subsurface(pygame.Rect(play.screen.panel)).copy()
+    board_zoomed = screen.subsurface(pygame.Rect(area)).copy()
+    key(control, pygame.K_0)
+    play.anims.clear()
+    play.refusal = None
+    hover(control, (area.x + area.w + 5, 5))
+    control.step(1 / 60)
+    fitted_panel = screen.subsurface(pygame.Rect(play.screen.panel))
+    assert pygame.image.tobytes(board_zoomed, "RGB") != pygame.image.tobytes(
+        screen.subsurface(pygame.Rect(area)), "RGB")
+    assert pygame.image.tobytes(zoomed, "RGB") == pygame.image.tobytes(fitted_panel, "RGB")

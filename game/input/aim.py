@@ -2,7 +2,8 @@
 
 - mouse: a click plays only near a node (``hit_mouse``); hovering shows a ghost dot;
 - touch: finger down shows the ghost at the snapped node, moving moves it, lifting
-  plays there, lifting off the board cancels (``hit_touch``); a second finger does nothing.
+  plays there, lifting off the board cancels (``hit_touch``); a second finger is not
+  an aim but the start of a pinch (:mod:`game.input.gestures`), which clears this one.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ class Aim:
             return None
         self.hover = None  # a touch screen has no hover; a stale mouse ghost would mislead
         if p.kind == "down":
-            if self.finger is None and board.paper.contains(*p.pos):
+            if self.finger is None and board.shows(*p.pos):
                 self.finger = p.finger
                 self.finger_node = hit_touch(board, p.pos)
                 self.finger_pos = (round(p.pos[0]), round(p.pos[1]))

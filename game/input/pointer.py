@@ -12,9 +12,11 @@ lifts. Pens arrive either as a plain mouse or as a finger with such copies.
 :class:`InputFilter` lets the scenes see each gesture from exactly one source:
 whichever of mouse and finger starts it owns it until it ends, and the other
 source's events meanwhile, and just after, are its echo and are dropped. A
-second finger never becomes a pointer while the first is down. Scenes then read
-pointers through :func:`pointer_of`, which gives touch in window pixels like the
-mouse.
+second finger never becomes a pointer while the first is down: its events pass
+marked :data:`EXTRA_FINGER`, for the board's pinch (:mod:`game.input.gestures`),
+and :func:`pointer_of` gives no pointer for them, so no button or aim sees them.
+Scenes then read pointers through :func:`pointer_of`, which gives touch in
+window pixels like the mouse.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ window that lost focus mid-gesture): the new press starts afresh instead of bein
 taken for an echo forever. A real echo comes within milliseconds of its gesture's start."""
 ECHO_RADIUS_PX = 16
 """A finger this close to where a mouse click just ended is that click's copy, not a new tap."""
+EXTRA_FINGER = "extra_finger"
+"""Set (True) on the events of a finger that landed while another was down: a pinch's, never a pointer."""
 
 PointerKind = Literal["down", "move", "up"]
 PointerSource = Literal["mouse", "touch"]
@@ -65,8 +69,9 @@ def pointer_of(event: pygame.event.Event, window_size: tuple[int, int]) -> Point
     """The pointer an event stands for, or None for other events.
 
     Only the left mouse button counts; mouse events SDL made from touch are not
-    pointers (the finger's own events are); touch coordinates (0..1 of the window)
-    are scaled to pixels of a window of ``window_size``.
+    pointers (the finger's own events are), nor are a second finger's
+    (:data:`EXTRA_FINGER`); touch coordinates (0..1 of the window) are scaled to
+    pixels of a window of ``window_size``.
     """
     kind = _MOUSE_KINDS.get(event.type)
     if kind is not None:
@@ -79,7 +84,7 @@ def pointer_of(event: pygame.event.Event, window_size: tuple[int, int]) -> Point
             return None
         return Pointer(kind, (float(pos[0]), float(pos[1])), "mouse")
     kind = _FINGER_KINDS.get(event.type)
-    if kind is not None:
+    if kind is not None and not getattr(event, EXTRA_FINGER, False):
         x = float(getattr(event, "x", -1.0))
         y = float(getattr(event, "y", -1.0))
         finger = int(getattr(event, "finger_id", 0))
@@ -112,6 +117,8 @@ class InputFilter:
         """Who the gesture in progress belongs to: the scenes see only its events."""
         self._finger: tuple[int, int] | None = None
         """The finger (touch device, finger id) the touch gesture in progress follows."""
+        self._extra: dict[tuple[int, int], int] = {}
+        """Fingers that landed while another was down (a pinch), and when each was last heard from (ms)."""
         self._last_event = 0
         """When the gesture in progress was last heard from (ms)."""
         self._swallow_release = False
@@ -142,12 +149,19 @@ class InputFilter:
     def _accept_finger(self, event: pygame.event.Event) -> bool:
         key = _finger_key(event)
         now = self._now()
+        if key in self._extra:
+            return self._pass_extra(event, key, now)
         if event.type == pygame.FINGERDOWN:
             if self._stale("touch") or self._stale("mouse"):
                 self.owner = None  # its release never came; this finger starts afresh
+            self._extra = {k: t for k, t in self._extra.items() if now - t < STALE_GESTURE_MS}
+            if self.owner == "touch" or self._extra:
+                # A second finger (or a third, or one more while a pinch's last finger is
+                # still down): no tap, but the board's pinch follows it.
+                return self._pass_extra(event, key, now)
             if self.owner is not None or self._copies_click(event):
-                # A second finger, a finger while the mouse is pressed, or the
-                # finger copy of a click that just ended: none of them is a new tap.
+                # A finger while the mouse is pressed, or the finger copy of a
+                # click that just ended: neither is a new tap.
                 return False
             self.owner, self._finger, self._last_event = "touch", key, now
             return True
@@ -156,6 +170,15 @@ class InputFilter:
         self._last_event = now
         if event.type == pygame.FINGERUP:
             self.owner, self._finger, self._touch_ended = None, None, now
+        return True
+
+    def _pass_extra(self, event: pygame.event.Event, key: tuple[int, int], now: int) -> bool:
+        """Let a second finger's event through, marked so that it is no pointer."""
+        if event.type == pygame.FINGERUP:
+            self._extra.pop(key, None)
+        else:
+            self._extra[key] = now
+        setattr(event, EXTRA_FINGER, True)
         return True
 
     def _copies_click(self, event: pygame.event.Event) -> bool:

@@ -19,7 +19,7 @@ import pygame
 from engine import Game, IllegalMove, Player, Rules
 from game.clock import StopClock
 from game.input.aim import Aim
-from game.input.layout import BoardLayout, Point, ScreenLayout, fit_board, screen_layout
+from game.input.layout import BoardLayout, Point, ScreenLayout, screen_layout
 from game.input.pointer import pointer_of
 from game.opponent import ComputerOpponent
 from game.scenes.base import Scene, SceneStack
@@ -32,6 +32,7 @@ from game.view.board_view import BoardView
 from game.view.callout import draw_loupe
 from game.view.play_panel import PlayPanel
 from game.view.refusal import RefusalMark
+from game.view.zoom_control import ZoomControl
 
 THINKING_POLL_SECONDS = 0.05  # while the computer thinks: look for its answer, move the thinking dots
 
@@ -58,7 +59,8 @@ class PlayScene(Scene):
         self.refusal: RefusalMark | None = None
         self.clock = 0.0  # seconds since the scene started: animates the thinking dots
         self.screen: ScreenLayout = screen_layout(self.size)
-        self.board: BoardLayout = fit_board(self.game.width, self.game.height, self.screen.board_area)
+        self.zoom = ZoomControl(self.game.width, self.game.height, self.screen.board_area)  # pinch, wheel, keys
+        self.board: BoardLayout = self.zoom.layout
         self.panel = PlayPanel(undo=self.undo, redo=self.redo, stop=self.ask_stop, finish=self.ask_finish,
                                menu=self.ask_menu, help=lambda: self.stack.go("help"), sound=self.toggle_sound)
         self.panel.b_sound.show(stack.sounds)
@@ -216,10 +218,7 @@ class PlayScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self.screen = screen_layout(size)
-        board = fit_board(self.game.width, self.game.height, self.screen.board_area)
-        if board != self.board:
-            self.anims.clear()  # they were drawn for the old place and scale
-        self.board = board
+        self.board = self.zoom.refit(self.screen.board_area)  # an animation of another layout just stops
         self.panel.place(self.screen, self.game.rules)
 
     def wake_in(self) -> float | None:
@@ -233,7 +232,9 @@ class PlayScene(Scene):
         return min(waits) if waits else None
 
     def process_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
+        if self.zoom.handle(event, self.size, self.aim):
+            self.board = self.zoom.layout  # zoomed or panned: hits and drawing follow at once
+        elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.ask_back()
             elif (event.key == pygame.K_y or event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT) \
@@ -282,11 +283,12 @@ class PlayScene(Scene):
         # Background, panel paper and board come as one cached picture.
         self.view.draw(surface, self.game, self.board,
                        lambda s: hud.draw_panel(s, self.screen.panel, self.screen.portrait), self.screen)
-        if (ghost := self.ghost_node()) is not None:
-            self.view.draw_ghost(surface, self.board, ghost, self.game.to_move)
-        self.anims.draw(surface, self.game, self.view, self.board, self.clock)
-        if self.refusal is not None:
-            self.refusal.draw(surface, self.board, self.game)
+        with self.zoom.overlays(surface):  # inside the board's area; then the fit button when zoomed
+            if (ghost := self.ghost_node()) is not None:
+                self.view.draw_ghost(surface, self.board, ghost, self.game.to_move)
+            self.anims.draw(surface, self.game, self.view, self.board, self.clock)
+            if self.refusal is not None:
+                self.refusal.draw(surface, self.board, self.game)
         game, players = self.game, (Player.BLUE, Player.RED)
         thinking = self.clock if self.opponent is not None and not self.human_to_move else None
         status = hud.play_status(game, self.settings, stop_clock=self.stop_clock.shown(), ai_failed=self.ai_failed,

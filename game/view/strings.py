@@ -342,6 +342,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "feel.sound.on": {"ru": "Звук включён", "en": "Sound on"},
     "feel.sound.off": {"ru": "Звук выключен", "en": "Sound off"},
     "feel.help": {"ru": "Подсказки", "en": "Help"},
+    "feel.fit": {"ru": "Всё поле", "en": "Whole board"},
     "feel.autosave.failed": {"ru": "Автосохранение не удалось", "en": "Autosave failed"},
     "feel.leave.hint": {
         "ru": "Её можно будет продолжить из меню",
