@@ -43,10 +43,8 @@ _SCALE_POWER = 0.35
 # search stops on this count, not on the clock, so that a seeded search is
 # repeatable. On the reference machine it gets through about half again as
 # much per second, so the count normally stops the search at two thirds of the
-# budget and the clock, the hard limit, only on a slow or busy machine. (Raised
-# from 30,000 and 33,000 when the work of a searched position got cheaper, so
-# that a budget buys the same time of thought as before, and more positions.)
-_WORK_PER_SECOND = {Rules.COUNTRIES: 30_000, Rules.CLASSIC: 40_000}
+# budget and the clock, the hard limit, only on a slow or busy machine.
+_WORK_PER_SECOND = {Rules.COUNTRIES: 30_000, Rules.CLASSIC: 33_000}
 
 
 class CancelFlag(Protocol):
