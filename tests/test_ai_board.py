@@ -168,3 +168,40 @@ def test_countries_mover_map_after_a_quiet_move_equals_a_fresh_one() -> None:
             board.undo()
             kinds[min(2, board.adj[p][move])] += 1
     assert min(kinds) > 0, kinds
+
+
+def test_classic_kept_trees_give_the_cut_nodes_of_a_fresh_walk() -> None:
+    # Board._tree is kept by the hash of one side's live dots across the other
+    # side's moves, captures and take-backs; the cut nodes read off a kept tree
+    # must be those of a tree walked afresh.
+    rng = random.Random(8)
+    kept = 0
+    for _ in range(6):
+        board = Board(Game(9, 9, Rules.CLASSIC, zone=False))
+        for _ in range(80):
+            if board.trail and rng.random() < 0.25:
+                board.undo()
+            else:
+                moves = board.legal()
+                if not moves:
+                    break
+                gains = board.gains(board.to_move, moves)[0] if rng.random() < 0.5 else {}
+                board.play(max(gains, key=lambda v: gains[v]) if gains else rng.choice(moves))
+            for p in (1, 2):
+                kept += board.live_hash[p] * 2 + p in board._trees
+                assert board.cut_off(p) == Board(board.game).cut_off(p)
+    assert kept > 100
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_classic_work_clock_counts_every_node_that_can_close(seed: int) -> None:
+    # The budget's work clock counts what the search looked at before cut_off
+    # spared most play-outs, so a budget still buys the same classic search.
+    board = Board(mid_game(15, 15, Rules.CLASSIC, seed))
+    cands = board.candidates()
+    for p in (1, 2):
+        closing = [v for v in cands if board.adj[p][v] >= 2 and board.can_close(p, v)]
+        work, positions = board.work, board.positions
+        board.gains(p, cands)
+        assert board.work - work == len(closing) + 1  # and one quiet move for the captures due anyway
+        assert board.positions - positions < board.work - work
