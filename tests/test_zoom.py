@@ -230,6 +230,12 @@ def test_plus_minus_and_zero_keys(control: Control) -> None:
     assert play.board == fit and not play.zoom.zoomed
     key(control, pygame.K_MINUS)  # never smaller than the fit
     assert play.board == fit
+    # The ghost stays under the mouse, on whatever node is there after the zoom.
+    spot = fit.node_to_pixel((3, 4))
+    hover(control, spot)
+    assert play.ghost_node() == (3, 4)
+    key(control, pygame.K_EQUALS)
+    assert play.ghost_node() == hit_mouse(play.board, spot) != (3, 4)
 
 
 def test_pinch_zooms_about_the_fingers_and_places_no_dot(control: Control) -> None:

@@ -20,6 +20,7 @@ import math
 import pygame
 
 from game.input.aim import Aim
+from game.input.hit import hit_mouse
 from game.input.layout import BoardLayout, Box, fit_board
 from game.input.pointer import EXTRA_FINGER
 from game.input.zoom import Zoom, fitted, max_cell
@@ -75,18 +76,23 @@ class ZoomGestures:
     def handle(self, event: pygame.event.Event, window: tuple[int, int], aim: Aim) -> bool:
         """Follow ``event``; True when it was a zoom or pan (the layout may have changed) and is used up.
 
-        ``aim`` is cleared when a second finger starts a pinch, and loses its hover during a drag.
+        ``aim`` is cleared when a second finger starts a pinch; its hover follows the board under the mouse.
         """
         kind = event.type
         if kind in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
+            self._mouse = None  # a touch screen has no hover for a zoom to move
             return self._finger(event, window, aim)
         if kind == pygame.MOUSEWHEEL:
-            return self._wheel(event)
-        if kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            return self._mouse_event(event, aim)
-        if kind == pygame.KEYDOWN:
-            return self._key(event.key)
-        return False
+            used = self._wheel(event)
+        elif kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            used = self._mouse_event(event)
+        elif kind == pygame.KEYDOWN:
+            used = self._key(event.key)
+        else:
+            return False
+        if used and self._mouse is not None and aim.finger is None:
+            aim.hover = hit_mouse(self.layout, self._mouse)  # the ghost under the mouse, not where the node went
+        return used
 
     # ----- touch ----------------------------------------------------------------------
 
@@ -139,7 +145,7 @@ class ZoomGestures:
         self.zoom = self.zoom.zoom_at(pos, WHEEL_STEP ** notches)
         return True
 
-    def _mouse_event(self, event: pygame.event.Event, aim: Aim) -> bool:
+    def _mouse_event(self, event: pygame.event.Event) -> bool:
         pos = getattr(event, "pos", None)
         if pos is None:
             return False
@@ -164,7 +170,6 @@ class ZoomGestures:
             return False
         self.zoom = self.zoom.pan(pos[0] - self._drag[0], pos[1] - self._drag[1])
         self._drag = pos
-        aim.hover = None  # the node under the pointer slides away with the board
         return True
 
     def _key(self, key: int) -> bool:
