@@ -556,7 +556,9 @@ class Game:
         to_lay: list[list[int]] = []
         for region in regions:
             if encl[region[0]]:
-                continue  # an old enclosure split in two: nothing new is enclosed
+                # An old enclosure split in two: nothing new is enclosed, but its free areas change.
+                self._shaped += 1
+                continue
             for q in region:
                 encl[q] = True
                 log.append((_ENCLOSE, p, q))

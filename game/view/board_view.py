@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
-from engine import Game, Layer, MoveReport, Player, Region, Rules
+from engine import Game, Layer, Player, Region, Rules
 from game.input.layout import BoardLayout, Point
 from game.view import theme
 
@@ -310,7 +310,7 @@ class BoardView:
                         recolour.extend(slots)
                 _beneath(report.covered, faded)
             if classic and not free_changed:
-                free_changed = report.free_areas_changed or self._may_split_free_area(shown, report)
+                free_changed = report.free_areas_changed
         index = shown.index
         for layer in faded:
             i = index.get(layer)
@@ -345,22 +345,6 @@ class BoardView:
             if rect.w > 0 and rect.h > 0:
                 self._paint_territory(surf, game, layout, rect)
                 self._dirty.append(rect)
-
-    @staticmethod
-    def _may_split_free_area(shown: _Shown, report: MoveReport) -> bool:
-        """Classic: could this move (or its undo) have cut one of its player's free areas in two?
-
-        The engine does not flag a dot put inside its own player's free area whose
-        new walls split it (no new ground is enclosed), yet the dashed chains change.
-        Such a dot stands inside that area's node box; so does the node freed when
-        it is taken back, between the two halves.
-        """
-        action = report.action
-        if action.point is None:
-            return False
-        x, y = action.point
-        return any(key[0] == action.player and x0 <= x <= x1 and y0 <= y <= y1
-                   for key, (_, (x0, y0, x1, y1)) in shown.free.items())
 
     def _build_territory(self, game: Game, layout: BoardLayout, zone_key: object,
                          free: dict[tuple[Player, tuple[int, ...]], Region]) -> None:
