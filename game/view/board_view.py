@@ -644,23 +644,6 @@ class BoardView:
         cx, cy = layout.node_to_pixel(node)
         surface.blit(ghost, ghost.get_rect(center=(cx, cy)))
 
-    @staticmethod
-    def draw_refusal(surface: pygame.Surface, layout: BoardLayout, node: Point, strength: float) -> None:
-        """The brief mark of an illegal node: a red ring with a cross, fading with ``strength``."""
-        if strength <= 0:
-            return
-        r = dot_radius(layout.cell) + 4
-        cx, cy = layout.node_to_pixel(node)
-        size = 2 * r + 6
-        mark = pygame.Surface((size, size), pygame.SRCALPHA)
-        c = size // 2
-        alpha = int(230 * min(1.0, strength))
-        pygame.draw.circle(mark, (*theme.ILLEGAL, alpha), (c, c), r, 3)
-        d = int(r * 0.55)
-        pygame.draw.line(mark, (*theme.ILLEGAL, alpha), (c - d, c - d), (c + d, c + d), 3)
-        pygame.draw.line(mark, (*theme.ILLEGAL, alpha), (c - d, c + d), (c + d, c - d), 3)
-        surface.blit(mark, mark.get_rect(center=(cx, cy)))
-
 
 def _dot_codes(game: Game) -> list[int]:
     """Each node's dot as one small int: 0 none, else owner × 2, plus 1 if crossed out.
