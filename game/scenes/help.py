@@ -21,6 +21,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("help.key.redo", "help.do.redo"),
     ("help.key.back", "help.do.back"),
     ("help.key.enter", "help.do.enter"),
+    ("help.key.zoom", "help.do.zoom"),
     ("help.key.full", "help.do.full"),
     ("help.key.help", "help.do.help"),
 )
