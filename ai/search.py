@@ -240,6 +240,24 @@ class Master:
                 counts[reply] = counts.get(reply, 0) + 1
         return sorted(counts, key=lambda r: -counts[r])[:self.settings.refutations]
 
+    def values(self, moves: list[int], depth: int) -> dict[int, float]:
+        """Each of ``moves`` from the root searched ``depth`` plies deep with a full window (the side to
+        move's view, in cells or dots): what ``ai.review`` compares a move played with the best one by.
+
+        ``best_move``'s own root values are only bounds for the moves that did not raise alpha.
+        Raises ``Cancelled`` like the search itself when the Board's budget runs out.
+        """
+        b = self.board
+        info = self.info()
+        found: dict[int, float] = {}
+        for v in moves:
+            b.play(v)
+            try:
+                found[v] = -self._negamax(max(0, depth - 1), -_INF, _INF, info, v)
+            finally:
+                b.undo()
+        return found
+
     def best_move(self) -> int:
         """The best move found before the Board's budget runs out (always a legal one)."""
         b = self.board
