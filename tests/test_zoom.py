@@ -20,6 +20,7 @@ from engine import Player
 from game.control import Control
 from game.input.hit import hit_mouse, hit_touch
 from game.input.layout import BOARD_PADDING, Box, fit_board, screen_layout
+from game.input.pointer import EXTRA_FINGER, STALE_GESTURE_MS, InputFilter, pointer_of
 from game.input.zoom import Zoom, fitted, max_cell
 from game.scenes.handoff import Match
 from game.scenes.menu import MenuScene
@@ -369,3 +370,29 @@ def test_the_zoomed_frame_never_paints_over_the_panel(control: Control) -> None:
     assert pygame.image.tobytes(board_zoomed, "RGB") != pygame.image.tobytes(
         screen.subsurface(pygame.Rect(area)), "RGB")
     assert pygame.image.tobytes(zoomed, "RGB") == pygame.image.tobytes(fitted_panel, "RGB")
+
+
+# ----- the input filter: a second finger is the pinch's, never a pointer -------------------------------
+
+
+def _fe(kind: int, finger: int, x: float = 0.5, y: float = 0.5) -> pygame.event.Event:
+    return pygame.event.Event(kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=finger, touch_id=1, pressure=1.0)
+
+
+def test_a_second_finger_passes_the_filter_marked_and_is_no_pointer() -> None:
+    now = [10_000]
+    f = InputFilter(lambda: now[0], lambda: (1000, 500))
+    first, second = _fe(pygame.FINGERDOWN, 0), _fe(pygame.FINGERDOWN, 1, 0.7)
+    assert f.accept(first) and pointer_of(first, (1000, 500)) is not None
+    assert f.accept(second) and getattr(second, EXTRA_FINGER) and pointer_of(second, (1000, 500)) is None
+    move = _fe(pygame.FINGERMOTION, 1, 0.8)
+    assert f.accept(move) and pointer_of(move, (1000, 500)) is None
+    assert f.accept(_fe(pygame.FINGERUP, 0))
+    # The first finger is up, the second still down: a finger landing now joins the pinch.
+    third = _fe(pygame.FINGERDOWN, 2)
+    assert f.accept(third) and pointer_of(third, (1000, 500)) is None
+    assert f.accept(_fe(pygame.FINGERUP, 2))
+    # The second finger's release is lost: it holds the next taps only while it could still be down.
+    now[0] += STALE_GESTURE_MS
+    tap = _fe(pygame.FINGERDOWN, 3)
+    assert f.accept(tap) and pointer_of(tap, (1000, 500)) is not None
