@@ -31,6 +31,12 @@ Stop and Finish (private properties; other programs ignore unknown ones):
   ``FINISH``. A finished game also gets the standard ``RE`` (``B+3``, ``W+4.5``,
   ``0`` for a draw) in the root, for other programs; ``RE`` is never read back.
 
+A game played on a clock (:class:`Times`, written when ``dumps`` is given one and
+read by :func:`read_times`, never needed by :func:`loads`): ``TM[300]`` in the root
+is each player's time in seconds, ``OT[Fischer 3]`` the seconds added after each
+move, and ``BL[287.4]`` / ``WL[291]`` on a move's node the time its player had left
+after it, as SGF defines them.
+
 Reading is defensive: only the first game tree is read, its main line (the first
 variation at each branch) is followed by an iterative parser, and anything
 wrong (size, truncation, bad coordinates, an illegal move, limits on size and
@@ -53,6 +59,7 @@ import re
 import string
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import NamedTuple
 
 from engine.game import Game
 from engine.types import MAX_SIZE, Action, ActionKind, IllegalMove, Player, Point, Rules
@@ -80,7 +87,15 @@ _ACTIONS = ("B", "W", STOP, FINISH)
 # Properties that loads() interprets; every other one is ignored.
 _READ = frozenset({"AP", NO_ZONE, "GM", "SZ", "RU", "AB", "AW", "AE", "PL", "B", "W", STOP, FINISH})
 # Root properties that dumps() writes itself and ``info`` may not override.
-_RESERVED = frozenset({NO_ZONE, "FF", "GM", "CA", "AP", "SZ", "RU", "AB", "AW", "AE", "PL", "RE", "B", "W", STOP, FINISH})
+_RESERVED = frozenset({NO_ZONE, "FF", "GM", "CA", "AP", "SZ", "RU", "AB", "AW", "AE", "PL", "RE", "B", "W", STOP, FINISH,
+                       "TM", "OT", "BL", "WL"})
+_TIMES = frozenset({"TM", "OT", "B", "W", "BL", "WL"})
+_TIME_LEFT = {Player.BLUE: "BL", Player.RED: "WL"}
+MAX_CLOCK_SECONDS = 100 * 3600
+"""The longest time a record's clock may hold; a larger figure is not a clock and is ignored."""
+_SECONDS = re.compile(r"\d{1,9}(?:\.\d{1,6})?")
+"""A time in a record: plain decimal seconds (no sign, exponent, nan or inf)."""
+_FISCHER = re.compile(r"fischer\s*\+?(\d{1,4})", re.IGNORECASE)
 
 _SPACE = re.compile(r"\s*")
 _IDENT = re.compile(r"[A-Za-z]+")
@@ -124,14 +139,66 @@ class SgfError(ValueError):
         self.problem = problem
 
 
+class Times(NamedTuple):
+    """A game's clock as a record keeps it.
+
+    >>> text = dumps(_two_moves(), times=Times(300, 3, (298.5, None)))
+    >>> text[text.index("TM"):]
+    'TM[300]OT[Fischer 3];B[bb]BL[298.5];W[dd])'
+    >>> read_times(text) == Times(300, 3, (298.5, None))
+    True
+    """
+
+    limit: float | None
+    """Each player's time in seconds (``TM``); None: no clock."""
+    increment: float = 0
+    """Seconds added to a player's time after each of their moves (``OT[Fischer N]``)."""
+    left: tuple[float | None, ...] = ()
+    """One per move, in order: the time its player had left after it (``BL``/``WL``); None: not known."""
+
+    def left_at(self, history: tuple[Action, ...], moves: int) -> dict[Player, float | None]:
+        """Each player's time left after the first ``moves`` moves of ``history``: the latest
+        figure recorded for them by then, else the full time (None without a clock).
+
+        >>> g = _two_moves()
+        >>> Times(300, 0, (290, 280)).left_at(g.history, 1)
+        {<Player.BLUE: 1>: 290, <Player.RED: 2>: 300}
+        """
+        shown: dict[Player, float | None] = {Player.BLUE: self.limit, Player.RED: self.limit}
+        done = 0
+        for action in history:
+            if action.kind is not ActionKind.MOVE:
+                continue
+            if done >= moves:
+                break
+            if done < len(self.left) and self.left[done] is not None:
+                shown[action.player] = self.left[done]
+            done += 1
+        return shown
+
+
+def _two_moves() -> Game:
+    game = Game(5, 5)
+    game.play((1, 1))
+    game.play((3, 3))
+    return game
+
+
+def _seconds_text(value: float) -> str:
+    """A time for a record: seconds to a tenth, no needless zeros (``287.4``, ``300``)."""
+    return f"{value:.1f}".removesuffix(".0")
+
+
 # ----- writing ---------------------------------------------------------------------
 
 
-def dumps(game: Game, *, info: Mapping[str, str] | None = None) -> str:
+def dumps(game: Game, *, info: Mapping[str, str] | None = None, times: Times | None = None) -> str:
     """The SGF text of the whole game: setup, moves, Stop and Finish.
 
     ``info`` adds text properties to the root, such as ``PB``/``PW`` (player
     names), ``DT`` (date) or ``C`` (a comment); :func:`read_info` reads them back.
+    ``times`` adds the clock (``TM``, ``OT``, and ``BL``/``WL`` after each move
+    it has a figure for); :func:`read_times` reads it back.
     """
     if not isinstance(game, Game):
         raise TypeError(f"dumps() needs a Game, not {type(game).__name__}")
@@ -147,6 +214,17 @@ def dumps(game: Game, *, info: Mapping[str, str] | None = None) -> str:
         if not isinstance(value, str):
             raise TypeError(f"info property {ident} must be text, not {type(value).__name__}")
         root.append(f"{ident}[{_escape(value)}]")
+    left: tuple[float | None, ...] = ()
+    if times is not None and times.limit is not None:
+        for value in (times.limit, times.increment, *(v for v in times.left if v is not None)):
+            if not 0 <= value <= MAX_CLOCK_SECONDS:  # also refuses nan
+                raise ValueError(f"a clock time of {value!r} s is not one")
+        if times.limit <= 0:
+            raise ValueError("a clock needs some time")
+        root.append(f"TM[{_seconds_text(times.limit)}]")
+        if times.increment:
+            root.append(f"OT[Fischer {_seconds_text(times.increment)}]")
+        left = times.left
 
     history = game.history
     first_to_move = history[0].player if history else game.to_move
@@ -159,12 +237,15 @@ def dumps(game: Game, *, info: Mapping[str, str] | None = None) -> str:
     nodes: list[list[str]] = [root + setup[0], *setup[1:]]
 
     # What a reader's to_move will be after each action, to spot a final PL.
-    to_move, stopped = first_to_move, False
+    to_move, stopped, moves = first_to_move, False, 0
     for action in history:
         letter = _LETTER_OF[action.player]
         if action.kind is ActionKind.MOVE:
             assert action.point is not None
             nodes.append([f"{letter}[{point_text(action.point)}]"])
+            if moves < len(left) and (value := left[moves]) is not None:
+                nodes[-1].append(f"{_TIME_LEFT[action.player]}[{_seconds_text(value)}]")
+            moves += 1
             to_move = action.player if stopped else action.player.other
         elif action.kind is ActionKind.STOP:
             nodes[-1].append(f"{STOP}[{letter}]")
@@ -319,6 +400,39 @@ def read_info(text: str | bytes | bytearray) -> dict[str, str]:
     without judging the game itself.
     """
     return {ident: values[0] for ident, values in _main_line(_as_text(text))[0].items()}
+
+
+def read_times(text: str | bytes | bytearray) -> Times:
+    """The clock a record was played on (``Times(None)`` when it has none).
+
+    Only what reads as a plain time is taken: a negative, huge, ``nan`` or
+    otherwise odd ``TM`` means no clock, an odd ``BL``/``WL`` is a time not known.
+    SgfError only for what is no record at all, as :func:`loads` says.
+
+    >>> read_times("(;GM[40]SZ[5]TM[600]OT[fischer 5];B[aa]BL[599.5];W[bb]WL[-3];B[cc]BL[nan])")
+    Times(limit=600.0, increment=5.0, left=(599.5, None, None))
+    >>> read_times("(;GM[40]SZ[5]TM[1e999];B[aa]BL[5])")
+    Times(limit=None, increment=0, left=())
+    """
+    nodes = _main_line(_as_text(text), _TIMES)
+    limit = _clock_seconds(_single(nodes[0], "TM"))
+    if limit is None or limit <= 0:
+        return Times(None)
+    fischer = _FISCHER.fullmatch(_single(nodes[0], "OT") or "")
+    increment = min(float(fischer.group(1)), limit) if fischer else 0
+    left: list[float | None] = []
+    for node in nodes:
+        for ident, time_ident in (("B", "BL"), ("W", "WL")):
+            if ident in node:
+                left.append(_clock_seconds(_single(node, time_ident)))
+    return Times(limit, increment, tuple(left))
+
+
+def _clock_seconds(value: str | None) -> float | None:
+    if value is None or not _SECONDS.fullmatch(value):
+        return None
+    seconds = float(value)
+    return seconds if seconds <= MAX_CLOCK_SECONDS else None
 
 
 def _as_text(text: object) -> str:
