@@ -53,6 +53,7 @@ from typing import Any, Literal, NamedTuple
 
 from ai import PLAYER_LEVELS
 from engine import MAX_SIZE, Game, Rules, sgf
+from game.clock import CLOCK_MINUTES, INCREMENTS
 from game.storage.paths import user_data_dir
 from game.view.strings import DEFAULT_LANGUAGE, LANGUAGES, t
 
@@ -182,6 +183,10 @@ class Settings:
     """The computer's level, one of ``ai.PLAYER_LEVELS``."""
     colour: str = "blue"
     """The colour the human plays against the computer: 'blue' or 'red'."""
+    clock_minutes: int = 0
+    """The clock chosen last: minutes a player, one of ``game.clock.CLOCK_MINUTES`` (0: none)."""
+    clock_increment: int = 0
+    """Seconds added after each move, one of ``game.clock.INCREMENTS``."""
 
 
 def _board_size(value: object) -> BoardSize | None:
@@ -208,6 +213,8 @@ _VALIDATORS: dict[str, Callable[[object], object | None]] = {
     "mode": _one_of(MODES),
     "level": _one_of(PLAYER_LEVELS),
     "colour": _one_of(COLOURS),
+    "clock_minutes": lambda value: value if type(value) is int and value in CLOCK_MINUTES else None,
+    "clock_increment": lambda value: value if type(value) is int and value in INCREMENTS else None,
 }
 
 
@@ -544,6 +551,8 @@ class SavedGame:
     """When it was saved (local time)."""
     size: int = field(compare=False)
     """In bytes."""
+    modified_ns: int = field(default=0, compare=False)
+    """The modification time to the nanosecond: with the path and size, what tells a file changed."""
 
 
 def games_dir() -> Path:
@@ -675,7 +684,7 @@ def list_games() -> list[SavedGame]:
                 except OSError:
                     continue
                 path = Path(entry.path)
-                games.append(SavedGame(path.stem, path, datetime.fromtimestamp(st.st_mtime), st.st_size))
+                games.append(SavedGame(path.stem, path, datetime.fromtimestamp(st.st_mtime), st.st_size, st.st_mtime_ns))
     except FileNotFoundError:
         return games
     except (OSError, ValueError) as e:
@@ -683,6 +692,121 @@ def list_games() -> list[SavedGame]:
         return games
     games.sort(key=lambda g: (g.modified, g.name), reverse=True)
     return games
+
+
+# A deleted game waits as a hidden file (never listed: the name starts with a dot) until its
+# «Вернуть» has passed: ``.<name>.<unix time>.deleted``. The time in the name says when it was
+# deleted (a rename keeps the file's own date), so a copy left by a crash can be cleared later.
+_DELETED = re.compile(r"\.(.+)\.(\d{1,12})(?: \(\d+\))?\.deleted")
+DELETED_KEPT_SECONDS = 60.0
+"""A deleted game left behind (the game closed within its «Вернуть») is removed after this long."""
+
+
+def delete_game(path: Path | str) -> Path:
+    """Takes a saved game out of the list, keeping it aside for :func:`restore_game`; where it is kept.
+
+    Nothing is lost until :func:`forget_deleted`. Raises :class:`StoreError` saying why it could not be.
+    """
+    path = Path(path)
+    try:
+        aside = _free_path(path.parent, f".{path.stem}.{int(time.time())}", ".deleted")
+        os.replace(path, aside)
+    except OSError as e:
+        raise StoreError(problem_of(e), f"{path.name} not deleted: {e}") from e
+    return aside
+
+
+def restore_game(aside: Path | str) -> Path:
+    """Puts a game :func:`delete_game` set aside back in the list, under its old name if it is
+    still free (else `` (2)`` …); its path. Raises :class:`StoreError` if it cannot."""
+    aside = Path(aside)
+    found = _DELETED.fullmatch(aside.name)
+    base = safe_name(found.group(1)) if found else "game"
+    try:
+        while True:
+            path = _free_path(aside.parent, base, ".sgf")
+            try:
+                path.open("xb").close()  # claim the name: a save at the same moment cannot take it
+            except FileExistsError:
+                continue
+            break
+        os.replace(aside, path)
+    except OSError as e:
+        raise StoreError(problem_of(e), f"{aside.name} not restored: {e}") from e
+    return path
+
+
+def forget_deleted(aside: Path | str | None = None, *, older_than: float | None = None) -> None:
+    """Removes for good the game set aside at ``aside``; or, with ``aside`` None, every one set aside
+    more than ``older_than`` seconds ago (:data:`DELETED_KEPT_SECONDS` by default). Never raises."""
+    if aside is not None:
+        with contextlib.suppress(OSError):
+            Path(aside).unlink(missing_ok=True)
+        return
+    limit = time.time() - (DELETED_KEPT_SECONDS if older_than is None else older_than)
+    with contextlib.suppress(OSError):
+        for path in games_dir().glob(".*.deleted"):
+            found = _DELETED.fullmatch(path.name)
+            if found and int(found.group(2)) < limit:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+
+
+def rename_game(path: Path | str, name: str) -> Path:
+    """Gives a saved game a new ``name`` (made safe as :func:`save_game` does; never over another
+    game: `` (2)`` … instead); its new path, the same one if the name did not change.
+    Raises :class:`StoreError` saying why it could not be renamed."""
+    path = Path(path)
+    base = safe_name(name)
+    if base == path.stem:
+        return path
+    _check_encodable(base)
+    try:
+        if not path.is_file():
+            raise FileNotFoundError(errno.ENOENT, "no such file", str(path))
+        while True:
+            target = _free_path(path.parent, base, ".sgf")
+            try:
+                target.open("xb").close()  # claimed first, so the rename replaces only our empty claim
+            except FileExistsError:
+                continue
+            break
+        try:
+            os.replace(path, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                target.unlink()
+            raise
+    except UnicodeEncodeError as e:
+        raise StoreError("problem.name_encoding", f"{path.name} not renamed: {e}") from None
+    except OSError as e:
+        raise StoreError(problem_of(e), f"{path.name} not renamed: {e}") from e
+    return target
+
+
+class Record(NamedTuple):
+    """A saved game as read for the list: the game at its last move and its root properties."""
+
+    game: Game
+    info: dict[str, str]
+
+
+def read_record(path: Path | str, size: int | None = None) -> Record:
+    """The game in a saved file and its root properties (``PB``, ``PW``, ``BR``, ``WR``, ``DT`` …).
+
+    ``size`` is the file's size as listed (read again when None): a file larger than a
+    record can be is refused before a byte is read. Raises :class:`StoreError` (unreadable)
+    or ``sgf.SgfError`` (not a game).
+    """
+    path = Path(path)
+    if size is None:
+        text = read_game(path)
+    else:
+        try:
+            text = _read_bounded(path, size)
+        except OSError as e:
+            raise StoreError(problem_of(e), f"{path.name}: could not be read ({e})") from None
+    return Record(sgf.loads(text), sgf.read_info(text))
 
 
 def read_game(path: Path | str) -> str:

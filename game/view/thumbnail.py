@@ -1,0 +1,219 @@
+"""What the games list knows of each saved game: a summary and a small picture of its last position,
+made a few at a time so the list never stops answering.
+
+Reading a record and replaying it takes milliseconds for a short game, a tenth of a second
+for a 52 × 52 board played out, and up to ~0.3 s for the worst record ``engine.sgf`` accepts;
+drawing its picture as much again. A folder of hundreds of games done at once would freeze
+the screen for minutes, so the :class:`Catalogue` does one *step* at a time — read one file,
+or draw one picture — in :meth:`Catalogue.work`, which the list calls once a frame with a
+time budget: one step always, more while the budget lasts. The rows in sight come first;
+a row not done yet shows :func:`draw_placeholder`.
+
+What is learnt is kept for the whole run by file (:data:`Key`: path, modification time and
+size, so a file changed or replaced under the same name is read again), in bounded caches:
+going back to the list shows it at once.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import pygame
+
+from engine import Game, Player, Rules
+from game.input.layout import Box, fit_board
+from game.storage import store
+from game.view import theme
+from game.view.board_view import BoardView
+
+Key = tuple[str, int, int]
+"""A file as the cache knows it: its path, modification time (ns) and size in bytes."""
+
+STEP_BUDGET_SECONDS = 0.02
+"""Work a frame may spend on the list beyond its first step: the list scrolls at about 30 frames a second
+even while pictures are being made."""
+MAX_SUMMARIES = 4000
+MAX_PICTURES = 240
+"""Pictures kept (a few kilobytes each): several screens of the list, both ways."""
+MAX_NAME = 48
+"""Longest player name shown; a record may hold anything (the list cuts it to the row anyway)."""
+
+
+def key_of(path: Path, modified_ns: int, size: int) -> Key:
+    """The cache's name for a file in this state."""
+    return (str(path), modified_ns, size)
+
+
+def key_of_file(path: Path) -> Key | None:
+    """The key of ``path`` as it is on disk now (a sample among the assets); None if it cannot be seen."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return key_of(path, st.st_mtime_ns, st.st_size)
+
+
+def clean(text: str | None) -> str:
+    """A name from a record as the list may show it: on one line, nothing invisible or reversing, short.
+
+    >>> clean(" Маша\\u202e\\n Петрова "), clean(None), len(clean("x" * 500))
+    ('Маша Петрова', '', 48)
+    """
+    shown = " ".join(store.visible(text or "").split())
+    return shown if len(shown) <= MAX_NAME else shown[:MAX_NAME - 1].rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A saved game as its row tells it: rules, board, moves, scores, and the names in the record."""
+
+    rules: Rules
+    width: int
+    height: int
+    moves: int
+    over: bool
+    """Finished (counted): the scores are the result."""
+    blue: Fraction
+    red: Fraction
+    players: tuple[str, str]
+    """Blue's and Red's names (``PB``, ``PW``), '' where the record has none."""
+    ranks: tuple[str, str]
+    """Their ranks (``BR``, ``WR``): the computer's level in our records."""
+
+    @classmethod
+    def of(cls, game: Game, info: dict[str, str]) -> Summary:
+        """What the row needs of a game read from a record and its root properties."""
+        return cls(game.rules, game.width, game.height, game.move_count, game.is_over,
+                   game.score(Player.BLUE), game.score(Player.RED),
+                   (clean(info.get("PB")), clean(info.get("PW"))), (clean(info.get("BR")), clean(info.get("WR"))))
+
+
+def picture(game: Game, px: int) -> pygame.Surface:
+    """``game``'s board drawn by the board view, scaled to fit a ``px`` × ``px`` square.
+
+    Drawn at two or more pixels a cell beyond the square's size, then scaled down, so
+    dots and countries stay smooth on a 52 × 52 board.
+    """
+    longest = max(game.width, game.height)
+    cell = max(4, min(10, math.ceil(2 * px / longest)))
+    size = (game.width * cell + 4, game.height * cell + 5)
+    layout = fit_board(game.width, game.height, Box(0, 0, size[0] - 3, size[1] - 4), padding=0)
+    big = BoardView().backdrop(game, layout, size, lambda s: s.fill(theme.BUTTON))
+    scale = min(px / size[0], px / size[1])
+    return pygame.transform.smoothscale(big, (max(1, round(size[0] * scale)), max(1, round(size[1] * scale))))
+
+
+def draw_placeholder(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """Where a picture will be: blank squared paper, until it is drawn."""
+    pygame.draw.rect(surface, theme.PAPER, box)
+    step = max(6, box.w // 6)
+    for x in range(box.x + step, box.right, step):
+        pygame.draw.line(surface, theme.GRID, (x, box.y), (x, box.bottom - 1))
+    for y in range(box.y + step, box.bottom, step):
+        pygame.draw.line(surface, theme.GRID, (box.x, y), (box.right - 1, y))
+    pygame.draw.rect(surface, theme.PAPER_EDGE, box, 1)
+
+
+class _Known:
+    """The caches, shared by every list of the run: summaries and problems by file, pictures by file and size."""
+
+    def __init__(self) -> None:
+        self.summaries: OrderedDict[Key, Summary | str] = OrderedDict()
+        """A summary, or the ``problem.*`` id of why the file is no game."""
+        self.pictures: OrderedDict[tuple[Key, int], pygame.Surface] = OrderedDict()
+
+    def keep_summary(self, key: Key, value: Summary | str) -> None:
+        self.summaries[key] = value
+        self.summaries.move_to_end(key)
+        while len(self.summaries) > MAX_SUMMARIES:
+            self.summaries.popitem(last=False)
+
+    def keep_picture(self, key: tuple[Key, int], value: pygame.Surface) -> None:
+        self.pictures[key] = value
+        self.pictures.move_to_end(key)
+        while len(self.pictures) > MAX_PICTURES:
+            self.pictures.popitem(last=False)
+
+    def clear(self) -> None:
+        self.summaries.clear()
+        self.pictures.clear()
+
+
+KNOWN = _Known()
+
+
+class Catalogue:
+    """Summaries and pictures of the games a list shows, ``px`` pixels square, made by :meth:`work`.
+
+    ``reads`` and ``drawn`` count the files read and pictures drawn (the tests bound them per frame).
+    """
+
+    def __init__(self, px: int = 64, *, known: _Known = KNOWN,
+                 read: Callable[[Path, int], store.Record] = store.read_record) -> None:
+        self.px = px
+        self.known = known
+        self.read = read
+        self.wanted: list[tuple[Key, Path]] = []
+        self._games: dict[Key, Game] = {}
+        """Games read but not drawn yet: the next step draws them without reading again."""
+        self.reads = 0
+        self.drawn = 0
+
+    def want(self, files: Iterable[tuple[Key, Path]]) -> None:
+        """The files to work on, the most wanted first (the rows in sight); others are forgotten."""
+        self.wanted = list(files)
+        keep = {key for key, _ in self.wanted}
+        self._games = {key: game for key, game in self._games.items() if key in keep}
+
+    def summary(self, key: Key) -> Summary | str | None:
+        """The file's summary, the ``problem.*`` id saying why it is not a game, or None: not read yet."""
+        return self.known.summaries.get(key)
+
+    def picture(self, key: Key) -> pygame.Surface | None:
+        """The file's picture at this catalogue's size, if drawn."""
+        return self.known.pictures.get((key, self.px))
+
+    def done(self) -> bool:
+        """True when every wanted file has its summary, and its picture if it is a game."""
+        return all(self._next_step(key) is None for key, _ in self.wanted)
+
+    def _next_step(self, key: Key) -> str | None:
+        known = self.known.summaries.get(key)
+        if known is None:
+            return "read"
+        if isinstance(known, str) or (key, self.px) in self.known.pictures:
+            return None
+        return "draw" if key in self._games else "read"
+
+    def work(self, budget: float = STEP_BUDGET_SECONDS, clock: Callable[[], float] = time.perf_counter) -> int:
+        """Do the wanted steps in order: one always, more until ``budget`` seconds have passed. How many."""
+        started = clock()
+        steps = 0
+        for key, path in self.wanted:
+            while (step := self._next_step(key)) is not None:
+                if steps and clock() - started >= budget:
+                    return steps
+                steps += 1
+                if step == "read":
+                    self._read(key, path)
+                else:
+                    game = self._games.pop(key)
+                    self.known.keep_picture((key, self.px), picture(game, self.px))
+                    self.drawn += 1
+        return steps
+
+    def _read(self, key: Key, path: Path) -> None:
+        self.reads += 1
+        try:
+            record = self.read(path, key[2])
+        except Exception as e:  # noqa: BLE001 — whatever is wrong with a file, its row says so; the list goes on
+            self.known.keep_summary(key, store.problem_of(e))
+            return
+        self.known.keep_summary(key, Summary.of(record.game, record.info))
+        self._games[key] = record.game
