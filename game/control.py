@@ -92,6 +92,7 @@ class Control:
         self.stack = SceneStack(self.screen.get_size(), SCENES)
         self.sounds = sounds if sounds is not None else Sounds(enabled=load_settings().sound)
         self.stack.sounds = self.sounds
+        self.stack.now = now  # the game clocks run on the same time as the input filter
         self._want_fullscreen = False
         """The mode the player asked for last (F11); the window is brought to it when settled."""
         self._mode_asked = False

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from ai import PLAYER_LEVELS
 from engine import Player, Rules
+from game.clock import TimeControl
 
 
 @dataclass(frozen=True)
@@ -23,12 +24,13 @@ class ComputerSettings:
 
 @dataclass(frozen=True)
 class MatchSettings:
-    """One game's set-up: rule set, board size, and the computer if any (None = hot-seat)."""
+    """One game's set-up: rule set, board size, the computer if any (None = hot-seat), and the clock."""
 
     rules: Rules = Rules.COUNTRIES
     width: int = 20
     height: int = 20
     computer: ComputerSettings | None = None
+    clock: TimeControl = TimeControl()
 
     def with_size(self, width: int, height: int) -> MatchSettings:
         """The same set-up on another board size."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Game, Player, sgf
+from game.clock import MatchClock, TimeControl
 
 
 def played(*points: tuple[int, int]) -> Game:
@@ -61,3 +62,85 @@ def test_dumps_refuses_a_clock_that_is_none() -> None:
             sgf.dumps(game, times=times)
     with pytest.raises(ValueError):
         sgf.dumps(game, info={"TM": "5"})  # the clock goes in as times, one source
+
+
+class Ms:
+    """A time source in ms that moves only when the test says so."""
+
+    def __init__(self) -> None:
+        self.ms = 50_000
+
+    def __call__(self) -> int:
+        return self.ms
+
+    def wait(self, seconds: float) -> None:
+        self.ms += round(seconds * 1000)
+
+
+def test_the_clock_of_the_player_to_move_runs_and_a_move_adds_the_increment() -> None:
+    now = Ms()
+    clock = MatchClock(TimeControl(5, 3), now)
+    clock.follow(Player.BLUE)
+    now.wait(20)
+    assert clock.left_now(Player.BLUE) == 280 and clock.left_now(Player.RED) == 300
+    assert clock.moved(Player.BLUE) == 283  # Fischer: the increment after the move
+    clock.follow(Player.RED)
+    now.wait(4.5)
+    clock.follow(Player.BLUE)  # red's clock charged as it stops
+    assert clock.left == {Player.BLUE: 283, Player.RED: 295.5}
+    assert clock.shown(Player.RED) == "4:56"  # whole seconds rounded up, as the panel shows it
+
+
+def test_a_closed_game_stops_the_clock_and_the_time_source_decides_not_the_frames() -> None:
+    now = Ms()
+    clock = MatchClock(TimeControl(10), now)
+    clock.follow(Player.RED)
+    now.wait(7)
+    assert clock.left_now(Player.RED) == 593  # no update in between (a dialog on top): it ran all the same
+    clock.stop()
+    now.wait(3600)
+    assert clock.left == {Player.BLUE: 600, Player.RED: 593}
+    assert clock.wake_in() is None
+
+
+def test_a_flag_falls_at_zero_and_no_clock_never_runs() -> None:
+    now = Ms()
+    clock = MatchClock(TimeControl(5), now, left={Player.BLUE: 11, Player.RED: 2})
+    clock.follow(Player.BLUE)
+    now.wait(0.5)
+    assert not clock.low(Player.BLUE) and clock.flag() is None
+    now.wait(1)
+    assert clock.low(Player.BLUE) and not clock.low(Player.RED)  # only the running clock turns red
+    assert clock.tick_due() and not clock.tick_due()  # one soft tick a second
+    now.wait(1)
+    assert clock.tick_due()
+    now.wait(8.5)
+    assert clock.flag() is Player.BLUE and clock.shown(Player.BLUE) == "0:00"
+    none = MatchClock(TimeControl(), now)
+    none.follow(Player.BLUE)
+    now.wait(10_000)
+    assert not none and none.flag() is None and none.wake_in() is None and not none.low(Player.BLUE)
+
+
+def test_the_time_left_after_each_move_follows_the_game_through_take_backs() -> None:
+    now = Ms()
+    clock = MatchClock(TimeControl(5, 5), now)
+    clock.follow(Player.BLUE)
+    now.wait(10)
+    clock.moved(Player.BLUE, index=0)
+    clock.follow(Player.RED)
+    now.wait(3)
+    clock.moved(Player.RED, index=1)
+    clock.follow(Player.BLUE)
+    assert clock.moves == [295, 302]
+    now.wait(1)
+    clock.moved(Player.BLUE, index=0)  # both moves taken back, then a new first move
+    assert clock.moves == [299] and clock.times() == sgf.Times(300, 5, (299,))
+    clock.moved(Player.RED, index=3)  # moves replayed without a time: not known
+    assert clock.moves == [299, None, None, 307]
+
+
+def test_the_control_is_remembered_and_read_back_from_a_record() -> None:
+    assert TimeControl.of(sgf.Times(600, 3)) == TimeControl(10, 3)
+    assert TimeControl.of(sgf.Times(1500, 4.5)) == TimeControl(20, 5)  # another program's: the nearest offered
+    assert TimeControl.of(sgf.Times(None)) == TimeControl()

@@ -84,6 +84,9 @@ class SceneStack:
         (tests set a quick stand-in here, once)."""
         self.ai_seconds: float | None = None
         """The computer's thinking time per move; None lets ``ai`` choose by level and board."""
+        self.now: Callable[[], int] = pygame.time.get_ticks
+        """The loop's time source in ms (``Control`` hands on its own): clocks that must run
+        whatever scene is on top (a game's clock under a dialog) read it."""
 
     @property
     def top(self) -> Scene | None:
