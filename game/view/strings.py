@@ -63,6 +63,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "colour.blue.first": {"ru": "Синими (первый ход)", "en": "Blue (moves first)"},
     "colour.red.second": {"ru": "Красными", "en": "Red"},
     "versus.next": {"ru": "Дальше", "en": "Next"},
+    # The clock, chosen before a game (game.clock)
+    "picker.clock": {"ru": "Часы на партию", "en": "Clock for the game"},
+    "clock.none": {"ru": "Без часов", "en": "No clock"},
+    "clock.minutes": {"ru": "{m} мин", "en": "{m} min"},
+    "clock.increment": {"ru": "+{s} с за ход", "en": "+{s} s a move"},
     # Play
     "player.blue": {"ru": "Синие", "en": "Blue"},
     "player.red": {"ru": "Красные", "en": "Red"},
@@ -78,6 +83,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "play.stop": {"ru": "Стоп", "en": "Stop"},
     "play.menu": {"ru": "В меню", "en": "Menu"},
     "play.board": {"ru": "{rules}, {w} × {h}", "en": "{rules}, {w} × {h}"},
+    "play.move": {"ru": "Ход № {n}", "en": "Move {n}"},
+    "play.clock": {"ru": "{player}: {time}", "en": "{player}: {time}"},
     # Why a node is refused, shown beside it in a word or two (game.view.refusal).
     "refusal.taken": {"ru": "Занято", "en": "Taken"},
     "refusal.their_country": {"ru": "Чужая страна", "en": "Their country"},
@@ -130,6 +137,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "results.won.you": {"ru": "Вы победили!", "en": "You win!"},
     "results.won.computer": {"ru": "Победил компьютер", "en": "The computer wins"},
     "results.draw": {"ru": "Ничья", "en": "Draw"},
+    # How the game ended (game.ending)
+    "results.end.full": {"ru": "Поле заполнено: ходить некуда", "en": "The board is full: nowhere to play"},
+    "results.end.finish": {"ru": "Партию завершили кнопкой «Завершить»", "en": "Ended with «Finish»"},
+    "results.end.stop": {"ru": "Время после «Стопа» вышло", "en": "The time after «Stop» ran out"},
+    "results.end.time.blue": {"ru": "Флажок упал: время синих вышло", "en": "Flag fell: Blue ran out of time"},
+    "results.end.time.red": {"ru": "Флажок упал: время красных вышло", "en": "Flag fell: Red ran out of time"},
+    "results.end.time.you": {"ru": "Флажок упал: ваше время вышло", "en": "Flag fell: you ran out of time"},
+    "results.end.time.computer": {"ru": "Флажок упал: время компьютера вышло",
+                                  "en": "Flag fell: the computer ran out of time"},
     "results.again": {"ru": "Ещё раз", "en": "Play again"},
     "results.menu": {"ru": "В меню", "en": "Menu"},
     "results.cells": {"ru": "клеток", "en": "cells"},
