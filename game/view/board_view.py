@@ -16,11 +16,15 @@ clipped to its rectangle, so the result is the same picture
 a jump further back than the engine's journal reaches, is drawn whole. The
 engine gives each layer's quarters (:attr:`engine.Region.cell_quarters`) and
 chains; this module only turns node coordinates into pixels (RULES.md §2.6 for
-fading).
+fading) and decides how each wall looks, so the board reads as a map: a wall is
+bold where it borders a player's territory and faint between two countries of
+one player, and a player's classic free areas are outlined together, dashed
+evenly along each chain.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -61,32 +65,211 @@ def node_box(region: Region) -> NodeBox:
     return (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
 
 
+DASH_GAP = 0.8
+"""A dash's gap as a share of the dash: a little shorter, so a dashed wall reads as one line."""
+
+
 def _dashed_polygon(surface: pygame.Surface, colour: theme.Colour, points: Sequence[tuple[float, float]],
-                    width: int, dash: float) -> None:
-    n = len(points)
-    for i in range(n):
-        (x0, y0), (x1, y1) = points[i], points[(i + 1) % n]
-        length = math.hypot(x1 - x0, y1 - y0)
-        if length == 0:
+                    width: int, dash: float, *, closed: bool = True) -> None:
+    """Dashes along the chain ``points``, the pattern running on round corners and joins.
+
+    The phase carries from one segment to the next rather than starting again
+    at each node, so a straight wall of many cells is one even row of dashes;
+    a closed chain fits a whole number of dashes and gaps, stretched a little,
+    so its closing node shows no stub or double dash either.
+    """
+    pts = list(points)
+    if closed and pts:
+        pts.append(pts[0])
+    lengths = [math.hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in itertools.pairwise(pts)]
+    total = sum(lengths)
+    if total <= 0:
+        return
+    period = dash * (1 + DASH_GAP)
+    if closed:
+        count = max(1, round(total / period))
+        dash *= total / (count * period)
+        period = total / count
+    line = pygame.draw.line
+    start = 0.0  # the distance along the chain where this segment starts
+    for ((x0, y0), (x1, y1)), length in zip(itertools.pairwise(pts), lengths, strict=True):
+        if length > 0:
+            end = start + length
+            k = math.floor(start / period)
+            while k * period < end:
+                a = max(start, k * period)
+                b = min(end, k * period + dash)
+                if b > a:
+                    u, v = (a - start) / length, (b - start) / length
+                    line(surface, colour, (x0 + (x1 - x0) * u, y0 + (y1 - y0) * u),
+                         (x0 + (x1 - x0) * v, y0 + (y1 - y0) * v), width)
+                k += 1
+            start = end
+
+
+Wall = tuple[float, float, float, float, tuple[tuple[int, int], ...]]
+"""One segment of a layer's chain: node ``(x0, y0)`` to ``(x1, y1)``, and the quarter slots
+on its two sides (``-1`` off the board) — one pair for a cell side, two for a diagonal, whose
+halves (the first nearer ``(x0, y0)``) part different quarters."""
+
+
+def _walls(layer: Region, cells_wide: int, cells_high: int) -> list[Wall]:
+    """The segments of ``layer``'s chains with the quarters each parts (see :data:`Wall`).
+
+    >>> from engine import Game
+    >>> g = Game(width=4, height=4)
+    >>> for p in [(1, 0), (3, 3), (0, 1), (3, 2), (2, 1), (3, 1), (1, 2)]:
+    ...     _ = g.play(p)
+    >>> sorted(_walls(g.layers[0], 3, 3))[0]  # down the diagonal of cell (0, 1), slots 12 to 15
+    (0, 1, 1, 2, ((12, 15), (13, 14)))
+    """
+    cw, ch = cells_wide, cells_high
+
+    def slot(cx: int, cy: int, side: int) -> int:
+        return (cy * cw + cx) * 4 + side if 0 <= cx < cw and 0 <= cy < ch else -1
+
+    walls: list[Wall] = []
+    for poly in layer.outline:
+        n = len(poly)
+        if n < 2:
             continue
-        steps = max(1, int(length // dash))
-        for s in range(0, steps, 2):
-            a = s / steps
-            b = min(1.0, (s + 1) / steps)
-            pygame.draw.line(surface, colour, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
-                             (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)
+        for i in range(n):
+            (ax, ay), (bx, by) = poly[i], poly[(i + 1) % n]
+            x, y = min(ax, bx), min(ay, by)
+            if ay == by:  # a cell side across: the south quarter above it, the north one below
+                sides: tuple[tuple[int, int], ...] = ((slot(x, y - 1, 2), slot(x, y, 0)),)
+            elif ax == bx:  # a cell side up and down: the east quarter left of it, the west one right
+                sides = ((slot(x - 1, y, 1), slot(x, y, 3)),)
+            elif (bx - ax) * (by - ay) > 0:  # the main diagonal: north|west at its top left, east|south below
+                top_left = ((slot(x, y, 0), slot(x, y, 3)), (slot(x, y, 1), slot(x, y, 2)))
+                sides = top_left if ax == x else top_left[::-1]
+            else:  # the other diagonal: north|east at its top right, south|west at its bottom left
+                top_right = ((slot(x, y, 0), slot(x, y, 1)), (slot(x, y, 2), slot(x, y, 3)))
+                sides = top_right if ay == y else top_right[::-1]
+            walls.append((ax, ay, bx, by, sides))
+    return walls
+
+
+# The three edges of each quarter in doubled node coordinates (the cell's centre is (1, 1)),
+# clockwise on screen, so the quarter lies right of each; with the quarter across each edge
+# as (cell x step, cell y step, side).
+_QUARTER_EDGES: tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...] = (
+    ((0, 0, 2, 0, 0, -1, 2), (2, 0, 1, 1, 0, 0, 1), (1, 1, 0, 0, 0, 0, 3)),  # north
+    ((2, 0, 2, 2, 1, 0, 3), (2, 2, 1, 1, 0, 0, 2), (1, 1, 2, 0, 0, 0, 0)),  # east
+    ((2, 2, 0, 2, 0, 1, 0), (0, 2, 1, 1, 0, 0, 3), (1, 1, 2, 2, 0, 0, 1)),  # south
+    ((0, 2, 0, 0, -1, 0, 1), (0, 0, 1, 1, 0, 0, 0), (1, 1, 0, 2, 0, 0, 2)),  # west
+)
+
+FreeChain = tuple[Player, bool, tuple[tuple[float, float], ...]]
+"""One dashed chain of a player's free areas: its owner, whether it closes, its corners (nodes)."""
+
+
+def _free_chains(game: Game, stacks: Sequence[Sequence[Layer]]) -> dict[FreeChain, NodeBox]:
+    """The chains that outline each player's classic free areas, merged, with their node boxes.
+
+    A player's free areas are outlined as one territory: a wall between two of
+    them is not drawn, nor one that the player's own country on its other side
+    already draws bold (there the chain stays open). The walls are joined into
+    chains by turning as sharply as possible towards the area at each node, so
+    where areas touch at a single node each chain keeps to its own side: no
+    chain crosses another. Worked out from the position alone, in a fixed
+    order, so a whole build and a repaint draw the same chains.
+    """
+    cw, ch = game.width - 1, game.height - 1
+    chains: dict[FreeChain, NodeBox] = {}
+    for player in (Player.BLUE, Player.RED):
+        inside: set[int] = set()
+        for region in game.free_areas(player):
+            inside.update(region.quarters)
+        if not inside:
+            continue
+        out: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        into: dict[tuple[int, int], int] = {}
+        for q in inside:
+            c, k = divmod(q, 4)
+            cx, cy = c % cw, c // cw
+            for x0, y0, x1, y1, dx, dy, side in _QUARTER_EDGES[k]:
+                nx, ny = cx + dx, cy + dy
+                if 0 <= nx < cw and 0 <= ny < ch:
+                    other = (ny * cw + nx) * 4 + side
+                    if other in inside:
+                        continue
+                    stack = stacks[other]
+                    if stack and stack[-1].owner == player:
+                        continue
+                a, b = (2 * cx + x0, 2 * cy + y0), (2 * cx + x1, 2 * cy + y1)
+                out.setdefault(a, []).append(b)
+                into[b] = into.get(b, 0) + 1
+        for ends in out.values():
+            ends.sort()
+        # Open chains first (from a node with more walls leaving than arriving), then closed ones.
+        while True:
+            start = min((a for a, ends in out.items() if len(ends) > into.get(a, 0)), default=None)
+            closed = start is None
+            if closed:
+                start = min((a for a, ends in out.items() if ends), default=None)
+                if start is None:
+                    break
+            path = _walk(out, into, start, closed)
+            corners = _corners(path)
+            pts = tuple((x / 2, y / 2) for x, y in corners)
+            xs, ys = [x for x, _ in corners], [y for _, y in corners]
+            box = (min(xs) // 2, min(ys) // 2, -(-max(xs) // 2), -(-max(ys) // 2))
+            chains[(player, closed, pts)] = box
+    return chains
+
+
+def _walk(out: dict[tuple[int, int], list[tuple[int, int]]], into: dict[tuple[int, int], int],
+          start: tuple[int, int], closed: bool) -> list[tuple[int, int]]:
+    """Follow walls from ``start`` (using them up), at each node taking the sharpest right turn.
+
+    The area lies right of each wall, so the sharpest right turn keeps to the
+    part of it the chain came along. A closed walk stops when it is back at
+    ``start``, an open one where no wall goes on.
+    """
+    path = [start]
+    prev: tuple[int, int] | None = None
+    cur = start
+    while True:
+        ends = out.get(cur)
+        if not ends or (closed and prev is not None and cur == start):
+            break
+        if prev is None or len(ends) == 1:
+            nxt = ends[0]
+        else:
+            dx, dy = cur[0] - prev[0], cur[1] - prev[1]
+            nxt = max(ends, key=lambda e: math.atan2(dx * (e[1] - cur[1]) - dy * (e[0] - cur[0]),
+                                                     dx * (e[0] - cur[0]) + dy * (e[1] - cur[1])))
+        ends.remove(nxt)
+        into[nxt] -= 1
+        path.append(nxt)
+        prev, cur = cur, nxt
+    return path
+
+
+def _corners(path: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``path`` without the points where it goes straight on (a closed path keeps its start)."""
+    keep = [path[0]]
+    for i in range(1, len(path) - 1):
+        (ax, ay), (bx, by), (cx, cy) = keep[-1], path[i], path[i + 1]
+        if (bx - ax) * (cy - by) != (by - ay) * (cx - bx):
+            keep.append(path[i])
+    if path[-1] != path[0]:
+        keep.append(path[-1])
+    return keep
 
 
 @dataclass
 class _Shown:
     """What the cached territory shows, and the game version it shows.
 
-    ``layers`` and the lists beside it (``boxes``, ``slots``) follow the game's
+    ``layers`` and the lists beside it (``boxes``, ``slots``, ``walls``) follow the game's
     layers, which only grow at the end and shrink from the end (undo), as the
     reports since ``version`` say; ``index`` finds a covered layer's place in
     them when its fade changes. ``stacks`` and ``colours`` are per quarter slot
     (``(cell y × cells wide + cell x) × 4 + side``): the layers on it, oldest
-    first, and the colour they blend to (None for bare paper).
+    first, and the colour they blend to (None for bare paper). ``chains`` are the
+    classic free areas' dashed chains with their node boxes, in drawing order.
     """
 
     game: Game
@@ -97,9 +280,10 @@ class _Shown:
     index: dict[Layer, int] = field(default_factory=dict)
     boxes: list[NodeBox] = field(default_factory=list)
     slots: list[list[int]] = field(default_factory=list)
+    walls: list[list[Wall]] = field(default_factory=list)
     stacks: list[list[Layer]] = field(default_factory=list)
     colours: list[theme.Colour | None] = field(default_factory=list)
-    free: dict[tuple[Player, tuple[int, ...]], tuple[Region, NodeBox]] = field(default_factory=dict)
+    chains: dict[FreeChain, NodeBox] = field(default_factory=dict)
 
 
 class BoardView:
@@ -284,14 +468,14 @@ class BoardView:
             changes = game.changes_since(shown.version)
         if changes is None or shown is None or surf is None:
             # Another game, layout or zone, or a jump past what the engine's journal keeps.
-            self._build_territory(game, layout, zone_key, self._free_areas(game))
+            self._build_territory(game, layout, zone_key)
             return
         shown.version = game.version
         boxes: list[NodeBox] = []
         recolour: list[int] = []
         faded: set[Layer] = set()
         classic = game.rules is Rules.CLASSIC
-        free_changed = False
+        free_changed = False  # a free area changed, or a layer changed which walls of one are drawn
         for report, undone in changes:
             if report is None:
                 continue  # the turn handed over: only the zone, which is keyed above
@@ -310,7 +494,7 @@ class BoardView:
                         recolour.extend(slots)
                 _beneath(report.covered, faded)
             if classic and not free_changed:
-                free_changed = report.free_areas_changed
+                free_changed = report.free_areas_changed or bool(report.laid)
         index = shown.index
         for layer in faded:
             i = index.get(layer)
@@ -318,16 +502,13 @@ class BoardView:
                 boxes.append(shown.boxes[i])
                 recolour.extend(shown.slots[i])
         if free_changed:
-            free = self._free_areas(game)
-            if free.keys() != shown.free.keys():
-                # Regions already shown keep their boxes and outlines, worked out once.
-                kept = {key: shown.free[key] for key in free.keys() & shown.free.keys()}
-                for key in shown.free.keys() - kept.keys():
-                    boxes.append(shown.free[key][1])
-                for key in free.keys() - kept.keys():
-                    kept[key] = (free[key], node_box(free[key]))
-                    boxes.append(kept[key][1])
-                shown.free = {key: kept[key] for key in free}  # in the game's order, as a whole build draws them
+            chains = _free_chains(game, shown.stacks)
+            if chains.keys() != shown.chains.keys():
+                # A chain drawn the same stays; one that changed at all is painted out and in whole,
+                # as its dashes were spaced along all of it.
+                boxes.extend(box for key, box in shown.chains.items() if key not in chains)
+                boxes.extend(box for key, box in chains.items() if key not in shown.chains)
+                shown.chains = chains
         if not boxes:
             return
         colours, stacks = shown.colours, shown.stacks
@@ -346,8 +527,7 @@ class BoardView:
                 self._paint_territory(surf, game, layout, rect)
                 self._dirty.append(rect)
 
-    def _build_territory(self, game: Game, layout: BoardLayout, zone_key: object,
-                         free: dict[tuple[Player, tuple[int, ...]], Region]) -> None:
+    def _build_territory(self, game: Game, layout: BoardLayout, zone_key: object) -> None:
         """The whole territory from scratch: a new game, layout or first-move zone."""
         paper = layout.paper
         surf = self._territory
@@ -358,10 +538,11 @@ class BoardView:
             self._territory = surf
         slots = 4 * max(0, game.width - 1) * max(0, game.height - 1)
         shown = self._shown = _Shown(game, layout, zone_key, game.version, stacks=[[] for _ in range(slots)],
-                                     colours=[None] * slots,
-                                     free={key: (region, node_box(region)) for key, region in free.items()})
+                                     colours=[None] * slots)
         for layer in game.layers:
             self._add_layer(shown, layer)
+        if game.rules is Rules.CLASSIC:
+            shown.chains = _free_chains(game, shown.stacks)
         stacks, colours = shown.stacks, shown.colours
         for i, stack in enumerate(stacks):
             if stack:
@@ -385,6 +566,7 @@ class BoardView:
         shown.layers.append(layer)
         shown.boxes.append(box)
         shown.slots.append(slots)
+        shown.walls.append(_walls(layer, cw, shown.game.height - 1))
         return box, slots
 
     @staticmethod
@@ -392,6 +574,7 @@ class BoardView:
         """Take the newest layer off its quarters' stacks (it is on top of each); its node box and slots."""
         del shown.index[shown.layers.pop()]
         slots = shown.slots.pop()
+        shown.walls.pop()
         stacks = shown.stacks
         for i in slots:
             stacks[i].pop()
@@ -409,14 +592,6 @@ class BoardView:
                 colour = theme.mix(colour, theme.player_colour(owner), theme.layer_alpha(fade) / 255)
             self._blends[signature] = colour
         return colour
-
-    @staticmethod
-    def _free_areas(game: Game) -> dict[tuple[Player, tuple[int, ...]], Region]:
-        """Classic free areas by owner and quarters (an area is the same while its quarters are)."""
-        if game.rules is not Rules.CLASSIC:
-            return {}
-        return {(region.owner, region.quarters): region
-                for player in (Player.BLUE, Player.RED) for region in game.free_areas(player)}
 
     @staticmethod
     def _local(layout: BoardLayout) -> BoardLayout:
@@ -546,38 +721,71 @@ class BoardView:
             surf.fill(colour, (left + first * c, y, (last - first + 1) * c, c))
 
     def _draw_outlines(self, surf: pygame.Surface, layout: BoardLayout, rect: pygame.Rect) -> None:
-        # Chains: faded ones thin and pale first, so the countries on top read clearly.
+        """The chains of the layers reaching ``rect``, drawn so that the board reads as a map.
+
+        Covered layers come first, thin and pale, so a takeover still shows who
+        was there. A wall of a layer on top is drawn by what lies on its two
+        sides now: where both are topped by its owner (two countries of one
+        player side by side) it is only a faint line inside one territory;
+        elsewhere it is the territory's border, bold, in the owner's dark
+        colour, drawn last so that no faint or pale line crosses it. A wall
+        depends only on the quarters beside it, so a change of their top owner
+        repaints it: it lies in those quarters' cell, inside the changed layer's box.
+        """
         shown = self._shown
         assert shown is not None
         width = self._chain_width(layout.cell)
-        near = [shown.layers[i] for i in self._reaching(layout, shown.boxes, rect)]
-        for faded in (True, False):
-            for layer in near:
-                if (layer.fade > 0) != faded:
-                    continue
-                colour = theme.player_colour(layer.owner)
-                if faded:
-                    colour = theme.mix(colour, theme.PAPER, min(0.75, 0.35 + 0.15 * layer.fade))
+        near = self._reaching(layout, shown.boxes, rect)
+        layers, stacks = shown.layers, shown.stacks
+        line = pygame.draw.line
+        left, top, c = layout.left, layout.top, layout.cell
+        borders: list[tuple[theme.Colour, float, float, float, float]] = []
+        for i in near:
+            layer = layers[i]
+            owner = layer.owner
+            if layer.fade > 0:
+                colour = theme.mix(theme.player_colour(owner), theme.PAPER, min(0.75, 0.35 + 0.15 * layer.fade))
                 for poly in layer.outline:
                     if len(poly) >= 2:
                         pts = [self._px(layout, p) for p in poly]
-                        pygame.draw.lines(surf, colour, True, pts, max(1, width - 1) if faded else width)
+                        pygame.draw.lines(surf, colour, True, pts, max(1, width - 1))
+                continue
+            faint = theme.mix(theme.player_colour(owner), theme.PAPER, 0.45)
+            dark = theme.player_dark(owner)
+            for x0, y0, x1, y1, sides in shown.walls[i]:
+                inner = [s0 >= 0 and s1 >= 0 and bool(stacks[s0]) and bool(stacks[s1])
+                         and stacks[s0][-1].owner == owner and stacks[s1][-1].owner == owner
+                         for s0, s1 in sides]
+                ax, ay, bx, by = left + x0 * c, top + y0 * c, left + x1 * c, top + y1 * c
+                if len(inner) == 1 or inner[0] == inner[1]:
+                    if inner[0]:
+                        line(surf, faint, (ax, ay), (bx, by))
+                    else:
+                        borders.append((dark, ax, ay, bx, by))
+                    continue
+                # A diagonal inside the territory on one half only: each half as it is.
+                mx, my = (ax + bx) / 2, (ay + by) / 2
+                for (px, py, qx, qy), inside in zip(((ax, ay, mx, my), (mx, my, bx, by)), inner, strict=True):
+                    if inside:
+                        line(surf, faint, (px, py), (qx, qy))
+                    else:
+                        borders.append((dark, px, py, qx, qy))
+        for colour, ax, ay, bx, by in borders:
+            line(surf, colour, (ax, ay), (bx, by), width)
 
     def _draw_free_areas(self, surf: pygame.Surface, layout: BoardLayout, rect: pygame.Rect) -> None:
+        """Classic free areas: each player's as one territory, dashed evenly along each chain."""
         shown = self._shown
         assert shown is not None
         width = self._free_width(layout.cell)
-        areas = list(shown.free.values())
-        near = [areas[i][0] for i in self._reaching(layout, [box for _, box in areas], rect)]
-        for player in (Player.BLUE, Player.RED):
-            colour = theme.mix(theme.player_colour(player), theme.PAPER, 0.2)
-            for region in near:
-                if region.owner != player:
-                    continue
-                for poly in region.outline:
-                    if len(poly) >= 2:
-                        pts = [self._px(layout, p) for p in poly]
-                        _dashed_polygon(surf, colour, pts, width, max(5.0, layout.cell / 4))
+        dash = max(5.0, layout.cell / 4)
+        chains = list(shown.chains)
+        colours = {player: theme.mix(theme.player_colour(player), theme.PAPER, 0.2)
+                   for player in (Player.BLUE, Player.RED)}
+        for i in self._reaching(layout, list(shown.chains.values()), rect):
+            player, closed, corners = chains[i]
+            pts = [self._px(layout, p) for p in corners]
+            _dashed_polygon(surf, colours[player], pts, width, dash, closed=closed)
 
     def dot_sprite(self, r: int, owner: Player, dead: bool) -> pygame.Surface:
         """The picture of a dot of radius ``r`` (crossed out if ``dead``), centred in its square."""
