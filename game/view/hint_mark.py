@@ -1,0 +1,47 @@
+"""The hint on the board: the ghost dot of the move suggested, with a ring pulsing around it.
+
+A ghost alone looks like the pointer's own aim; the ring that swells and fades
+once a second says «this one is suggested» and draws the eye to it on a full
+board. The review scene marks the better move at a mistake the same way, still.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from engine import Player, Point
+from game.input.layout import BoardLayout
+from game.view import theme
+from game.view.board_view import BoardView, dot_radius
+
+PULSE_SECONDS = 1.0
+"""One swell of the ring."""
+
+
+def pulse(clock: float, since: float) -> float:
+    """0…1 through each pulse, starting at 0 when the hint appeared.
+
+    >>> pulse(3.0, 3.0), round(pulse(3.5, 3.0), 2)
+    (0.0, 0.5)
+    """
+    return ((clock - since) / PULSE_SECONDS) % 1.0
+
+
+def draw_hint(surface: pygame.Surface, view: BoardView, layout: BoardLayout, node: Point, player: Player,
+              phase: float | None) -> None:
+    """The ghost of ``player``'s dot at ``node`` and a ring around it; ``phase`` (see :func:`pulse`)
+    swells and fades the ring, None draws it still."""
+    view.draw_ghost(surface, layout, node, player)
+    r = dot_radius(layout.cell)
+    grow = 0.5 if phase is None else phase
+    radius = round(r * (1.6 + 1.4 * grow))
+    alpha = 230 if phase is None else round(230 * (1.0 - 0.8 * math.sin(phase * math.pi / 2)))
+    width = max(2, r // 3)
+    ring = pygame.Surface((2 * radius + 4, 2 * radius + 4), pygame.SRCALPHA)
+    pygame.draw.circle(ring, (*theme.LAST_MOVE, alpha), ring.get_rect().center, radius, width)
+    pygame.draw.circle(ring, (*theme.player_dark(player), alpha), ring.get_rect().center, max(1, radius - width),
+                       max(1, width // 2))
+    cx, cy = layout.node_to_pixel(node)
+    surface.blit(ring, ring.get_rect(center=(round(cx), round(cy))))
