@@ -212,6 +212,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "results.save": {"ru": "Сохранить партию", "en": "Save the game"},
     "results.draw.note": {"ru": "Силы равны — может, ещё одну?", "en": "Evenly matched — one more?"},
     "results.lost.note": {"ru": "В следующий раз получится", "en": "Better luck next time"},
+    "results.hints": {"ru": "Подсказок: {n}", "en": "Hints used: {n}"},
+    "results.analyse": {"ru": "Анализ", "en": "Analysis"},
+    # The hint (play panel)
+    "play.hint": {"ru": "Подсказка", "en": "Hint"},
+    "play.hint.thinking": {"ru": "Думаю…", "en": "Thinking…"},
+    # The analysis (review)
+    "review.analyse": {"ru": "Анализ", "en": "Analysis"},
+    "review.analyse.stop": {"ru": "Прервать", "en": "Stop"},
+    "review.analysing": {"ru": "Анализ: ход {k} из {n}", "en": "Analysing: move {k} of {n}"},
+    "review.mistakes": {"ru": "Ошибок: синие {blue}, красные {red}", "en": "Mistakes: Blue {blue}, Red {red}"},
+    "review.mistake": {"ru": "Ошибка: −{loss}, лучше в кольце", "en": "Mistake: −{loss}, the ring was better"},
+    "review.analysis_failed": {"ru": "Анализ не удался", "en": "The analysis failed"},
     # Review
     "review.title": {"ru": "Разбор партии", "en": "Game review"},
     "review.move": {"ru": "Ход {k} из {n}", "en": "Move {k} of {n}"},
