@@ -11,11 +11,12 @@ from conftest import FakeClock
 
 from engine import Player
 from game.control import Control
+from game.input.layout import Box
 from game.scenes.handoff import Match
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.settings import MatchSettings
-from game.view.callout import loupe_centre, loupe_radius
+from game.view.callout import loupe_bounds, loupe_centre, loupe_radius
 
 
 @pytest.fixture
@@ -50,7 +51,9 @@ def test_the_loupe_shows_above_the_finger_and_goes_when_it_lifts(control: Contro
     finger(control, pygame.FINGERDOWN, at)
     assert play.ghost_node() == node and play.aim.finger_pos is not None
     radius = loupe_radius(play.board, control.size)
-    cx, cy = loupe_centre(play.aim.finger_pos, radius, control.size)
+    bounds = loupe_bounds(play.board, control.size)
+    cx, cy = loupe_centre(play.aim.finger_pos, radius, bounds)
+    assert bounds.x + bounds.w <= play.screen.panel.x  # never over the side panel
     assert cy < at[1] - radius  # above the fingertip, clear of it
     # The loupe's middle is the magnified ghost: Blue, see-through, over the paper.
     middle = control.screen.get_at((cx + 3, cy + 3))
@@ -72,6 +75,7 @@ def test_the_mouse_gets_no_loupe(control: Control) -> None:
 
 
 def test_near_the_top_the_loupe_goes_beside_the_finger() -> None:
-    radius = 60
-    assert loupe_centre((500, 80), radius, (1024, 600)) == (500 + 2 * radius + 30, 80)
-    assert loupe_centre((1000, 80), radius, (1024, 600)) == (1000 - 2 * radius - 30, 80)
+    radius, board = 60, Box(0, 0, 1024, 600)
+    assert loupe_centre((500, 80), radius, board) == (500 + 2 * radius + 30, 80)
+    assert loupe_centre((1000, 80), radius, board) == (1000 - 2 * radius - 30, 80)
+    assert loupe_centre((500, 300), radius, Box(0, 0, 540, 600))[0] <= 540 - radius  # kept off the panel

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.input.layout import BoardLayout, Point
+from game.input.layout import BOARD_PADDING, BoardLayout, Box, Point
 from game.view import theme
 
 MAGNIFY = 2.0
@@ -27,23 +27,43 @@ def loupe_radius(layout: BoardLayout, window: tuple[int, int]) -> int:
     return max(60, min(round(layout.cell * 2.2), min(window) // 6))
 
 
-def loupe_centre(finger: tuple[int, int], radius: int, window: tuple[int, int]) -> tuple[int, int]:
+def loupe_bounds(layout: BoardLayout, window: tuple[int, int]) -> Box:
+    """Where the loupe may go: the board's area (what a zoom clips to), never over the side panel.
+
+    >>> from game.input.layout import BoardLayout
+    >>> loupe_bounds(BoardLayout(10, 10, 40, 56, 56), (1024, 600))
+    Box(x=20, y=20, w=432, h=432)
+    """
+    if layout.clip is not None:
+        return layout.clip
+    paper = layout.paper
+    x, y = max(0, paper.x - BOARD_PADDING), max(0, paper.y - BOARD_PADDING)
+    right = min(window[0], paper.x + paper.w + BOARD_PADDING)
+    bottom = min(window[1], paper.y + paper.h + BOARD_PADDING)
+    return Box(x, y, right - x, bottom - y)
+
+
+def loupe_centre(finger: tuple[int, int], radius: int, bounds: Box) -> tuple[int, int]:
     """Where the loupe goes: above the fingertip, clear of it; beside it when there is no room above.
 
-    >>> loupe_centre((500, 400), 60, (1024, 600))
+    >>> loupe_centre((500, 400), 60, Box(0, 0, 1024, 600))
     (500, 250)
-    >>> loupe_centre((500, 100), 60, (1024, 600))
+    >>> loupe_centre((500, 100), 60, Box(0, 0, 1024, 600))
     (650, 100)
     """
     lift = 2 * radius + 30  # the loupe's own size plus a fingertip
     x, y = finger
-    if y - lift - radius >= 0:
+    left, top, right, bottom = bounds.x, bounds.y, bounds.x + bounds.w, bounds.y + bounds.h
+    if y - lift - radius >= top:
         centre = (x, y - lift)
-    elif x + lift + radius <= window[0]:
+    elif x + lift + radius <= right:
         centre = (x + lift, y)
     else:
         centre = (x - lift, y)
-    return (min(max(centre[0], radius), window[0] - radius), min(max(centre[1], radius), window[1] - radius))
+    # Kept inside the bounds where they are big enough; a tiny board keeps it at least on its left/top.
+    cx = max(min(centre[0], right - radius), left + radius)
+    cy = max(min(centre[1], bottom - radius), top + radius)
+    return (cx, cy)
 
 
 def draw_loupe(surface: pygame.Surface, layout: BoardLayout, node: Point, finger: tuple[int, int]) -> None:
@@ -62,7 +82,7 @@ def draw_loupe(surface: pygame.Surface, layout: BoardLayout, node: Point, finger
     round_lens = pygame.Surface((2 * radius, 2 * radius), pygame.SRCALPHA)
     round_lens.blit(lens, (0, 0))
     round_lens.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    cx, cy = loupe_centre(finger, radius, window)
+    cx, cy = loupe_centre(finger, radius, loupe_bounds(layout, window))
     shadow = (cx + 3, cy + 4)
     pygame.draw.circle(surface, theme.SHADOW, shadow, radius + 2)
     surface.blit(round_lens, (cx - radius, cy - radius))
