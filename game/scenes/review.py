@@ -7,14 +7,21 @@ engine does all the work: :class:`Replay` keeps one game and moves it with
 
 Keys: ← → one move, PgUp PgDn ten, Home End to either end, Esc back; the same
 on finger-sized buttons. «Играть отсюда» starts a game from the position shown.
+«Анализ» has the master review every move in the background (:mod:`game.analysis`):
+a chart of the expected lead grows under the scores, its dots are the mistakes, a tap
+on it shows that move, and at a mistake the board rings the better move.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pygame
 
-from engine import ActionKind, Game
+from ai.review import MoveReview, count_mistakes
+from engine import ActionKind, Game, Player, format_score
 from engine.types import Action
+from game.analysis import Analysis
 from game.input.layout import BoardLayout, ScreenLayout, fit_board, panel_buttons, screen_layout
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
@@ -22,6 +29,8 @@ from game.scenes.handoff import Match, Reviewing
 from game.settings import MatchSettings
 from game.view import hud, theme
 from game.view.board_view import BoardView
+from game.view.hint_mark import draw_hint
+from game.view.lead_chart import LeadChart
 from game.view.strings import t
 from game.view.textfit import one_line, wrap
 from game.view.widgets import Button, ButtonGroup
@@ -108,11 +117,14 @@ class ReviewScene(Scene):
         self.b_next = self.buttons.add(Button("review.next", primary=True), lambda: self.goto(self.step + 1))
         self.b_last = self.buttons.add(Button("review.last"), lambda: self.goto(self.replay.moves))
         self.b_play_on = self.buttons.add(Button("review.play_on"), self.play_on)
+        self.b_analyse = self.buttons.add(Button("review.analyse"), self.analyse)
         self.b_back = self.buttons.add(Button("review.back"), self.stack.pop)
         self.b_menu = self.buttons.add(Button("results.menu"), self.to_menu)
         self.screen: ScreenLayout = screen_layout(self.size)
         self.board: BoardLayout = fit_board(game.width, game.height, self.screen.board_area)
         self._text_bottom = 0
+        self.analysis: Analysis | None = None
+        self.chart = LeadChart()
         self._update_buttons()
 
     @property
@@ -143,12 +155,23 @@ class ReviewScene(Scene):
         """Back to the main menu."""
         self.stack.back_to("menu")
 
+    def analyse(self) -> None:
+        """«Анализ»: the master reviews the game in the background; pressed while it runs, it stops."""
+        if self.analysis is not None and self.analysis.running:
+            self.analysis.cancel()
+        else:  # the stack's computer budget, when a test or a run set one, is the budget of a move here
+            self.analysis = Analysis(self.replay.source, seconds=self.stack.ai_seconds).start()
+        self._update_buttons()
+
     def _update_buttons(self) -> None:
         at_start, at_end = self.step == 0, self.step == self.replay.moves
         self.b_first.enabled = self.b_prev.enabled = not at_start
         self.b_next.enabled = self.b_last.enabled = not at_end
         # A game that ended with nowhere to play cannot go on; a finished one can (Finish is left out).
         self.b_play_on.enabled = self.game.finished or not self.game.is_over
+        running = self.analysis is not None and self.analysis.running
+        self.b_analyse.key = "review.analyse.stop" if running else "review.analyse"
+        self.b_analyse.enabled = running or self.analysis is None or not self.analysis.complete
 
     # ----- scene hooks -------------------------------------------------------------------
 
@@ -160,11 +183,23 @@ class ReviewScene(Scene):
         bh, gap, pad = hud.spacing(size)
         # The steps, «play on from here», then back and menu: under the board at the top of the
         # panel's right half, beside it at the bottom under the text.
-        order = [self.b_first, self.b_prev, self.b_next, self.b_last, self.b_play_on, self.b_back, self.b_menu]
-        for button, box in zip(order, panel_buttons(panel, portrait, [4, 1, 2], height=bh, gap=gap, pad=pad,
+        order = [self.b_first, self.b_prev, self.b_next, self.b_last, self.b_play_on, self.b_analyse, self.b_back,
+                 self.b_menu]
+        for button, box in zip(order, panel_buttons(panel, portrait, [4, 2, 2], height=bh, gap=gap, pad=pad,
                                                     from_top=True), strict=True):
             button.rect = pygame.Rect(box)
         self._text_bottom = panel.y + panel.h - pad if portrait else self.b_first.rect.y - gap
+
+    def update(self, dt: float) -> None:
+        self._update_buttons()  # the analysis ends on its own thread
+
+    def wake_in(self) -> float | None:
+        """A few times a second while the analysis runs (the chart grows, the bar moves)."""
+        return 0.1 if self.analysis is not None and self.analysis.running else None
+
+    def shutdown(self) -> None:
+        if self.analysis is not None:
+            self.analysis.cancel()
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -182,7 +217,10 @@ class ReviewScene(Scene):
             self.goto(self.step - event.y)
             return
         p = pointer_of(event, self.size)
-        if p is not None:
+        if p is not None and p.kind == "down" and (step := self.chart.step_at((round(p.pos[0]), round(p.pos[1])))) \
+                is not None and self.analysis is not None:
+            self.goto(step)  # a tap on the chart shows that move
+        elif p is not None:
             self.buttons.handle(p)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -190,6 +228,8 @@ class ReviewScene(Scene):
         panel = self.screen.panel
         self.view.draw(surface, self.game, self.board,
                        lambda s: hud.draw_panel(s, panel, self.screen.portrait), self.screen)
+        if (mistake := self._mistake_shown()) is not None:  # the better move, ringed where it was to go
+            draw_hint(surface, self.view, self.board, mistake.best, mistake.player, None)
         _, _, pad = hud.spacing(size)
         x, width = hud.text_column(self.screen)
         y = panel.y + pad
@@ -223,12 +263,19 @@ class ReviewScene(Scene):
             stopper = self.game.stopped_by
             lines.append((t("review.stopped", player=hud.player_name(stopper, self.settings)),
                           theme.player_dark(stopper)))
+        if self.analysis is not None:
+            lines += self._analysis_lines()
         for text, colour in lines:
             img = one_line(text, theme.text_size(size, 17), colour, width, bold=True)
             if y + img.get_height() > self._text_bottom:
                 return self._draw_buttons(surface)
             surface.blit(img, (x, y))
             y += img.get_height() + 6
+        if self.analysis is not None:  # the chart takes the room of the keys' hint
+            running = self.analysis.running
+            self.chart.draw(surface, pygame.Rect(x, y + 2, width, self._text_bottom - y - 4), self.analysis.moves,
+                            self.analysis.total, self.step, progress=self.analysis.fraction if running else None)
+            return self._draw_buttons(surface)
         hint_font = theme.font(theme.text_size(size, 15))
         for line in wrap(t("review.keys"), hint_font, width):
             if y + hint_font.get_linesize() > self._text_bottom:
@@ -236,6 +283,28 @@ class ReviewScene(Scene):
             surface.blit(theme.text(line, theme.text_size(size, 15), theme.INK_SOFT), (x, y))
             y += hint_font.get_linesize()
         self._draw_buttons(surface)
+
+    def _analysis_lines(self) -> list[tuple[str, theme.Colour]]:
+        """The analysis' lines: how far it got, or the mistakes of each side; at a mistake, what it lost."""
+        assert self.analysis is not None
+        moves, total = self.analysis.moves, self.analysis.total
+        if self.analysis.failed:
+            lines = [(t("review.analysis_failed"), theme.ILLEGAL)]
+        elif self.analysis.running:
+            lines = [(t("review.analysing", k=min(total, len(moves) + 1), n=total), theme.INK_SOFT)]
+        else:
+            lines = [(t("review.mistakes", blue=count_mistakes(moves, Player.BLUE),
+                        red=count_mistakes(moves, Player.RED)), theme.INK)]
+        if (move := self._mistake_shown()) is not None:
+            loss = format_score(Fraction(round(move.loss * 2), 2))
+            lines.append((t("review.mistake", loss=loss), theme.player_dark(move.player)))
+        return lines
+
+    def _mistake_shown(self) -> MoveReview | None:
+        """The move shown when the analysis found it a mistake."""
+        moves = self.analysis.moves if self.analysis is not None else []
+        move = moves[self.step - 1] if 0 < self.step <= len(moves) else None
+        return move if move is not None and move.mistake else None
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         arrows = (self.b_first, self.b_prev, self.b_next, self.b_last)

@@ -1,0 +1,76 @@
+"""«Анализ» in the review scene, driven by posted events: it runs beside the frame loop, the chart
+grows, a tap on it shows that move, and at the planted blunder the better move is ringed."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+from test_ai_review import blundered_game
+from test_game_scenes import click, control, press, step  # noqa: F401 - control is the fixture
+
+from game.control import Control
+from game.scenes.handoff import Reviewing
+from game.scenes.menu import MenuScene
+from game.scenes.review import ReviewScene
+from game.view import theme
+
+
+def open_review(control: Control) -> ReviewScene:  # noqa: F811
+    control.stack.push(MenuScene(control.stack))
+    control.stack.ai_seconds = 0.15  # the master's budget per move of the review
+    scene = ReviewScene(control.stack, Reviewing(blundered_game(), step=0))
+    control.stack.push(scene)
+    step(control)
+    return scene
+
+
+def test_the_analysis_runs_beside_the_frames_and_the_chart_jumps_to_the_mistake(control: Control) -> None:  # noqa: F811
+    scene = open_review(control)
+    press(control, scene.b_analyse)
+    analysis = scene.analysis
+    assert analysis is not None and analysis.running and scene.b_analyse.key == "review.analyse.stop"
+    frames, slowest = 0, 0.0
+    end = time.monotonic() + 60
+    while analysis.running and time.monotonic() < end:
+        start = time.perf_counter()
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+        step(control)
+        slowest = max(slowest, time.perf_counter() - start)
+        frames += 1
+        time.sleep(0.01)
+    assert analysis.complete, "the analysis did not finish"
+    # The loop kept stepping while the master thought (each frame far below one move's budget),
+    # and the arrow keys posted meanwhile were all taken.
+    assert frames >= 20 and slowest < 0.15
+    assert scene.step == scene.replay.moves
+    step(control)
+    assert scene.b_analyse.key == "review.analyse" and not scene.b_analyse.enabled
+    mistakes = [m.number for m in analysis.moves if m.mistake]
+    assert 15 in mistakes
+    chart = scene.chart.rect
+    assert chart.w > 100 and chart.h > 40
+    # A tap on the chart at the mistake's place shows that move.
+    x = chart.x + (chart.w - 1) * 15 / 16
+    click(control, (x, chart.centery))
+    assert scene.step == 15
+    # The better move (6, 9) is ringed on the board in the hint's colour.
+    surface = pygame.Surface(control.size)
+    scene.draw(surface)
+    cx, cy = scene.board.node_to_pixel((6, 9))
+    reach = round(scene.board.cell * 0.9)
+    ring = [surface.get_at((round(cx) + dx, round(cy) + dy)) for dx in range(-reach, reach + 1)
+            for dy in range(-reach, reach + 1) if surface.get_rect().collidepoint(round(cx) + dx, round(cy) + dy)]
+    assert any(sum(abs(a - b) for a, b in zip(c[:3], theme.LAST_MOVE, strict=True)) < 40 for c in ring)
+
+
+def test_leaving_the_review_stops_the_analysis(control: Control) -> None:  # noqa: F811
+    scene = open_review(control)
+    control.stack.ai_seconds = 5.0
+    press(control, scene.b_analyse)
+    analysis = scene.analysis
+    assert analysis is not None and analysis.running
+    control.stack.pop()
+    assert not analysis.running
+    analysis.join(5)
+    assert len(analysis.moves) < analysis.total
