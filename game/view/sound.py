@@ -18,9 +18,9 @@ from game.storage.paths import asset_path
 
 log = logging.getLogger(__name__)
 
-NAMES: tuple[str, ...] = ("dot", "country", "takeover", "illegal", "end")
+NAMES: tuple[str, ...] = ("dot", "country", "takeover", "illegal", "end", "tick")
 """The effects: a dot placed, a country closed, a country taken over, an illegal
-spot tapped, the end of the game. Each is ``assets/sounds/<name>.wav``."""
+spot tapped, the end of the game, a second of a clock's last ten. Each is ``assets/sounds/<name>.wav``."""
 
 
 def sound_file(name: str) -> Path:
