@@ -195,18 +195,22 @@ class MatchClock:
         figures for the record go (moves replayed meanwhile have none: not known)."""
         if self:
             self._charge()
-            self.left[player] = min(MAX_LEFT, self.left[player] + self.control.increment)
+            if self.left[player] > 0:  # a move after the flag fell earns nothing
+                self.left[player] = min(MAX_LEFT, self.left[player] + self.control.increment)
         index = len(self.moves) if index is None else index
         del self.moves[index:]
         self.moves.extend([None] * (index - len(self.moves)))
         self.moves.append(self.left[player] if self else None)
         return self.left[player]
 
-    def run(self, game: Game) -> Player | None:
+    def run(self, game: Game, tick: Callable[[], None] | None = None) -> Player | None:
         """Once a frame: the clock of ``game``'s player to move runs (none once it is over);
-        the player whose time has run out, if any."""
+        the player whose time has run out, if any. ``tick`` is called when :meth:`tick_due`."""
         self.follow(None if game.is_over else game.to_move)
-        return self.flag()
+        flag = self.flag()
+        if flag is None and self.tick_due() and tick is not None:
+            tick()
+        return flag
 
     def tick_due(self) -> bool:
         """True once for each new second the running clock shows in its last :data:`LOW_SECONDS`

@@ -40,13 +40,14 @@ class Ending:
     flag: Player | None = None
 
     @classmethod
-    def of(cls, game: Game, *, stop_ran_out: bool = False, flag: Player | None = None) -> Ending:
-        """The ending of ``game`` as the play scene saw it: a fallen flag first, then the «Стоп»
-        time, then whether anyone finished it; else the board ran out of room."""
+    def of(cls, game: Game, how: How | None = None, flag: Player | None = None) -> Ending:
+        """The ending of ``game`` as the play scene saw it: a fallen ``flag`` first (a «Завершить»
+        confirmed after it fell came too late), then ``how`` it was ended; else whether anyone
+        finished it, else the board ran out of room."""
         if flag is not None:
             return cls(How.TIME, flag)
-        if stop_ran_out:
-            return cls(How.STOP)
+        if how is not None and how is not How.TIME:
+            return cls(how)
         return cls(How.FINISH if game.finished else How.FULL)
 
     def winner(self, game: Game) -> Player | None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from engine import Game
+from engine import Game, sgf
+from game.clock import ClockState
+from game.ending import Ending
 from game.settings import MatchSettings
 from game.takeback import TakeBack
 
@@ -19,7 +21,9 @@ from game.takeback import TakeBack
 class Match:
     """A game to play or to show the end of: its set-up, the game itself (None: a new one),
     what is left of a «Стоп» under way (None: its full time), the save of a game in progress
-    it goes on writing to (None: a save of its own), and the moves taken back before, to replay.
+    it goes on writing to (None: a save of its own), the moves taken back before, to replay,
+    the players' clocks as they were (None: full, if the set-up has a clock), and how it ended
+    (for the results; None: as the game itself says).
 
     ``Match(*autosave.resume(saved))`` goes on with a game in progress."""
 
@@ -28,18 +32,22 @@ class Match:
     stop_left: float | None = None
     slot: str | None = None
     redo: TakeBack | None = None
+    clock: ClockState | None = None
+    ending: Ending | None = None
 
 
 @dataclass(frozen=True)
 class Reviewing:
     """A game to step through: the set-up it was played with when known, its name (a file's),
-    the two sides' names from a record (Blue's, Red's), and the move to show first (None: the last)."""
+    the two sides' names from a record (Blue's, Red's), the move to show first (None: the last),
+    and its clock as a record keeps it (None: none)."""
 
     game: Game
     settings: MatchSettings | None = None
     title: str | None = None
     players: tuple[str, str] | None = None
     step: int | None = None
+    times: sgf.Times | None = None
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,7 @@ scene routes input to it and draws what it says. An illegal node flashes and
 nothing is played. Moves animate (:mod:`game.view.anim`) without holding input
 back. The game is autosaved to its own slot after every change and on leaving
 (:mod:`game.storage.autosave`); «Вернуть» replays what «Отменить» took back
-(:mod:`game.takeback`).
-
-Opened as ``stack.go("play", Match(settings))``, or with a game to go on with.
+(:mod:`game.takeback`). Opened as ``stack.go("play", Match(settings))``, or with a game to go on with.
 """
 
 from __future__ import annotations
@@ -18,6 +16,7 @@ import pygame
 
 from engine import Game, IllegalMove, Player, Rules
 from game.clock import StopClock
+from game.ending import Ending, How
 from game.input.aim import Aim
 from game.input.layout import BoardLayout, Point, ScreenLayout, screen_layout
 from game.input.pointer import pointer_of
@@ -50,11 +49,12 @@ class PlayScene(Scene):
         self.anims = anim.BoardAnimations()
         self.autosaver = Autosaver(match.slot)
         self.stop_clock = StopClock(match.stop_left)
+        self.match_clock = settings.clock.start(stack.now, match.clock)  # runs under dialogs too: the loop's time
+        self.ending: Ending | None = None
         self.takeback = match.redo or TakeBack()
-        self.opponent: ComputerOpponent | None = None
-        if settings.computer is not None:
-            self.opponent = ComputerOpponent(settings.computer.computer, settings.computer.level,
-                                             chooser=stack.chooser, seconds=stack.ai_seconds)
+        computer = settings.computer
+        self.opponent = None if computer is None else ComputerOpponent(
+            computer.computer, computer.level, chooser=stack.chooser, seconds=stack.ai_seconds)
         self.aim = Aim()
         self.refusal: RefusalMark | None = None
         self.clock = 0.0  # seconds since the scene started: animates the thinking dots
@@ -62,7 +62,8 @@ class PlayScene(Scene):
         self.zoom = ZoomControl(self.game.width, self.game.height, self.screen.board_area)  # pinch, wheel, keys
         self.board: BoardLayout = self.zoom.layout
         self.panel = PlayPanel(undo=self.undo, redo=self.redo, stop=self.ask_stop, finish=self.ask_finish,
-                               menu=self.ask_menu, help=lambda: self.stack.go("help"), sound=self.toggle_sound)
+                               menu=lambda: self.leave("menu"), help=lambda: self.stack.go("help"),
+                               sound=self.toggle_sound)
         self.panel.b_sound.show(stack.sounds)
         if self.game.history and not self.game.is_over:
             # Played on from the review (or resumed): «Выйти» promises it can be continued, so it is kept now.
@@ -85,8 +86,8 @@ class PlayScene(Scene):
 
     def try_play(self, node: Point) -> bool:
         """Play ``node`` for the player to move, or show that it is not allowed. True if played."""
-        if self.game.is_over or not self.human_to_move:
-            return False
+        if self.game.is_over or not self.human_to_move or self.match_clock.flag() is not None:
+            return False  # (a flag down: the next update ends the game)
         try:
             if self.game.is_legal(node):
                 self._play(node, by_computer=False)
@@ -102,6 +103,7 @@ class PlayScene(Scene):
         # The territory as drawn before the move: the sweep keeps the part the new
         # country covers. The board draws over it only at the next frame.
         old = self.view.territory(game, self.board)
+        self.match_clock.moved(game.to_move, game.move_count)
         move = anim.change(game.play(node), game, by_computer=by_computer)
         self.takeback.forget()  # a new move: what was taken back cannot come back
         self.anims.start(move, self.clock, game=game, view=self.view, layout=self.board, old_territory=old)
@@ -110,7 +112,8 @@ class PlayScene(Scene):
         self._autosave()
 
     def _autosave(self) -> None:
-        self.autosaver.save_game(self.game, self.settings, self.stop_clock.left, self.clock, self.takeback)
+        self.autosaver.save_game(self.game, self.settings, self.stop_clock.left, self.clock, self.takeback,
+                                 self.match_clock)
 
     def refuse(self, node: Point) -> None:
         """Brief visible feedback for an illegal node."""
@@ -181,22 +184,17 @@ class PlayScene(Scene):
             self.stack.go("confirm", Question("confirm.finish", "confirm.finish.yes", self.finish,
                                               hint="confirm.finish.hint"))
 
-    def finish(self) -> None:
-        """End the game now; the next update shows the results."""
+    def finish(self, how: How = How.FINISH) -> None:
+        """End the game now (a flag down first says how); the next update shows the results."""
         if self.opponent is not None:
             self.opponent.cancel()
         if not self.game.is_over:
+            self.ending = Ending.of(self.game, how, self.match_clock.flag())
             self.game.finish()
 
-    def ask_back(self) -> None:
-        """Esc: back to the board picker, asking first if a game is under way."""
-        self._leave(self.stack.back)
-
-    def ask_menu(self) -> None:
-        """«В меню»: back to the main menu, asking first if a game is under way."""
-        self._leave(lambda: self.stack.back_to("menu"))
-
-    def _leave(self, go: Callable[[], None]) -> None:
+    def leave(self, to: str | None = None) -> None:
+        """Esc: back to the board picker, «В меню» (``to="menu"``) to the menu; asking first mid-game."""
+        go: Callable[[], None] = self.stack.back if to is None else lambda: self.stack.back_to(to)
         if self.game.history and not self.game.is_over:  # something would be lost: ask first
             self.stack.go("confirm", Question("confirm.leave", "confirm.leave.yes", go, hint="feel.leave.hint"))
         else:
@@ -212,7 +210,8 @@ class PlayScene(Scene):
     def shutdown(self) -> None:
         if self.opponent is not None:
             self.opponent.cancel()
-        self._autosave()  # the «Стоп» time left is what it is now, not at the last move
+        self.match_clock.stop()  # closing the game stops its clock
+        self._autosave()  # the «Стоп» and clock times left are what they are now, not at the last move
         self.autosaver.flush()  # leaving (or the window closing): the latest state goes to disk now
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -226,7 +225,7 @@ class PlayScene(Scene):
         if self.anims.running(self.clock) or self.refusal is not None or self.game.is_over \
                 or self.autosaver.pending:
             return 0.0
-        waits = [w for w in (self.stop_clock.wake_in(),) if w is not None]
+        waits = [w for w in (self.stop_clock.wake_in(), self.match_clock.wake_in()) if w is not None]
         if self.opponent is not None and not self.human_to_move and not self.ai_failed:
             waits.append(THINKING_POLL_SECONDS)
         return min(waits) if waits else None
@@ -236,7 +235,7 @@ class PlayScene(Scene):
             self.board = self.zoom.layout  # zoomed or panned: hits and drawing follow at once
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.ask_back()
+                self.leave()
             elif (event.key == pygame.K_y or event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT) \
                     and event.mod & pygame.KMOD_CTRL:
                 self.redo()
@@ -256,22 +255,23 @@ class PlayScene(Scene):
         if self.refusal is not None and not self.refusal.update(dt):
             self.refusal = None
         if self.stop_clock.run(self.game, dt):
-            self.finish()
+            self.finish(How.STOP)
+        if self.match_clock.run(self.game, tick=lambda: self._sound("tick")) is not None:
+            self.finish(How.TIME)
         if self.game.is_over:
             self._show_results()
             return
         if self.opponent is not None:
             self.opponent.take_turn(self.game, lambda node: self._play(node, by_computer=True), self.finish)
-        self.panel.b_undo.enabled = self.can_undo()
-        self.panel.b_redo.enabled = self.can_redo()
-        self.panel.b_stop.enabled = self.can_stop()
+        self.panel.enable(undo=self.can_undo(), redo=self.can_redo(), stop=self.can_stop())
 
     def _show_results(self) -> None:
         if self.opponent is not None:
             self.opponent.cancel()
         self.autosaver.clear(self.clock)  # nothing left to resume; the results scene plays the 'end' sound
         self.autosaver.flush()
-        self.stack.swap("results", Match(self.settings, self.game))
+        self.stack.swap("results", Match(self.settings, self.game, clock=self.match_clock.state(),
+                                         ending=self.ending or Ending.of(self.game)))
 
     def ghost_node(self) -> Point | None:
         """Where a ghost dot shows now: under the finger, else under the mouse; only if legal."""
@@ -292,7 +292,7 @@ class PlayScene(Scene):
         game, players = self.game, (Player.BLUE, Player.RED)
         thinking = self.clock if self.opponent is not None and not self.human_to_move else None
         status = hud.play_status(game, self.settings, stop_clock=self.stop_clock.shown(), ai_failed=self.ai_failed,
-                                 autosave_failed=self.autosaver.failed)
+                                 autosave_failed=self.autosaver.failed, clock=self.match_clock)
         self.panel.draw(surface, self.screen, game, self.settings, turn=hud.turn_label(game, self.settings, thinking),
                         shown={p: self.anims.shown_score(p, game.score(p), self.clock, game.rules) for p in players},
                         pulse={p: self.anims.score_pulse(p, self.clock) for p in players}, status=status)

@@ -3,7 +3,8 @@
 :mod:`game.storage.store` keeps the files (one SGF record per game in progress, its
 slot, with the set-up as JSON in its ``TOCHKI`` property); this module says what
 goes in that set-up (:func:`autosave_meta`, read back by :func:`resume`: the
-opponent, the «Стоп» time left, the moves taken back) and when a play scene's
+opponent, the «Стоп» time left, the moves taken back, the clock and both players'
+time left as the game was closed) and when a play scene's
 changes reach the disk (:class:`Autosaver`).
 """
 
@@ -15,6 +16,7 @@ from typing import Any, NamedTuple
 
 from ai import PLAYER_LEVELS
 from engine import STOP_SECONDS, Game, Player, sgf
+from game.clock import CLOCK_MINUTES, INCREMENTS, MAX_LEFT, ClockState, MatchClock, TimeControl
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
 from game.takeback import TakeBack
@@ -26,9 +28,10 @@ WAIT_SECONDS = 1.0
 
 
 def autosave_meta(settings: MatchSettings, game: Game, stop_left: float | None = None,
-                  redo: TakeBack | None = None) -> dict[str, Any]:
+                  redo: TakeBack | None = None, clock: ClockState | None = None) -> dict[str, Any]:
     """The set-up saved with the game: mode, rules, the computer's level and the human's colour,
-    what is left of a «Стоп» under way, and the moves taken back that «Вернуть» can replay.
+    what is left of a «Стоп» under way, the moves taken back that «Вернуть» can replay, and the
+    clock with both players' time left (``clock``, to the millisecond: resuming gives it back exactly).
 
     >>> autosave_meta(MatchSettings(computer=ComputerSettings("master", Player.RED)), Game(5, 5))
     {'mode': 'computer', 'rules': 'countries', 'level': 'master', 'human': 'red'}
@@ -42,7 +45,33 @@ def autosave_meta(settings: MatchSettings, game: Game, stop_left: float | None =
         meta["stop_left"] = round(max(0.0, stop_left), 1)
     if redo is not None and redo.can_redo:
         meta["redo"] = redo.to_json()
+    if settings.clock and clock is not None:
+        meta["clock"] = {"minutes": settings.clock.minutes, "increment": settings.clock.increment,
+                         "left": [round(left, 3) for left in clock.left]}
     return meta
+
+
+def clock_from_meta(meta: Mapping[str, Any]) -> tuple[TimeControl, tuple[float, float] | None]:
+    """The clock a saved game was played on and both times left (Blue's, Red's; None: full);
+    anything odd is no clock.
+
+    >>> clock_from_meta({"clock": {"minutes": 5, "increment": 3, "left": [12.5, 290]}})
+    (TimeControl(minutes=5, increment=3), (12.5, 290.0))
+    >>> clock_from_meta({"clock": {"minutes": 7, "left": [1, 2]}}), clock_from_meta({"clock": [5]})[0]
+    ((TimeControl(minutes=0, increment=0), None), TimeControl(minutes=0, increment=0))
+    """
+    saved = meta.get("clock")
+    if not isinstance(saved, dict):
+        return TimeControl(), None
+    minutes, increment, left = saved.get("minutes"), saved.get("increment", 0), saved.get("left")
+    if type(minutes) is not int or minutes not in CLOCK_MINUTES[1:] or type(increment) is not int \
+            or increment not in INCREMENTS:
+        return TimeControl(), None
+    control = TimeControl(minutes, increment)
+    if not (isinstance(left, list) and len(left) == 2
+            and all(type(v) in (int, float) and 0 <= v <= MAX_LEFT for v in left)):  # nan fails too
+        return control, None
+    return control, (float(left[0]), float(left[1]))
 
 
 def settings_from_meta(meta: Mapping[str, Any], game: Game) -> MatchSettings:
@@ -56,8 +85,8 @@ def settings_from_meta(meta: Mapping[str, Any], game: Game) -> MatchSettings:
         level = meta.get("level")
         human = Player.RED if meta.get("human") == "red" else Player.BLUE
         computer = ComputerSettings(level if level in PLAYER_LEVELS else PLAYER_LEVELS[0], human)
-    # The record's own rule set and size are the truth; the set-up only adds the opponent.
-    return MatchSettings(game.rules, game.width, game.height, computer)
+    # The record's own rule set and size are the truth; the set-up only adds the opponent and the clock.
+    return MatchSettings(game.rules, game.width, game.height, computer, clock_from_meta(meta)[0])
 
 
 class Resumed(NamedTuple):
@@ -71,6 +100,8 @@ class Resumed(NamedTuple):
     """The save it goes on writing to."""
     redo: TakeBack | None = None
     """The moves taken back before it was left, for «Вернуть»."""
+    clock: ClockState | None = None
+    """Both players' time left as it was left, and each move's for the record; None: no clock."""
 
 
 def resume(saved: store.Resumable) -> Resumed:
@@ -86,7 +117,15 @@ def resume(saved: store.Resumable) -> Resumed:
     if game.stopped_by is not None and isinstance(left, (int, float)) and not isinstance(left, bool):
         stop_left = min(float(STOP_SECONDS), max(0.0, float(left)))
     redo = TakeBack.from_json(saved.meta["redo"], game) if "redo" in saved.meta else None
-    return Resumed(settings_from_meta(saved.meta, game), game, stop_left, saved.slot or None, redo)
+    control, left = clock_from_meta(saved.meta)
+    clock = None
+    if control and left is not None:
+        try:  # the figures of the moves come from the record's BL/WL; they are only for showing
+            moves = sgf.read_times(saved.text).left[:game.move_count]
+        except sgf.SgfError:
+            moves = ()
+        clock = ClockState(left, moves)
+    return Resumed(settings_from_meta(saved.meta, game), game, stop_left, saved.slot or None, redo, clock)
 
 
 class Autosaver:
@@ -119,7 +158,7 @@ class Autosaver:
         self._put(("save", text, meta), now)
 
     def save_game(self, game: Game, settings: MatchSettings, stop_left: float | None, now: float,
-                  redo: TakeBack | None = None) -> None:
+                  redo: TakeBack | None = None, clock: MatchClock | None = None) -> None:
         """Ask for ``game`` to be saved, unless there is nothing to lose yet.
 
         Nothing to lose: no move on the board and none taken back, and never saved
@@ -130,7 +169,9 @@ class Autosaver:
             return
         if not game.history and not (redo is not None and redo.can_redo) and self.slot is None:
             return
-        self.save(sgf.dumps(game), autosave_meta(settings, game, stop_left, redo), now)
+        state = clock.state() if clock else None
+        times = clock.times() if clock else None
+        self.save(sgf.dumps(game, times=times), autosave_meta(settings, game, stop_left, redo, state), now)
 
     def clear(self, now: float) -> None:
         """Ask for this game's save to be forgotten (it has ended)."""

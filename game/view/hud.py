@@ -9,6 +9,7 @@ from typing import NamedTuple
 import pygame
 
 from engine import Game, Player, format_score
+from game.clock import MatchClock
 from game.input.layout import Box, ScreenLayout, panel_buttons
 from game.settings import MatchSettings
 from game.view import paper, theme
@@ -168,12 +169,26 @@ def turn_label(game: Game, settings: MatchSettings, thinking: float | None) -> T
     return Turn(label, label)
 
 
+def clock_lines(clock: MatchClock, settings: MatchSettings) -> list[tuple[str, theme.Colour]]:
+    """Each player's time left, «Синие: 4:59»: the running one in its colour, red in its last
+    seconds, the stopped one quiet."""
+    def ink(player: Player) -> theme.Colour:
+        if clock.low(player):
+            return theme.ILLEGAL
+        return theme.player_dark(player) if player is clock.running else theme.INK_SOFT
+    return [(t("play.clock", player=player_name(p, settings), time=clock.shown(p)), ink(p)) for p in Player]
+
+
 def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_failed: bool,
-                autosave_failed: bool) -> list[tuple[str, theme.Colour]]:
-    """The lines under the scores: who moves alone after a «Стоп» and for how long (``stop_clock``),
-    the computer's failure, and a quiet note when the autosave failed. (A refused node says why
-    at the node itself: :mod:`game.view.refusal`.)"""
-    lines: list[tuple[str, theme.Colour]] = []
+                autosave_failed: bool, clock: MatchClock | None = None) -> list[tuple[str, theme.Colour]]:
+    """The lines under the scores: the move number and the players' ``clock`` if there is one,
+    who moves alone after a «Стоп» and for how long (``stop_clock``), the computer's failure, and a
+    quiet note when the autosave failed. (A refused node says why at the node itself:
+    :mod:`game.view.refusal`.)"""
+    number = game.move_count + (not game.is_over)  # the move being made; at the end, the last one
+    lines: list[tuple[str, theme.Colour]] = [(t("play.move", n=number), theme.INK_SOFT)]
+    if clock:
+        lines += clock_lines(clock, settings)
     if game.stopped_by is not None:
         mover = game.stopped_by.other
         text = t("play.stopped.computer", time=stop_clock) if settings.computer else \

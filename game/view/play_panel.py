@@ -46,6 +46,10 @@ class PlayPanel:
                 [self.b_finish], [self.b_menu]]
         self.text_top, self.caption_right = hud.place_play_buttons(screen, rows, [self.b_help, self.b_sound])
 
+    def enable(self, *, undo: bool, redo: bool, stop: bool) -> None:
+        """Which of «Отменить», «Вернуть» and «Стоп» can be pressed now."""
+        self.b_undo.enabled, self.b_redo.enabled, self.b_stop.enabled = undo, redo, stop
+
     def handle(self, pointer: Pointer) -> bool:
         """True when the pointer event was for one of the panel's buttons."""
         return self.icons.handle(pointer) or self.buttons.handle(pointer)
