@@ -10,11 +10,25 @@ not a game) is one line on the screen in the player's language (its kind,
 :func:`game.storage.store.problem_of`; the detail goes to the log), never a crash.
 A file's size is checked before it is read, so no file holds the screen up.
 
+Each saved game's row shows a picture of its last position, its rules, board, moves
+and result, the players (and the computer's level) as the record names them, and
+the date; newest first. Rows are read and drawn a few a frame by a
+:class:`game.view.thumbnail.Catalogue` (a blank sheet until then), so a folder of
+hundreds of games scrolls at once. In «Открыть партию» «✎» renames a game (a name
+card: the name offered is confirmed with a tap, typing edits it) and «✕» deletes it,
+with «Вернуть» for a few seconds; the games in progress are one tap away
+(«Неоконченные: N»), and the sample games shipped with the game (``assets/samples``)
+are listed apart, below the player's own.
+
+«Сохранить партию» is opened with the game (``Match``: its set-up names the players and
+the computer's level in the record, ``PB``/``PW`` and ``BR``/``WR``), from the results or
+from the question on leaving a game in progress.
+
 The unfinished games list shows each game in progress (rules, board, opponent,
 move, date); a tap resumes it in play, «✕» deletes it after asking.
 
-Open by name: ``stack.go("open")``, ``stack.go("save", game)`` or ``stack.go("unfinished")``;
-Esc or «Назад» goes back.
+Open by name: ``stack.go("open")``, ``stack.go("save", Match(settings, game))`` (a bare
+``Game`` too) or ``stack.go("unfinished")``; Esc or «Назад» goes back.
 """
 
 from __future__ import annotations
@@ -26,13 +40,15 @@ from pathlib import Path
 import pygame
 
 from ai import PLAYER_LEVELS
-from engine import Game, Rules, sgf
+from engine import Game, Player, Rules, format_score, sgf
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Question, Reviewing
+from game.settings import MatchSettings
 from game.storage import store
 from game.storage.autosave import resume
-from game.view import paper, theme
+from game.storage.paths import asset_path
+from game.view import paper, theme, thumbnail
 from game.view.strings import rules_name, t
 from game.view.textfit import named, one_line
 from game.view.widgets import Button, ButtonGroup
@@ -41,12 +57,36 @@ log = logging.getLogger(__name__)
 
 DRAG_SLOP = 10  # px a press may wander and still count as a tap on a row
 LEVEL_KEYS = frozenset(f"level.{level}" for level in PLAYER_LEVELS)
+UNDO_SECONDS = 6.0
+"""How long «Вернуть» is offered after a game is deleted; then it is gone for good."""
+SAMPLES_DIR = asset_path("samples")
+"""Games shipped with the program (the zagram.org record): listed apart, never renamed or deleted."""
 
 
 def default_name(game: Game, now: datetime | None = None) -> str:
     """«2025-01-18 14-30 Страны»: when, and which rule set (no ':' — not every file system takes it)."""
     now = now or datetime.now()
     return t("files.default_name", date=now.strftime("%Y-%m-%d %H-%M"), rules=rules_name(game.rules))
+
+
+def record_info(settings: MatchSettings | None, now: datetime) -> dict[str, str]:
+    """The root properties a saved record gets besides the game: the date, and against the computer
+    who played which colour (``PB``/``PW``) and its level as the computer's rank (``BR``/``WR``),
+    in the player's language, as other programs show names.
+
+    >>> from game.settings import ComputerSettings
+    >>> record_info(MatchSettings(computer=ComputerSettings("master", Player.RED)), datetime(2025, 1, 18))
+    {'DT': '2025-01-18', 'PB': 'Компьютер', 'BR': 'Мастер', 'PW': 'Игрок'}
+    """
+    info = {"DT": now.strftime("%Y-%m-%d")}
+    computer = settings.computer if settings is not None else None
+    if computer is not None:
+        side, other = ("B", "W") if computer.computer is Player.BLUE else ("W", "B")
+        info[f"P{side}"] = t("play.computer")
+        if f"level.{computer.level}" in LEVEL_KEYS:
+            info[f"{side}R"] = t(f"level.{computer.level}")
+        info[f"P{other}"] = t("files.player.human")
+    return info
 
 
 def type_into(name: str, typed: str) -> str:
@@ -74,8 +114,75 @@ def open_record(path: Path | str) -> tuple[Game, dict[str, str]]:
     return game, sgf.read_info(text)
 
 
+def result_text(summary: thumbnail.Summary) -> str:
+    """«Синие +7», «ничья», a resignation another program recorded («Красные: соперник сдался»),
+    or the score so far of a game not counted: «не окончена, 3 : 60»."""
+    if not summary.over:
+        winner, _, how = summary.recorded.partition("+")
+        if winner in ("B", "W") and how[:1] in ("R", "T"):  # RE[W+R], RE[B+T]: resigned, out of time
+            player = t("player.blue" if winner == "B" else "player.red")
+            return t("files.result.resigned" if how[:1] == "R" else "files.result.time", player=player)
+        return t("files.result.open", blue=format_score(summary.blue), red=format_score(summary.red))
+    if summary.blue == summary.red:
+        return t("files.result.draw")
+    winner = "player.blue" if summary.blue > summary.red else "player.red"
+    return t("files.result.won", player=t(winner), margin=format_score(abs(summary.blue - summary.red)))
+
+
+def details_text(summary: thumbnail.Summary) -> str:
+    """«Классика · 39 × 32 · ходов: 244 · не окончена, 3 : 60»: the row's second line."""
+    return t("files.row", rules=rules_name(summary.rules), w=summary.width, h=summary.height, k=summary.moves,
+             result=result_text(summary))
+
+
+def player_text(summary: thumbnail.Summary, player: Player) -> str:
+    """A side as the record names it, its rank (the computer's level) after it; the colour if unnamed."""
+    i = 0 if player is Player.BLUE else 1
+    name = summary.players[i] or t("player.blue" if player is Player.BLUE else "player.red")
+    return t("files.player.ranked", name=name, rank=summary.ranks[i]) if summary.ranks[i] else name
+
+
+class NameField:
+    """A one-line name being typed: typed text goes in (only what shows, within the file name limits),
+    Backspace takes a character (Ctrl: a word) back; the caret blinks at the end."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.clock = 0.0
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when ``event`` was typing (and changed or tried to change the text)."""
+        if event.type == pygame.TEXTINPUT:
+            # What shows as nothing or turns the name around («\u202e» makes «txt.exe») never gets in.
+            text = store.visible("".join(ch for ch in event.text if ch.isprintable()))
+            self.text = type_into(self.text, text)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            if event.mod & pygame.KMOD_CTRL:
+                self.text = self.text.rstrip().rpartition(" ")[0]
+            else:
+                self.text = self.text[:-1]
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, box: pygame.Rect, px: int) -> None:
+        """The field in ``box``, its text at ``px``; a long name shows its end, where the caret is."""
+        pygame.draw.rect(surface, theme.BUTTON, box, border_radius=8)
+        pygame.draw.rect(surface, theme.BUTTON_SELECTED, box, 2, border_radius=8)
+        font = theme.font(px)
+        shown = self.text
+        while shown and font.size(shown)[0] > box.w - 28:
+            shown = shown[1:]
+        img = theme.text(shown, px, theme.INK)
+        tx, ty = box.x + 12, box.centery - img.get_height() // 2
+        surface.blit(img, (tx, ty))
+        if int(self.clock * 2) % 2 == 0:
+            cx = tx + img.get_width() + 2
+            pygame.draw.line(surface, theme.INK, (cx, ty + 2), (cx, ty + img.get_height() - 2), 2)
+
+
 class GamesScene(Scene):
-    """The games folder as a list of finger-sized rows; a tap (or Enter) opens one for review.
+    """A list of finger-sized rows; a tap (or Enter) opens one.
 
     The list scrolls by wheel, drag and keys (↑ ↓ choose, PgUp PgDn, Home End).
     """
@@ -83,6 +190,8 @@ class GamesScene(Scene):
     name = "files"
     title_key = "files.open.title"
     empty_key = "files.empty"
+    column = 900
+    """The list's width at 1280×800 (at most the window's)."""
 
     def __init__(self, stack: SceneStack, data: object = None) -> None:
         super().__init__(stack)
@@ -98,6 +207,7 @@ class GamesScene(Scene):
         self.row_h = 48
         self.row_gap = 6
         self._title_pos = (0, 0)
+        self._title_room = 0
         self._label_y: int | None = None
         self._footer_y = 0
         self._press: tuple[tuple[str, int], float, int, bool] | None = None  # who, start y, scroll, moved
@@ -107,15 +217,18 @@ class GamesScene(Scene):
     def refresh(self) -> None:
         """Read the folder again (a file may have been dropped in or saved)."""
         self.games = store.list_games()
-        if self.selected is not None and self.selected >= self.count:
+        self._keep_selection()
+
+    def _keep_selection(self) -> None:
+        if self.selected is not None and self.selected >= self.rows:
             self.selected = None
         self.scroll_by(0)
 
     def open_entry(self, index: int) -> None:
         """Open the game of row ``index`` for review, or say in one line why it cannot be."""
-        if not 0 <= index < len(self.games):
+        if not 0 <= index < self.rows:
             return
-        entry = self.games[index]
+        entry = self.entry(index)
         self.selected = index
         self.message = None  # what went wrong with another file is no longer news
         try:
@@ -128,39 +241,66 @@ class GamesScene(Scene):
         players = (info.get("PB", ""), info.get("PW", ""))
         self.stack.go("review", Reviewing(game, title=entry.name, players=players))
 
+    def entry(self, index: int) -> store.SavedGame:
+        """The saved game of row ``index``."""
+        return self.games[index]
+
     @property
     def row_step(self) -> int:
         return self.row_h + self.row_gap
 
     @property
     def count(self) -> int:
-        """How many rows the list has."""
+        """How many games the list has (of the player's own)."""
         return len(self.games)
 
     @property
+    def rows(self) -> int:
+        """How many rows the list has, the samples listed apart included."""
+        return self.count
+
+    def row_top(self, index: int) -> int:
+        """Where row ``index`` begins, in pixels from the top of the unscrolled list."""
+        return index * self.row_step
+
+    @property
+    def content_height(self) -> int:
+        return self.row_top(self.rows - 1) + self.row_h if self.rows else 0
+
+    @property
     def max_scroll(self) -> int:
-        return max(0, self.count * self.row_step - self.row_gap - self.list_rect.h)
+        return max(0, self.content_height - self.list_rect.h)
 
     def scroll_by(self, dy: float) -> None:
         """Move the list by ``dy`` pixels, within its ends."""
         self.scroll = int(max(0, min(self.max_scroll, self.scroll + dy)))
 
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Row ``index`` on the screen (leaving room for the scroll bar)."""
+        return pygame.Rect(self.list_rect.x, self.list_rect.y + self.row_top(index) - self.scroll,
+                           self.list_rect.w - (10 if self.max_scroll > 0 else 0), self.row_h)
+
     def row_at(self, pos: tuple[float, float]) -> int | None:
         """The row under a pixel, if any."""
         if not self.list_rect.collidepoint(pos):
             return None
-        offset = pos[1] - self.list_rect.y + self.scroll
-        index = int(offset // self.row_step)
-        if offset - index * self.row_step > self.row_h or not 0 <= index < self.count:
-            return None
-        return index
+        return next((i for i in self.visible_rows() if self.row_rect(i).collidepoint(pos)), None)
+
+    def visible_rows(self) -> range:
+        """The rows in sight, or partly."""
+        first = next((i for i in range(self.scroll // self.row_step, self.rows)
+                      if self.row_top(i) + self.row_h > self.scroll), self.rows)
+        last = first
+        while last < self.rows and self.row_top(last) < self.scroll + self.list_rect.h:
+            last += 1
+        return range(first, last)
 
     def select(self, index: int) -> None:
         """Choose row ``index`` (keys) and scroll it into view."""
-        if not self.count:
+        if not self.rows:
             return
-        self.selected = max(0, min(self.count - 1, index))
-        top = self.selected * self.row_step
+        self.selected = max(0, min(self.rows - 1, index))
+        top = self.row_top(self.selected)
         if top < self.scroll:
             self.scroll = top
         elif top + self.row_h > self.scroll + self.list_rect.h:
@@ -171,27 +311,44 @@ class GamesScene(Scene):
     def resume(self) -> None:
         self.refresh()
 
+    def row_height(self, size: tuple[int, int]) -> int:
+        """How tall a row is in a window of ``size``: a button's height, a finger target."""
+        return theme.button_height(size)
+
+    def footer_height(self, size: tuple[int, int]) -> int:
+        """Room under the list: a message line and the folder's path."""
+        return 2 * theme.font(theme.text_size(size, 15)).get_linesize() + 16
+
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
         bh = theme.button_height(size)
-        self.row_h = bh
+        self.row_h = self.row_height(size)
         margin = max(12, round(20 * theme.ui_scale(size)))
         back_w = max(110, round(150 * theme.ui_scale(size)))
         self.b_back.rect = pygame.Rect(margin, margin, back_w, bh)
         self._title_pos = (self.b_back.rect.right + margin, margin + bh // 2)
-        col_w = min(w - 2 * margin, round(900 * theme.ui_scale(size)))
+        self._title_room = w - self._title_pos[0] - margin - self._lay_out_header(margin, bh)
+        col_w = min(w - 2 * margin, round(self.column * theme.ui_scale(size)))
         x = (w - col_w) // 2
         top = self._lay_out_top(x, margin + bh + margin, col_w)
-        footer = 2 * theme.font(theme.text_size(size, 15)).get_linesize() + 16
+        footer = self.footer_height(size)
         self.list_rect = pygame.Rect(x, top, col_w, max(self.row_h, h - margin - footer - top))
         self._footer_y = self.list_rect.bottom + 10
+        self._lay_out_footer()
         self.scroll_by(0)
+
+    def _lay_out_header(self, margin: int, bh: int) -> int:
+        """Lay out what sits right of the title; returns the width it takes."""
+        return 0
 
     def _lay_out_top(self, x: int, y: int, width: int) -> int:
         """Lay out what sits between the header and the list; returns the list's top."""
         self._label_y = None
         return y
+
+    def _lay_out_footer(self) -> None:
+        """Lay out what sits under the list besides the message and the path."""
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -242,7 +399,7 @@ class GamesScene(Scene):
         elif key == pygame.K_HOME:
             self.select(0)
         elif key == pygame.K_END:
-            self.select(self.count - 1)
+            self.select(self.rows - 1)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
             self.open_entry(self.selected)
 
@@ -251,21 +408,27 @@ class GamesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         size = self.size
         surface.blit(paper.backdrop(size), (0, 0))
-        room = size[0] - self._title_pos[0] - 16
-        title = one_line(t(self.title_key), theme.text_size(size, 32), theme.INK, room, bold=True)
+        title = one_line(t(self.title_key), theme.text_size(size, 32), theme.INK, self._title_room, bold=True)
         surface.blit(title, (self._title_pos[0], self._title_pos[1] - title.get_height() // 2))
         self._draw_top(surface)
         self._draw_list(surface)
-        x, y, w = self.list_rect.x, self._footer_y, self.list_rect.w
+        x, y, w = self.list_rect.x, self._footer_y, self._message_width()
         small = theme.text_size(size, 15)
         if self.message is not None:
             line = one_line(self.message[0].text(), small, self.message[1], w, bold=True)
-            surface.blit(line, (x, y))
-        y += theme.font(small).get_linesize() + 4
+            surface.blit(line, (x, y + (self._message_height() - line.get_height()) // 2))
+        y += self._message_height() + 4
         footer = self._footer()
         if footer:
-            surface.blit(one_line(footer, small, theme.INK_SOFT, w, min_px=10), (x, y))
+            surface.blit(one_line(footer, small, theme.INK_SOFT, self.list_rect.w, min_px=10), (x, y))
         self.buttons.draw(surface, theme.text_size(size, 21))
+        self._draw_over(surface)
+
+    def _message_width(self) -> int:
+        return self.list_rect.w
+
+    def _message_height(self) -> int:
+        return theme.font(theme.text_size(self.size, 15)).get_linesize()
 
     def _footer(self) -> str:
         """The small line at the bottom: where the games are."""
@@ -277,22 +440,21 @@ class GamesScene(Scene):
     def _draw_top(self, surface: pygame.Surface) -> None:
         """What sits between the header and the list (the name field when saving)."""
 
+    def _draw_over(self, surface: pygame.Surface) -> None:
+        """What is drawn over everything (a card asking for a name)."""
+
     def _draw_list(self, surface: pygame.Surface) -> None:
         size = self.size
         area = self.list_rect
-        if not self.count:
-            empty = theme.text(t(self.empty_key), theme.text_size(size, 19), theme.INK_SOFT)
-            paper.blit_centred(surface, empty, area.centerx, area.y + 24)
-            return
         name_px, date_px = theme.text_size(size, 19), theme.text_size(size, 15)
         old_clip = surface.get_clip()
-        surface.set_clip(area)
-        first = self.scroll // self.row_step
-        for i in range(first, self.count):
-            y = area.y + i * self.row_step - self.scroll
-            if y > area.bottom:
-                break
-            row = pygame.Rect(area.x, y, area.w - (10 if self.max_scroll > 0 else 0), self.row_h)
+        surface.set_clip(area.clip(old_clip))
+        if not self.count:
+            empty = theme.text(t(self.empty_key), theme.text_size(size, 19), theme.INK_SOFT)
+            paper.blit_centred(surface, empty, area.centerx, area.y + 16 - self.scroll)
+        self._draw_sections(surface)
+        for i in self.visible_rows():
+            row = self.row_rect(i)
             if i == self.selected:
                 fill = theme.mix(theme.BUTTON_SELECTED, (255, 255, 255), 0.84)
             else:
@@ -309,23 +471,417 @@ class GamesScene(Scene):
             pygame.draw.rect(surface, theme.mix(theme.PANEL_EDGE, theme.INK_SOFT, 0.4),
                              (area.right - 5, bar_y, 5, bar_h), border_radius=3)
 
+    def _draw_sections(self, surface: pygame.Surface) -> None:
+        """Headings between the rows (the samples')."""
 
     def _draw_row(self, surface: pygame.Surface, i: int, row: pygame.Rect, name_px: int, date_px: int) -> None:
         """One saved game: its name, and the date on the right."""
-        entry = self.games[i]
+        entry = self.entry(i)
         date = theme.text(entry.modified.strftime("%Y-%m-%d %H:%M"), date_px, theme.INK_SOFT)
         surface.blit(date, (row.right - 14 - date.get_width(), row.centery - date.get_height() // 2))
         name = one_line(named(entry.name, name_px), name_px, theme.INK, row.w - date.get_width() - 44)
         surface.blit(name, (row.x + 14, row.centery - name.get_height() // 2))
 
-class OpenGameScene(GamesScene):
-    """«Открыть партию»: the saved games; a tap opens one for review."""
+
+class SavedGamesScene(GamesScene):
+    """The saved games as rows with a picture of the last position, rules, board, moves, result,
+    players and date; pictures and summaries come a few a frame (:mod:`game.view.thumbnail`)."""
+
+    column = 1000
+
+    def __init__(self, stack: SceneStack, data: object = None) -> None:
+        super().__init__(stack, data)
+        self.samples: list[store.SavedGame] = []
+        self.catalogue = thumbnail.Catalogue()
+        self._lines: tuple[int, int] = (19, 15)  # the name's and the other lines' type size
+
+    def entry(self, index: int) -> store.SavedGame:
+        return self.games[index] if index < self.count else self.samples[index - self.count]
+
+    @property
+    def rows(self) -> int:
+        return self.count + len(self.samples)
+
+    def section_height(self) -> int:
+        """The samples' heading."""
+        return theme.font(theme.text_size(self.size, 17)).get_linesize() + 2 * self.row_gap
+
+    def row_top(self, index: int) -> int:
+        if index < self.count:
+            return index * self.row_step
+        # The player's games (or the line saying there are none), then the samples under their heading.
+        return max(1, self.count) * self.row_step + self.section_height() + (index - self.count) * self.row_step
+
+    def row_height(self, size: tuple[int, int]) -> int:
+        name_px, small_px = theme.text_size(size, 18), theme.text_size(size, 14)
+        self._lines = (name_px, small_px)
+        lines = theme.font(name_px, True).get_linesize() + 2 * theme.font(small_px).get_linesize()
+        return max(theme.button_height(size), lines + 20)
+
+    def thumb_size(self) -> tuple[int, int]:
+        """The box a row's picture fits in: the row's height, a little wider (most boards are)."""
+        side = self.row_h - 10
+        return (round(side * 1.3), side)
+
+    def key(self, index: int) -> thumbnail.Key:
+        """The catalogue's key of row ``index``'s file."""
+        entry = self.entry(index)
+        return thumbnail.key_of(entry.path, entry.modified_ns, entry.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.catalogue.box = self.thumb_size()
+
+    def update(self, dt: float) -> None:
+        self._read_some()
+
+    def _read_some(self, budget: float = thumbnail.STEP_BUDGET_SECONDS) -> None:
+        """This frame's share of reading files and drawing pictures: the rows in sight first, then a
+        screenful either way, so a scroll finds them ready."""
+        shown = self.visible_rows()
+        ahead = range(max(0, shown.start - len(shown)), min(self.rows, shown.stop + len(shown)))
+        order = [*shown, *(i for i in ahead if i not in shown)]
+        self.catalogue.want((self.key(i), self.entry(i).path) for i in order)
+        if not self.catalogue.done():
+            self.catalogue.work(budget)
+
+    def read_all_in_sight(self) -> None:
+        """Every row in sight read and drawn now (screenshots; tests)."""
+        while True:
+            self._read_some()
+            if self.catalogue.done():
+                return
+
+    def wake_in(self) -> float | None:
+        """0 while rows in sight or near wait for their pictures."""
+        return 0.0 if not self.catalogue.done() else None
+
+    def boxes(self, index: int) -> list[pygame.Rect]:
+        """The small buttons on row ``index`` (none here)."""
+        return []
+
+    def _draw_row(self, surface: pygame.Surface, i: int, row: pygame.Rect, name_px: int, date_px: int) -> None:
+        """The picture, then three lines: name and date; rules, board, moves and result; the players."""
+        entry, key = self.entry(i), self.key(i)
+        name_px, small_px = self._lines
+        thumb_box = pygame.Rect((row.x + 5, row.y + 5), self.thumb_size())
+        picture = self.catalogue.picture(key)
+        if picture is None:
+            thumbnail.draw_placeholder(surface, thumb_box)
+        else:
+            surface.blit(picture, picture.get_rect(center=thumb_box.center))
+        boxes = self.boxes(i)
+        for box, mark in zip(boxes, ("files.rename", "files.delete"), strict=False):
+            pygame.draw.line(surface, theme.BUTTON_EDGE, (box.x, row.y + 8), (box.x, row.bottom - 8))
+            ink = theme.RED_DARK if mark == "files.delete" else theme.BLUE_DARK
+            icon = theme.text(t(mark), theme.text_size(self.size, 22), ink, bold=True)
+            surface.blit(icon, icon.get_rect(center=box.center))
+        x = thumb_box.right + 12
+        right = (boxes[0].x if boxes else row.right) - 12
+        name_h = theme.font(name_px, True).get_linesize()
+        small_h = theme.font(small_px).get_linesize()
+        y = row.y + (row.h - name_h - 2 * small_h) // 2
+        summary = self.catalogue.summary(key)
+        if i < self.count:
+            when = entry.modified.strftime("%Y-%m-%d %H:%M")  # when it was saved: the order of the list
+        else:  # a sample: when it was played, not when the program was installed
+            when = summary.date if isinstance(summary, thumbnail.Summary) else ""
+        date = theme.text(when, small_px, theme.INK_SOFT)
+        surface.blit(date, (right - date.get_width(), y + (name_h - date.get_height()) // 2))
+        name = one_line(named(entry.name, name_px, bold=True), name_px, theme.INK, right - x - date.get_width() - 16,
+                        bold=True)
+        surface.blit(name, (x, y))
+        y += name_h
+        if summary is None:
+            return
+        if isinstance(summary, str):
+            why = one_line(t("files.unreadable", why=t(summary)), small_px, theme.RED_DARK, right - x)
+            surface.blit(why, (x, y))
+            return
+        surface.blit(one_line(details_text(summary), small_px, theme.INK, right - x), (x, y))
+        y += small_h
+        r = max(3, small_h // 4)
+        for player in (Player.BLUE, Player.RED):
+            if x + 4 * r > right:
+                break
+            paper.player_dot(surface, theme.player_colour(player), theme.player_dark(player), (x + r, y + small_h // 2), r)
+            room = (right - x) // 2 if player is Player.BLUE else right - x
+            label = one_line(player_text(summary, player), small_px, theme.INK_SOFT, max(1, room - 2 * r - 8))
+            surface.blit(label, (x + 2 * r + 6, y + (small_h - label.get_height()) // 2))
+            x += 2 * r + 6 + label.get_width() + 3 * r
+
+    def _draw_sections(self, surface: pygame.Surface) -> None:
+        if not self.samples:
+            return
+        px = theme.text_size(self.size, 17)
+        y = self.list_rect.y + max(1, self.count) * self.row_step + self.row_gap - self.scroll
+        heading = one_line(t("files.samples"), px, theme.INK_SOFT, self.list_rect.w, bold=True)
+        surface.blit(heading, (self.list_rect.x + 4, y))
+
+
+class OpenGameScene(SavedGamesScene):
+    """«Открыть партию»: the saved games, newest first; a tap opens one for review, «✎» renames it,
+    «✕» deletes it («Вернуть» brings it back for a few seconds); «Неоконченные» and the samples apart."""
 
     name = "open"
     title_key = "files.open.title"
 
+    def __init__(self, stack: SceneStack, data: object = None) -> None:
+        super().__init__(stack, data)
+        self.b_unfinished = self.buttons.add(Button("menu.unfinished", n=0), lambda: self.stack.go("unfinished"))
+        self.b_restore = self.buttons.add(Button("files.restore", primary=True), self.restore)
+        self.deleted: tuple[Path, str, float] | None = None
+        """The game last deleted: where it waits, its name, and the clock when «Вернуть» goes."""
+        self.clock = 0.0
+        self.renaming: store.SavedGame | None = None
+        self.name_field = NameField("")
+        self.card_buttons = ButtonGroup()
+        self.b_rename = self.card_buttons.add(Button("files.rename.yes", primary=True), self.rename)
+        self.b_cancel = self.card_buttons.add(Button("files.rename.no"), self.stop_renaming)
+        self._card = pygame.Rect(0, 0, 0, 0)
+        self.field = pygame.Rect(0, 0, 0, 0)
+        self._dim: pygame.Surface | None = None
+        self.samples = self._find_samples()
 
-class SaveGameScene(GamesScene):
+    @staticmethod
+    def _find_samples() -> list[store.SavedGame]:
+        found: list[store.SavedGame] = []
+        try:
+            for path in sorted(SAMPLES_DIR.glob("*.sgf")):
+                st = path.stat()
+                found.append(store.SavedGame(path.stem, path, datetime.fromtimestamp(st.st_mtime), st.st_size,
+                                             st.st_mtime_ns))
+        except OSError as e:  # a build without its samples still lists the player's games
+            log.warning("sample games not listed: %s", e)
+        return found
+
+    def refresh(self) -> None:
+        store.forget_deleted()  # what a closed game left deleted (its «Вернуть» long gone)
+        super().refresh()
+        n = store.count_current()
+        self.b_unfinished.fields = {"n": n}
+        self.b_unfinished.enabled = n > 0
+
+    # ----- delete, with «Вернуть» ----------------------------------------------------------------
+
+    def boxes(self, index: int) -> list[pygame.Rect]:
+        """«✎» and «✕» at the right end of a row of the player's own (the samples have none)."""
+        if index >= self.count:
+            return []
+        row = self.row_rect(index)
+        w = max(theme.finger_px(), round(self.row_h * 0.85))
+        return [pygame.Rect(row.right - 2 * w, row.y, w, row.h), pygame.Rect(row.right - w, row.y, w, row.h)]
+
+    def tap_row(self, index: int, pos: tuple[float, float]) -> None:
+        boxes = self.boxes(index)
+        if boxes and boxes[0].collidepoint(pos):
+            self.start_renaming(index)
+        elif boxes and boxes[1].collidepoint(pos):
+            self.delete(index)
+        else:
+            self.open_entry(index)
+
+    def delete(self, index: int) -> None:
+        """Delete the game of row ``index`` now; «Вернуть» brings it back for :data:`UNDO_SECONDS`."""
+        if not 0 <= index < self.count:
+            return
+        entry = self.games[index]
+        self.forget_deleted()  # one «Вернуть» at a time: the game deleted before is gone now
+        try:
+            aside = store.delete_game(entry.path)
+        except store.StoreError as e:
+            log.warning("%s not deleted: %s", entry.path.name, e)
+            self.message = (store.Notice("files.delete_failed", e.problem), theme.ILLEGAL)
+            return
+        self.deleted = (aside, entry.name, self.clock + UNDO_SECONDS)
+        self.message = (store.Notice("files.deleted", fields=(("name", entry.name),)), theme.INK)
+        self.refresh()
+        if self.count:
+            self.selected = min(index, self.count - 1)
+        self._lay_out_footer()
+
+    def restore(self) -> None:
+        """«Вернуть»: the game just deleted back in the list, chosen."""
+        if self.deleted is None:
+            return
+        aside, name, _ = self.deleted
+        self.deleted = None
+        try:
+            path = store.restore_game(aside)
+        except store.StoreError as e:
+            log.warning("%s not restored: %s", aside.name, e)
+            self.message = (store.Notice("files.restore_failed", e.problem), theme.ILLEGAL)
+        else:
+            self.message = (store.Notice("files.restored", fields=(("name", path.stem),)), theme.BLUE_DARK)
+            self._show(path)
+        self._lay_out_footer()
+
+    def forget_deleted(self) -> None:
+        """The game deleted last is gone for good (its «Вернуть» has passed, or the list is left)."""
+        if self.deleted is not None:
+            store.forget_deleted(self.deleted[0])
+            self.deleted = None
+            self.message = None
+            self._lay_out_footer()
+
+    def _show(self, path: Path) -> None:
+        self.refresh()
+        for i, entry in enumerate(self.games):
+            if entry.path == path:
+                self.select(i)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.name_field.clock += dt
+        if self.deleted is not None and self.clock >= self.deleted[2]:
+            self.forget_deleted()
+        super().update(dt)
+
+    def wake_in(self) -> float | None:
+        waits = [w for w in (super().wake_in(),) if w is not None]
+        if self.deleted is not None:
+            waits.append(max(0.0, self.deleted[2] - self.clock))
+        if self.renaming is not None:
+            waits.append(0.5 - self.name_field.clock % 0.5)  # the caret blinks
+        return min(waits) if waits else None
+
+    def pause(self) -> None:
+        self.forget_deleted()
+        self.stop_renaming()
+
+    def shutdown(self) -> None:
+        self.forget_deleted()
+        self.stop_renaming()
+
+    # ----- rename ------------------------------------------------------------------------------
+
+    def start_renaming(self, index: int) -> None:
+        """Ask for a new name for the game of row ``index``: its name offered, typing edits it."""
+        if not 0 <= index < self.count:
+            return
+        self.selected = index
+        self.renaming = self.games[index]
+        self.name_field = NameField(self.renaming.name)
+        self.message = None
+        self._lay_out_card()
+        pygame.key.start_text_input()
+        pygame.key.set_text_input_rect(self.field)  # where a system keyboard or IME shows its window
+
+    def stop_renaming(self) -> None:
+        """Close the name card; the game keeps its name."""
+        if self.renaming is not None:
+            self.renaming = None
+            pygame.key.stop_text_input()
+        self._lay_out_card()
+
+    def rename(self) -> None:
+        """Give the game the name in the field; the message says so, or why not."""
+        entry = self.renaming
+        if entry is None:
+            return
+        name = store.visible(self.name_field.text).strip() or entry.name
+        try:
+            path = store.rename_game(entry.path, name)
+        except store.StoreError as e:
+            log.warning("%s not renamed as %r: %s", entry.path.name, name, e)
+            self.message = (store.Notice("files.rename_failed", e.problem), theme.ILLEGAL)
+            self.stop_renaming()
+            return
+        self.stop_renaming()
+        self.message = (store.Notice("files.renamed", fields=(("name", path.stem),)), theme.BLUE_DARK)
+        self._show(path)
+
+    # ----- layout, input, drawing ----------------------------------------------------------------
+
+    def _lay_out_header(self, margin: int, bh: int) -> int:
+        w = max(theme.finger_px(), round(230 * theme.ui_scale(self.size)))
+        self.b_unfinished.rect = pygame.Rect(self.size[0] - margin - w, margin, w, bh)
+        return w + margin
+
+    def footer_height(self, size: tuple[int, int]) -> int:
+        return theme.button_height(size) + theme.font(theme.text_size(size, 15)).get_linesize() + 16
+
+    def _message_height(self) -> int:
+        return theme.button_height(self.size)
+
+    def _message_width(self) -> int:
+        return self.list_rect.w - (self.b_restore.rect.w + 12 if self.b_restore.rect.w else 0)
+
+    def _lay_out_footer(self) -> None:
+        if self.deleted is None:
+            self.b_restore.rect = pygame.Rect(0, 0, 0, 0)
+            return
+        w = max(theme.finger_px(), round(180 * theme.ui_scale(self.size)))
+        self.b_restore.rect = pygame.Rect(self.list_rect.right - w, self._footer_y, w, theme.button_height(self.size))
+
+    def _lay_out_card(self) -> None:
+        if self.renaming is None:
+            self._card = self.field = self.b_rename.rect = self.b_cancel.rect = pygame.Rect(0, 0, 0, 0)
+            return
+        w, h = self.size
+        bh = theme.button_height(self.size)
+        pad = 28
+        title_h = theme.font(theme.text_size(self.size, 26), True).get_linesize()
+        card_w = min(w - 40, round(700 * theme.ui_scale(self.size)))
+        card_h = pad + title_h + 14 + bh + 20 + bh + pad
+        self._card = pygame.Rect((w - card_w) // 2, (h - card_h) // 2, card_w, card_h)
+        self.field = pygame.Rect(self._card.x + pad, self._card.y + pad + title_h + 14, card_w - 2 * pad, bh)
+        each = (card_w - 3 * pad) // 2
+        y = self._card.bottom - pad - bh
+        self.b_cancel.rect = pygame.Rect(self._card.x + pad, y, each, bh)
+        self.b_rename.rect = pygame.Rect(self._card.x + 2 * pad + each, y, each, bh)
+        self._dim = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+        self._dim.fill(theme.DIM)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self._lay_out_card()
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if self.renaming is not None:
+            self._rename_event(event)
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_DELETE and self.selected is not None:
+                self.delete(self.selected)
+                return
+            if event.key == pygame.K_F2 and self.selected is not None:
+                self.start_renaming(self.selected)
+                return
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.restore()
+                return
+        super().process_event(event)
+
+    def _rename_event(self, event: pygame.event.Event) -> None:
+        """While the name card shows, everything goes to it."""
+        if self.name_field.handle(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.rename()
+            elif event.key == pygame.K_ESCAPE:
+                self.stop_renaming()
+            return
+        p = pointer_of(event, self.size)
+        if p is not None and not self.card_buttons.handle(p) and p.kind == "up" \
+                and not self._card.collidepoint(p.pos):
+            self.stop_renaming()
+
+    def _draw_over(self, surface: pygame.Surface) -> None:
+        if self.renaming is None:
+            return
+        if self._dim is not None:
+            surface.blit(self._dim, (0, 0))
+        paper.card(surface, self._card)
+        title = one_line(t("files.rename.title"), theme.text_size(self.size, 26), theme.INK, self._card.w - 56,
+                         bold=True)
+        surface.blit(title, (self._card.x + 28, self._card.y + 28))
+        self.name_field.draw(surface, self.field, theme.text_size(self.size, 20))
+        self.card_buttons.draw(surface, theme.text_size(self.size, 21))
+
+
+class SaveGameScene(SavedGamesScene):
     """«Сохранить партию»: a name (date-time and rule set unless typed over), «Сохранить», and the list.
 
     Typing edits the name (Backspace deletes, Enter saves); the saved game then
@@ -335,21 +891,28 @@ class SaveGameScene(GamesScene):
     name = "save"
     title_key = "files.save.title"
 
-    def __init__(self, stack: SceneStack, game: Game) -> None:
+    def __init__(self, stack: SceneStack, saving: Game | Match) -> None:
         super().__init__(stack)
-        self.game = game
-        self.name_text = default_name(game)
+        match = saving if isinstance(saving, Match) else Match(MatchSettings(), saving)
+        assert match.game is not None, "saving needs the game"
+        self.game: Game = match.game
+        self.settings: MatchSettings | None = match.settings if isinstance(saving, Match) else None
+        self.name_field = NameField(default_name(self.game))
         self.saved: Path | None = None
         self.b_save = self.buttons.add(Button("files.save", primary=True), self.save)
         self.field = pygame.Rect(0, 0, 0, 0)
         self._name_label_y = 0
-        self.clock = 0.0
+
+    @property
+    def name_text(self) -> str:
+        """The name as typed so far."""
+        return self.name_field.text
 
     def save(self) -> None:
         """Write the game under the name typed; the message says where, or why not."""
         name = store.visible(self.name_text).strip() or default_name(self.game)
         try:
-            text = sgf.dumps(self.game, info={"DT": datetime.now().strftime("%Y-%m-%d")})
+            text = sgf.dumps(self.game, info=record_info(self.settings, datetime.now()))
             path = store.save_game(name, text)
         except Exception as e:  # noqa: BLE001 — StoreError or worse: a line on the screen, never a crash
             log.warning("game not saved as %r: %s", name, e)
@@ -376,11 +939,12 @@ class SaveGameScene(GamesScene):
         pygame.key.stop_text_input()
 
     def update(self, dt: float) -> None:
-        self.clock += dt
+        self.name_field.clock += dt
+        super().update(dt)
 
     def wake_in(self) -> float | None:
-        """When the caret blinks next."""
-        return 0.5 - self.clock % 0.5
+        """When the caret blinks next (at once while pictures are being made)."""
+        return super().wake_in() or 0.5 - self.name_field.clock % 0.5
 
     def _lay_out_top(self, x: int, y: int, width: int) -> int:
         bh = theme.button_height(self.size)
@@ -397,42 +961,19 @@ class SaveGameScene(GamesScene):
         return y + label_h
 
     def process_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.TEXTINPUT:
-            # What shows as nothing or turns the name around («\u202e» makes «txt.exe») never gets in.
-            text = store.visible("".join(ch for ch in event.text if ch.isprintable()))
-            self.name_text = type_into(self.name_text, text)
+        if self.name_field.handle(event):
             self.b_save.enabled = True
             return
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                if event.mod & pygame.KMOD_CTRL:
-                    self.name_text = self.name_text.rstrip().rpartition(" ")[0]
-                else:
-                    self.name_text = self.name_text[:-1]
-                self.b_save.enabled = True
-                return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.save()
-                return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.save()
+            return
         super().process_event(event)
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         size = self.size
         px = theme.text_size(size, 17)
         surface.blit(theme.text(t("files.name"), px, theme.INK_SOFT), (self.field.x, self._name_label_y))
-        pygame.draw.rect(surface, theme.BUTTON, self.field, border_radius=8)
-        pygame.draw.rect(surface, theme.BUTTON_SELECTED, self.field, 2, border_radius=8)
-        inner = self.field.w - 28
-        font = theme.font(theme.text_size(size, 20))
-        shown = self.name_text
-        while shown and font.size(shown)[0] > inner:  # a long name shows its end, where the caret is
-            shown = shown[1:]
-        img = theme.text(shown, theme.text_size(size, 20), theme.INK)
-        tx, ty = self.field.x + 12, self.field.centery - img.get_height() // 2
-        surface.blit(img, (tx, ty))
-        if int(self.clock * 2) % 2 == 0:  # a blinking caret at the end
-            cx = tx + img.get_width() + 2
-            pygame.draw.line(surface, theme.INK, (cx, ty + 2), (cx, ty + img.get_height() - 2), 2)
+        self.name_field.draw(surface, self.field, theme.text_size(size, 20))
         if self._label_y is not None:
             surface.blit(theme.text(t("files.list"), px, theme.INK_SOFT), (self.field.x, self._label_y))
 

@@ -144,8 +144,8 @@ class ResultsScene(Scene):
         self.stack.go("review", Reviewing(self.game, self.settings))
 
     def save(self) -> None:
-        """Save the game as a file in the games folder."""
-        self.stack.go("save", self.game)
+        """Save the game as a file in the games folder (its set-up names the players in the record)."""
+        self.stack.go("save", Match(self.settings, self.game))
 
     def to_menu(self) -> None:
         """Back to the main menu."""

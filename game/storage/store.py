@@ -484,6 +484,18 @@ def list_current() -> Found:
     return Found(games, notices)
 
 
+def count_current() -> int:
+    """How many games in progress there are, by their files (none is read: the games list shows the
+    number and :func:`list_current` reads them when asked). Never raises."""
+    try:
+        return sum(1 for path in unfinished_dir().glob("*.sgf")
+                   if ".corrupt-" not in path.name and _SLOT.fullmatch(path.stem)) \
+            + autosave_path().is_file()
+    except Exception as e:  # noqa: BLE001 — no data folder: none to count
+        log.warning("games in progress not counted: %s", e)
+        return 0
+
+
 def load_current() -> Resumable | str | None:
     """The latest game in progress, else the message about one that could not be read, else None.
     Never raises."""

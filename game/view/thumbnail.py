@@ -40,7 +40,7 @@ STEP_BUDGET_SECONDS = 0.02
 even while pictures are being made."""
 MAX_SUMMARIES = 4000
 MAX_PICTURES = 240
-"""Pictures kept (a few kilobytes each): several screens of the list, both ways."""
+"""Pictures kept (some 20 KB each): several screens of the list, both ways."""
 MAX_NAME = 48
 """Longest player name shown; a record may hold anything (the list cuts it to the row anyway)."""
 
@@ -85,27 +85,31 @@ class Summary:
     """Blue's and Red's names (``PB``, ``PW``), '' where the record has none."""
     ranks: tuple[str, str]
     """Their ranks (``BR``, ``WR``): the computer's level in our records."""
+    date: str = ""
+    """When it was played (``DT``), as the record says."""
+    recorded: str = ""
+    """The result the record states (``RE``: ``W+R`` for a resignation on zagram.org), '' if none."""
 
     @classmethod
     def of(cls, game: Game, info: dict[str, str]) -> Summary:
         """What the row needs of a game read from a record and its root properties."""
         return cls(game.rules, game.width, game.height, game.move_count, game.is_over,
                    game.score(Player.BLUE), game.score(Player.RED),
-                   (clean(info.get("PB")), clean(info.get("PW"))), (clean(info.get("BR")), clean(info.get("WR"))))
+                   (clean(info.get("PB")), clean(info.get("PW"))), (clean(info.get("BR")), clean(info.get("WR"))),
+                   clean(info.get("DT"))[:10], clean(info.get("RE"))[:12])
 
 
-def picture(game: Game, px: int) -> pygame.Surface:
-    """``game``'s board drawn by the board view, scaled to fit a ``px`` × ``px`` square.
+def picture(game: Game, box: tuple[int, int]) -> pygame.Surface:
+    """``game``'s board drawn by the board view, scaled to fit a ``box`` (width, height).
 
-    Drawn at two or more pixels a cell beyond the square's size, then scaled down, so
-    dots and countries stay smooth on a 52 × 52 board.
+    Drawn at twice the size or more (at least 4 px a cell), then scaled down, so dots
+    and countries stay smooth on a 52 × 52 board.
     """
-    longest = max(game.width, game.height)
-    cell = max(4, min(10, math.ceil(2 * px / longest)))
+    cell = max(4, min(10, math.ceil(2 * min(box[0] / game.width, box[1] / game.height))))
     size = (game.width * cell + 4, game.height * cell + 5)
     layout = fit_board(game.width, game.height, Box(0, 0, size[0] - 3, size[1] - 4), padding=0)
     big = BoardView().backdrop(game, layout, size, lambda s: s.fill(theme.BUTTON))
-    scale = min(px / size[0], px / size[1])
+    scale = min(box[0] / size[0], box[1] / size[1])
     return pygame.transform.smoothscale(big, (max(1, round(size[0] * scale)), max(1, round(size[1] * scale))))
 
 
@@ -126,7 +130,7 @@ class _Known:
     def __init__(self) -> None:
         self.summaries: OrderedDict[Key, Summary | str] = OrderedDict()
         """A summary, or the ``problem.*`` id of why the file is no game."""
-        self.pictures: OrderedDict[tuple[Key, int], pygame.Surface] = OrderedDict()
+        self.pictures: OrderedDict[tuple[Key, tuple[int, int]], pygame.Surface] = OrderedDict()
 
     def keep_summary(self, key: Key, value: Summary | str) -> None:
         self.summaries[key] = value
@@ -134,7 +138,7 @@ class _Known:
         while len(self.summaries) > MAX_SUMMARIES:
             self.summaries.popitem(last=False)
 
-    def keep_picture(self, key: tuple[Key, int], value: pygame.Surface) -> None:
+    def keep_picture(self, key: tuple[Key, tuple[int, int]], value: pygame.Surface) -> None:
         self.pictures[key] = value
         self.pictures.move_to_end(key)
         while len(self.pictures) > MAX_PICTURES:
@@ -149,14 +153,14 @@ KNOWN = _Known()
 
 
 class Catalogue:
-    """Summaries and pictures of the games a list shows, ``px`` pixels square, made by :meth:`work`.
+    """Summaries and pictures (to fit ``box``, width and height) of the games a list shows, made by :meth:`work`.
 
     ``reads`` and ``drawn`` count the files read and pictures drawn (the tests bound them per frame).
     """
 
-    def __init__(self, px: int = 64, *, known: _Known = KNOWN,
+    def __init__(self, box: tuple[int, int] = (80, 64), *, known: _Known = KNOWN,
                  read: Callable[[Path, int], store.Record] = store.read_record) -> None:
-        self.px = px
+        self.box = box
         self.known = known
         self.read = read
         self.wanted: list[tuple[Key, Path]] = []
@@ -176,8 +180,8 @@ class Catalogue:
         return self.known.summaries.get(key)
 
     def picture(self, key: Key) -> pygame.Surface | None:
-        """The file's picture at this catalogue's size, if drawn."""
-        return self.known.pictures.get((key, self.px))
+        """The file's picture for this catalogue's box, if drawn."""
+        return self.known.pictures.get((key, self.box))
 
     def done(self) -> bool:
         """True when every wanted file has its summary, and its picture if it is a game."""
@@ -187,7 +191,7 @@ class Catalogue:
         known = self.known.summaries.get(key)
         if known is None:
             return "read"
-        if isinstance(known, str) or (key, self.px) in self.known.pictures:
+        if isinstance(known, str) or (key, self.box) in self.known.pictures:
             return None
         return "draw" if key in self._games else "read"
 
@@ -204,7 +208,7 @@ class Catalogue:
                     self._read(key, path)
                 else:
                     game = self._games.pop(key)
-                    self.known.keep_picture((key, self.px), picture(game, self.px))
+                    self.known.keep_picture((key, self.box), picture(game, self.box))
                     self.drawn += 1
         return steps
 
