@@ -92,7 +92,8 @@ def start_play(control: Control, settings: MatchSettings | None = None, *, game:
     return play
 
 
-def settle(control: Control, seconds: float = 1.0) -> None:
+def settle(control: Control, seconds: float = 2.0) -> None:
+    """Run the frames of ``seconds``: by default long enough for a takeover's flash, sweep and glow."""
     for _ in range(round(seconds * 60)):
         control.step(1 / 60)
 

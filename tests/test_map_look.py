@@ -19,7 +19,7 @@ import pytest
 from engine import Game, Player, Point, Rules
 from game import demo
 from game.input.layout import BoardLayout
-from game.view import theme
+from game.view import anim, theme
 from game.view.board_view import BoardView, FreeChain, _free_chains
 
 Colour = tuple[int, int, int]
@@ -191,3 +191,35 @@ def test_free_areas_touching_at_one_node_keep_each_chain_to_its_own_side() -> No
     # A chain crossing over at the pinch would go straight on through (3, 2) along a diagonal
     # and not turn there: each of the two passes through it turns, so it is a corner twice.
     assert sum(corners.count((3.0, 2.0)) for _, _, corners in chains) == 2
+
+
+def test_the_newest_country_is_lit_for_about_a_second_even_inside_a_territory() -> None:
+    game = block()
+    game.undo()  # Red's last move
+    game.undo()  # Blue's (4, 4), which closed the block's last half cell
+    layout = BoardLayout(game.width, game.height, 30, 30, 20)
+    size = (layout.paper.x + layout.paper.w + 10, layout.paper.y + layout.paper.h + 10)
+    view = BoardView()
+    view.backdrop(game, layout, size)
+    old = view.territory(game, layout)
+    move = anim.change(game.play((4, 4)), game, by_computer=False)
+    assert len(move.new_layers) == 1 and not move.covered
+    anims = anim.BoardAnimations()
+    anims.start(move, 0.0, game=game, view=view, layout=layout, old_territory=old)
+    sweep = anims.sweeps[0]
+    # The new half cell's diagonal, a faint wall inside Blue's territory once it has settled.
+    wall = tuple(round(v) for v in layout.grid_to_pixel((3.6, 3.4)))
+    board = view.backdrop(game, layout, size).get_at(wall)
+
+    def shown(at_time: float) -> pygame.Color:
+        screen = pygame.Surface(size)
+        view.draw(screen, game, layout)
+        anims.draw(screen, game, view, layout, at_time)
+        return screen.get_at(wall)
+
+    settled = sweep.sweep_start + anim.SWEEP_SECONDS  # the sweep is done: what shows now is the glow
+    lit = shown(settled)
+    assert apart(tuple(lit)[:3], tuple(board)[:3]) > 150, (lit, board)  # the bright chain on a faint wall
+    assert 0.9 <= anim.GLOW_SECONDS <= 1.5 and shown(sweep.sweep_start + 0.8) != board  # still lit near a second on
+    assert anims.running(sweep.end - 0.01) and not anims.running(sweep.end)
+    assert shown(sweep.end) == board  # gone: the board as it is

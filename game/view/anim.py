@@ -12,7 +12,10 @@ Nothing is recomputed from the rules or the geometry here.
 Kept cheap on purpose: a popping dot redraws only its own few pixels from the
 board's cached territory; a sweeping country keeps a copy of the old territory
 under the new layers only (taken before the board is redrawn) and punches a
-growing hole in it, so a frame is a couple of small blits.
+growing hole in it, so a frame is a couple of small blits. The new country
+then stays lit for about a second (so it can be found on a territory of its
+owner's countries, where its walls are faint): a picture drawn once when the
+sweep starts, blitted at a falling alpha.
 """
 
 from __future__ import annotations
@@ -37,8 +40,13 @@ SWEEP_SECONDS = 0.36
 """A new country fills in from the closing dot outwards."""
 FLASH_SECONDS = 0.24
 """A takeover first flashes the chains of the countries it swallows."""
-GLOW_SECONDS = 0.5
-"""The new chain glows and settles to its normal width and colour."""
+GLOW_SECONDS = 1.1
+"""The new country stays lit (a light tint, a halo along its whole chain) and fades back to the board.
+
+Long enough to find it on a merged territory, where its walls with the player's
+other countries are only faint lines once it has settled."""
+GLOW_HOLD = 0.35
+"""Share of the glow shown at full strength before it starts to fade."""
 TICK_SECONDS = 0.42
 """A score counts up (or down) to its new value."""
 
@@ -156,6 +164,8 @@ class Sweep:
     """Seconds the takeover flashes before the sweep starts (0 when nothing is covered)."""
     chain: frozenset[Point]
     """Nodes on the chains drawn over the board (new and covered): their dots go back on top."""
+    glow: pygame.Surface | None = None
+    """The new layers lit up (tint, halo, chain), see-through, the size of ``rect``; faded out by alpha."""
     hole: float = 0.0
     """The radius already punched into ``old``."""
 
@@ -301,7 +311,34 @@ def _make_sweep(move: Change, now: float, flash: float, game: Game, view: BoardV
     nodes = (max(0, x0 - 1), max(0, y0 - 1), min(game.width - 1, x1 + 1), min(game.height - 1, y1 + 1))
     chain = frozenset(p for layer in move.new_layers + move.covered for poly in layer.outline for p in poly)
     return Sweep(now, layout, move.new_layers, move.covered, move.killed, (cx, cy), old, rect, nodes, reach, flash,
-                 chain)
+                 chain, _glow_picture(move.new_layers, layout, rect))
+
+
+def _glow_picture(layers: tuple[Layer, ...], layout: BoardLayout, rect: pygame.Rect) -> pygame.Surface:
+    """The new layers lit up, drawn once: each frame of the glow is one blit of it at some alpha.
+
+    A light tint over the country's own quarters, then a wide light halo and the
+    owner's bright colour along its whole chain, inner walls included, so its
+    shape stands out even inside a territory of its owner's countries.
+    """
+    glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+    c = layout.cell
+    base = max(2, round(c / 12))
+    halo = base + max(4, round(c / 6))
+    ox, oy = layout.left - rect.x, layout.top - rect.y
+    for layer in layers:
+        colour = theme.player_colour(layer.owner)
+        light = theme.mix(colour, (255, 255, 255), 0.6)
+        for triangle in layer.triangles:
+            pygame.draw.polygon(glow, (*light, 90), [(ox + x * c, oy + y * c) for x, y in triangle])
+        for poly in layer.outline:
+            if len(poly) >= 2:
+                pts = [(ox + x * c, oy + y * c) for x, y in poly]
+                pygame.draw.lines(glow, (*light, 230), True, pts, halo)
+                for point in pts:  # round joins: the halo's corners would show notches
+                    pygame.draw.circle(glow, (*light, 230), point, halo / 2)
+                pygame.draw.lines(glow, (*colour, 255), True, pts, base)
+    return glow
 
 
 def _draw_sweep(surface: pygame.Surface, sweep: Sweep, game: Game, view: BoardView, layout: BoardLayout,
@@ -314,6 +351,8 @@ def _draw_sweep(surface: pygame.Surface, sweep: Sweep, game: Game, view: BoardVi
         pygame.draw.circle(sweep.old, HOLE, local, radius)
         sweep.hole = radius
     covering = radius < sweep.reach
+    # The glow goes under the old picture: it shows only where the new country has spread.
+    glowing = _draw_glow(surface, sweep, layout, (now - sweep.sweep_start) / GLOW_SECONDS)
     if covering:
         clip = surface.get_clip()
         surface.set_clip(sweep.rect)
@@ -322,14 +361,15 @@ def _draw_sweep(surface: pygame.Surface, sweep: Sweep, game: Game, view: BoardVi
     lines = False
     if now < sweep.sweep_start:
         lines = _draw_flash(surface, sweep, layout, (now - sweep.start) / max(sweep.flash, 1e-6))
-    lines = _draw_glow(surface, sweep, layout, (now - sweep.sweep_start) / GLOW_SECONDS) or lines
-    if covering or lines:
-        _redraw_dots(surface, sweep, game, view, layout, centre, radius, chain_only=not covering)
+    if covering or lines or glowing:
+        # The glow tints the inside too: while it shows, every dot goes back on top, not only the chains'.
+        _redraw_dots(surface, sweep, game, view, layout, centre, radius, chain_only=not covering, every=glowing)
 
 
 def _redraw_dots(surface: pygame.Surface, sweep: Sweep, game: Game, view: BoardView, layout: BoardLayout,
-                 centre: tuple[int, int], radius: float, *, chain_only: bool) -> None:
-    """Dots back on top: those the old picture hid, as they were, and those on the chains drawn over them."""
+                 centre: tuple[int, int], radius: float, *, chain_only: bool, every: bool = False) -> None:
+    """Dots back on top: those the old picture hid, as they were, and those on the chains drawn over them
+    (or, with ``every``, all of them in the sweep's nodes: the glow was drawn over them all)."""
     r = dot_radius(layout.cell)
     reach = view.dot_sprite(r, Player.BLUE, True).get_width() / 2  # the largest sprite's half
     x0, y0, x1, y1 = sweep.nodes
@@ -340,7 +380,7 @@ def _redraw_dots(surface: pygame.Surface, sweep: Sweep, game: Game, view: BoardV
                 continue
             px, py = layout.node_to_pixel((x, y))
             away = math.hypot(px - centre[0], py - centre[1])
-            if (away + reach < radius or chain_only) and (x, y) not in sweep.chain:
+            if not every and (away + reach < radius or chain_only) and (x, y) not in sweep.chain:
                 continue  # the board below shows it whole, as it is now, and nothing was drawn over it
             reached = away < radius
             dead = game.is_dead((x, y)) and (reached or (x, y) not in sweep.killed)
@@ -366,19 +406,24 @@ def _draw_flash(surface: pygame.Surface, sweep: Sweep, layout: BoardLayout, t: f
     return True
 
 
-def _draw_glow(surface: pygame.Surface, sweep: Sweep, layout: BoardLayout, t: float) -> bool:
-    """A light halo along the new chain that narrows away; True if anything was drawn."""
+def glow_alpha(t: float) -> int:
+    """How strongly the new country is lit ``t`` of the way through its glow (0..255)."""
     t = clamp01(t)
-    if t >= 1:
+    if t <= GLOW_HOLD:
+        return 255
+    return round(255 * (1 - ease_out((t - GLOW_HOLD) / (1 - GLOW_HOLD))))
+
+
+def _draw_glow(surface: pygame.Surface, sweep: Sweep, layout: BoardLayout, t: float) -> bool:
+    """The new country lit up, fading back to the board; True if anything was drawn.
+
+    Nothing before the sweep starts (``t`` below 0): a takeover's flash shows alone.
+    """
+    alpha = glow_alpha(t) if 0 <= t < 1 else 0
+    if alpha <= 0 or sweep.glow is None:
         return False
-    base = max(2, round(layout.cell / 12))
-    halo = base + round((1 - ease_out(t)) * max(4, layout.cell / 5))
-    for pts, layer in ((_outline_points(layout, (layer,)), layer) for layer in sweep.layers):
-        colour = theme.player_colour(layer.owner)
-        light = theme.mix(colour, (255, 255, 255), 0.55 + 0.2 * (1 - t))
-        for poly in pts:
-            pygame.draw.lines(surface, light, True, poly, halo)
-            pygame.draw.lines(surface, colour, True, poly, base)
+    sweep.glow.set_alpha(alpha)
+    surface.blit(sweep.glow, sweep.rect)
     return True
 
 
