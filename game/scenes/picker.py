@@ -1,14 +1,19 @@
-"""Choosing the board: the usual sizes, or «Авто», which fits the board to the window.
+"""Choosing the clock and the board: the usual sizes, or «Авто», which fits the board to the window.
 
-«Авто» shows the size it will use on its own button, worked out for the window
-as it is now, so the players see it before the game starts. The choice is
-remembered in the settings: next time its button is marked and Enter starts it.
+The clock comes first (a size starts the game): none, 5, 10 or 20 minutes a player,
+with 0, 3 or 5 seconds added after each move. «Авто» shows the size it will use on
+its own button, worked out for the window as it is now, so the players see it
+before the game starts. The choices are remembered in the settings: next time
+their buttons are marked and Enter starts the board chosen last.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
+from game.clock import CLOCK_MINUTES, INCREMENTS, TimeControl
 from game.input.layout import PRESETS, auto_size_for_window
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
@@ -17,7 +22,7 @@ from game.settings import MatchSettings
 from game.storage import store
 from game.view import paper, theme
 from game.view.strings import rules_name, t
-from game.view.widgets import Button, ButtonGroup
+from game.view.widgets import Button, ButtonGroup, row_buttons
 
 
 class PickerScene(Scene):
@@ -27,10 +32,15 @@ class PickerScene(Scene):
 
     def __init__(self, stack: SceneStack, settings: MatchSettings) -> None:
         super().__init__(stack)
-        self.settings = settings
-        self.last: store.BoardSize = store.load_settings().board_size
+        chosen = store.load_settings()
+        self.settings = replace(settings, clock=TimeControl(chosen.clock_minutes, chosen.clock_increment))
+        self.last: store.BoardSize = chosen.board_size
         """The board chosen last time: a size, or 'auto'."""
         self.buttons = ButtonGroup()
+        self.minute_buttons = [self.buttons.add(Button("clock.minutes", m=m) if m else Button("clock.none"),
+                                                lambda m=m: self.set_clock(minutes=m)) for m in CLOCK_MINUTES]
+        self.increment_buttons = [self.buttons.add(Button("clock.increment", s=s), lambda s=s: self.set_clock(increment=s))
+                                  for s in INCREMENTS]
         self.size_buttons: list[Button] = []
         for w, h in PRESETS:
             b = self.buttons.add(Button("picker.size", w=w, h=h), lambda w=w, h=h: self.start(w, h))
@@ -39,6 +49,7 @@ class PickerScene(Scene):
         self.b_back = self.buttons.add(Button("picker.back"), self.stack.pop)
         self.auto_size = (0, 0)
         self._title_y = 0
+        self._clock_label_y = 0
         self._mark_last()
 
     def start(self, width: int, height: int) -> None:
@@ -58,6 +69,15 @@ class PickerScene(Scene):
         else:
             self.start_auto()
 
+    def set_clock(self, *, minutes: int | None = None, increment: int | None = None) -> None:
+        """Choose the clock (remembered for the next game)."""
+        clock = self.settings.clock
+        clock = TimeControl(clock.minutes if minutes is None else minutes,
+                            clock.increment if increment is None else increment)
+        store.remember(clock_minutes=clock.minutes, clock_increment=clock.increment)
+        self.settings = replace(self.settings, clock=clock)
+        self._mark_last()
+
     def _choose(self, board: store.BoardSize) -> None:
         self.last = store.remember(board_size=board).board_size
         self._mark_last()
@@ -65,6 +85,11 @@ class PickerScene(Scene):
     def _mark_last(self) -> None:
         for b, preset in zip(self.size_buttons, PRESETS, strict=True):
             b.selected = preset == self.last
+        clock = self.settings.clock
+        for b, minutes in zip(self.minute_buttons, CLOCK_MINUTES, strict=True):
+            b.selected = minutes == clock.minutes
+        for b, increment in zip(self.increment_buttons, INCREMENTS, strict=True):
+            b.selected, b.enabled = bool(clock) and increment == clock.increment, bool(clock)  # no clock: no increment
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -81,11 +106,17 @@ class PickerScene(Scene):
         title_h = theme.font(theme.text_size(size, 40), True).get_linesize() + \
             theme.font(theme.text_size(size, 18)).get_linesize() + 10
         hint_h = theme.font(theme.text_size(size, 16)).get_linesize() + 16
-        total = title_h + 24 + rows * (bh + gap) + hint_h + 12 + bh
+        label_h = theme.font(theme.text_size(size, 18)).get_linesize() + 6
+        clock_h = label_h + 2 * (bh + gap) + gap
+        total = title_h + 24 + clock_h + rows * (bh + gap) + hint_h + 12 + bh
         top = max(12, (h - total) // 2)
         self._title_y = top
         x0 = (w - col_w) // 2
-        y0 = top + title_h + 24
+        self._clock_label_y = top + title_h + 16
+        y = self._clock_label_y + label_h
+        row_buttons(self.minute_buttons, x0, y, col_w, bh, gap)
+        row_buttons(self.increment_buttons, x0, y + bh + gap, col_w, bh, gap)
+        y0 = top + title_h + 24 + clock_h
         for i, b in enumerate(tiles):
             r, c = divmod(i, cols)
             b.rect = pygame.Rect(x0 + c * (each + gap), y0 + r * (bh + gap), each, bh)
@@ -111,6 +142,8 @@ class PickerScene(Scene):
         mode = t("menu.computer" if self.settings.computer else "menu.hotseat")
         sub = theme.text(f"{mode} · {rules}", theme.text_size(self.size, 18), theme.INK_SOFT)
         paper.blit_centred(surface, sub, cx, y)
+        label = theme.text(t("picker.clock"), theme.text_size(self.size, 18), theme.INK_SOFT)
+        surface.blit(label, (self.minute_buttons[0].rect.x, self._clock_label_y))
         self.buttons.draw(surface, theme.text_size(self.size, 22))
         hint = theme.text(t("picker.auto.hint"), theme.text_size(self.size, 16), theme.INK_SOFT)
         paper.blit_centred(surface, hint, cx, self.b_auto.rect.bottom + 12)
