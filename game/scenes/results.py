@@ -1,4 +1,6 @@
-"""The end of a game: who won (or «Ничья»), both scores, the final board, and what next.
+"""The end of a game: who won (or «Ничья») and how it ended, both scores, the final board, and what next.
+
+The winner is the count's, unless a clock ran out (:mod:`game.ending`): then its player lost.
 
 A winner at the screen gets a short celebration: confetti in the winner's colour
 for about two seconds, computed from the clock alone (no per-piece state), so
@@ -14,7 +16,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from engine import Game, Player, Rules
+from engine import Player, Rules
+from game.ending import Ending
 from game.input.layout import BoardLayout, ScreenLayout, fit_board, panel_buttons, screen_layout
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
@@ -30,9 +33,8 @@ CELEBRATION_SECONDS = 2.2
 CONFETTI = 90
 
 
-def celebrated(game: Game, settings: MatchSettings) -> Player | None:
+def celebrated(winner: Player | None, settings: MatchSettings) -> Player | None:
     """Whose win gets confetti: a winner at the screen; not the computer, not a draw."""
-    winner = game.winner
     if winner is None or (settings.computer is not None and winner != settings.computer.human):
         return None
     return winner
@@ -109,6 +111,11 @@ class ResultsScene(Scene):
         assert match.game is not None, "the results need the finished game"
         self.settings = settings = match.settings
         self.game = game = match.game
+        self.ending = match.ending or Ending.of(game)
+        self.won_by = self.ending.winner(game)
+        """The winner (None: a draw): the count's, or the clock's."""
+        self.times = settings.clock.times(match.clock.moves if match.clock else ())
+        """The clock as the record keeps it (``Times(None)``: played without one)."""
         self.view = BoardView()
         self.buttons = ButtonGroup()
         self.b_again = self.buttons.add(Button("results.again", primary=True), self.again)
@@ -119,14 +126,14 @@ class ResultsScene(Scene):
         self.board: BoardLayout = fit_board(game.width, game.height, self.screen.board_area)
         self.clock = 0.0
         """Seconds since the results first showed: drives the celebration."""
-        self.winner = celebrated(game, settings)
+        self.winner = celebrated(self.won_by, settings)
         self.pieces = confetti(self.winner, game.move_count) if self.winner is not None else []
         self._sounded = False
 
     @property
     def verdict(self) -> str:
         """The headline shown, in the current language."""
-        return t(hud.verdict_key(self.game, self.settings))
+        return t(hud.winner_key(self.won_by, self.settings))
 
     @property
     def celebrating(self) -> bool:
@@ -141,7 +148,7 @@ class ResultsScene(Scene):
 
     def review(self) -> None:
         """Step through the game move by move («Разбор»)."""
-        self.stack.go("review", Reviewing(self.game, self.settings))
+        self.stack.go("review", Reviewing(self.game, self.settings, times=self.times))
 
     def save(self) -> None:
         """Save the game as a file in the games folder (its set-up names the players in the record)."""
@@ -198,11 +205,16 @@ class ResultsScene(Scene):
         caption = theme.text(hud.caption(self.game), theme.text_size(size, 17), theme.INK_SOFT)
         surface.blit(caption, (x, y))
         y += caption.get_height() + 12
-        winner = self.game.winner
+        winner = self.won_by
         colour = theme.INK if winner is None else theme.player_dark(winner)
         head = one_line(self.verdict, theme.text_size(size, 32), colour, width, bold=True, min_px=14)
         surface.blit(head, (x, y))
         y += head.get_height() + 6
+        how_px = theme.text_size(size, 17)
+        human = self.settings.computer.human if self.settings.computer else None
+        for line in wrap(t(self.ending.key(human)), theme.font(how_px), width):  # how it ended
+            surface.blit(theme.text(line, how_px, theme.INK), (x, y))
+            y += theme.font(how_px).get_linesize()
         if self.winner is None:  # a draw or the computer's win: a calm word instead of confetti
             note = one_line(t("results.draw.note" if winner is None else "results.lost.note"),
                             theme.text_size(size, 17), theme.INK_SOFT, width)

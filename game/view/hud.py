@@ -28,8 +28,12 @@ def player_name(player: Player, settings: MatchSettings) -> str:
 
 
 def verdict_key(game: Game, settings: MatchSettings) -> str:
-    """The string id of the headline: who won, or a draw."""
-    winner = game.winner
+    """The string id of the headline: who won by the count, or a draw."""
+    return winner_key(game.winner, settings)
+
+
+def winner_key(winner: Player | None, settings: MatchSettings) -> str:
+    """The string id of the headline for ``winner`` (the count's, or the clock's: ``game.ending``); None: a draw."""
     if winner is None:
         return "results.draw"
     if settings.computer is not None:
