@@ -317,7 +317,7 @@ def _make_sweep(move: Change, now: float, flash: float, game: Game, view: BoardV
 def _glow_picture(layers: tuple[Layer, ...], layout: BoardLayout, rect: pygame.Rect) -> pygame.Surface:
     """The new layers lit up, drawn once: each frame of the glow is one blit of it at some alpha.
 
-    A light tint over the country's own quarters, then a wide light halo and the
+    A light tint over the country's own quarters, then a wide amber halo and the
     owner's bright colour along its whole chain, inner walls included, so its
     shape stands out even inside a territory of its owner's countries.
     """
@@ -326,17 +326,19 @@ def _glow_picture(layers: tuple[Layer, ...], layout: BoardLayout, rect: pygame.R
     base = max(2, round(c / 12))
     halo = base + max(4, round(c / 6))
     ox, oy = layout.left - rect.x, layout.top - rect.y
+    # The halo in the last move's amber: it stands out on paper and on either player's fill alike.
+    halo_colour = (*theme.mix(theme.LAST_MOVE, (255, 255, 255), 0.2), 210)
     for layer in layers:
         colour = theme.player_colour(layer.owner)
-        light = theme.mix(colour, (255, 255, 255), 0.6)
+        tint = (*theme.mix(colour, (255, 255, 255), 0.45), 120)
         for triangle in layer.triangles:
-            pygame.draw.polygon(glow, (*light, 90), [(ox + x * c, oy + y * c) for x, y in triangle])
+            pygame.draw.polygon(glow, tint, [(ox + x * c, oy + y * c) for x, y in triangle])
         for poly in layer.outline:
             if len(poly) >= 2:
                 pts = [(ox + x * c, oy + y * c) for x, y in poly]
-                pygame.draw.lines(glow, (*light, 230), True, pts, halo)
+                pygame.draw.lines(glow, halo_colour, True, pts, halo)
                 for point in pts:  # round joins: the halo's corners would show notches
-                    pygame.draw.circle(glow, (*light, 230), point, halo / 2)
+                    pygame.draw.circle(glow, halo_colour, point, halo / 2)
                 pygame.draw.lines(glow, (*colour, 255), True, pts, base)
     return glow
 
@@ -411,7 +413,8 @@ def glow_alpha(t: float) -> int:
     t = clamp01(t)
     if t <= GLOW_HOLD:
         return 255
-    return round(255 * (1 - ease_out((t - GLOW_HOLD) / (1 - GLOW_HOLD))))
+    u = (t - GLOW_HOLD) / (1 - GLOW_HOLD)
+    return round(255 * (1 - u * u))  # slow at first, so it lingers, then gone
 
 
 def _draw_glow(surface: pygame.Surface, sweep: Sweep, layout: BoardLayout, t: float) -> bool:
