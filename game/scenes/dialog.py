@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.input.pointer import pointer_of
@@ -13,8 +15,8 @@ from game.view.widgets import Button, ButtonGroup
 
 
 class ConfirmScene(Scene):
-    """Asks the :class:`Question`; «yes» closes the dialog then runs its ``on_yes``; «no», Esc or a tap
-    outside just close it."""
+    """Asks the :class:`Question`; «yes» closes the dialog then runs its ``on_yes`` (a third answer, its
+    own action the same way); «no», Esc or a tap outside just close it."""
 
     overlay = True
     name = "confirm"
@@ -28,26 +30,34 @@ class ConfirmScene(Scene):
         self.buttons = ButtonGroup()
         self.b_yes = self.buttons.add(Button(asked.yes, primary=True), self.accept)
         self.b_no = self.buttons.add(Button("confirm.no"), self.stack.pop)
+        self.b_other: Button | None = None
+        if asked.other is not None:
+            key, action = asked.other
+            self.b_other = self.buttons.add(Button(key), lambda: self._answer(action))
         self._box = pygame.Rect(0, 0, 0, 0)
         self._dim: pygame.Surface | None = None
 
     def accept(self) -> None:
         """Close the dialog, then do what was asked (which may leave the scene below too)."""
+        self._answer(self.on_yes)
+
+    def _answer(self, action: Callable[[], None]) -> None:
         self.stack.pop()
-        self.on_yes()
+        action()
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
         bh = theme.button_height(size)
-        box_w = min(640, int(w * 0.8))
+        box_w = min(640 if self.b_other is None else 820, int(w * 0.8))
         box_h = theme.text_size(size, 30) + theme.text_size(size, 18) + bh + 110
         self._box = pygame.Rect((w - box_w) // 2, (h - box_h) // 2, box_w, box_h)
         pad = 28
-        each = (box_w - 3 * pad) // 2
+        row = [self.b_no, *([self.b_other] if self.b_other is not None else []), self.b_yes]
+        each = (box_w - (len(row) + 1) * pad) // len(row)
         y = self._box.bottom - pad - bh
-        self.b_no.rect = pygame.Rect(self._box.x + pad, y, each, bh)
-        self.b_yes.rect = pygame.Rect(self._box.x + 2 * pad + each, y, each, bh)
+        for i, button in enumerate(row):
+            button.rect = pygame.Rect(self._box.x + pad + i * (each + pad), y, each, bh)
         self._dim = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
         self._dim.fill(theme.DIM)
 

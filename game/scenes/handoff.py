@@ -52,10 +52,12 @@ class Reviewing:
 
 @dataclass(frozen=True)
 class Question:
-    """A yes/no question: the string ids of the question and of «yes», what «yes» does, and a hint line."""
+    """A yes/no question: the string ids of the question and of «yes», what «yes» does, and a hint line;
+    ``other``, a third answer between «no» and «yes» (its string id and what it does: «Сохранить партию»)."""
 
     question: str
     yes: str
     on_yes: Callable[[], None]
     hint: str | None = None
     hint_fields: Mapping[str, object] = field(default_factory=dict)
+    other: tuple[str, Callable[[], None]] | None = None

@@ -195,10 +195,10 @@ class PlayScene(Scene):
     def leave(self, to: str | None = None) -> None:
         """Esc: back to the board picker, «В меню» (``to="menu"``) to the menu; asking first mid-game."""
         go: Callable[[], None] = self.stack.back if to is None else lambda: self.stack.back_to(to)
-        if self.game.history and not self.game.is_over:  # something would be lost: ask first
-            self.stack.go("confirm", Question("confirm.leave", "confirm.leave.yes", go, hint="feel.leave.hint"))
-        else:
-            go()
+        if not self.game.history or self.game.is_over:  # nothing would be lost: no question
+            return go()
+        keep = ("results.save", lambda: self.stack.go("save", Match(self.settings, self.game)))  # a copy, if wanted
+        self.stack.go("confirm", Question("confirm.leave", "confirm.leave.yes", go, "feel.leave.hint", other=keep))
 
     def resume(self) -> None:
         self.panel.b_sound.show(self.stack.sounds)  # the menu may have switched sound meanwhile
