@@ -3,10 +3,24 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
+from conftest import FakeClock
+from test_game_scenes import click, control, grid_px, press, start_play, step, top, wait_for
 
-from engine import Game, Player, sgf
+from engine import STOP_SECONDS, Game, Player, Rules, sgf
 from game.clock import MatchClock, TimeControl
+from game.control import Control
+from game.ending import Ending, How
+from game.scenes.dialog import ConfirmScene
+from game.scenes.handoff import Match
+from game.scenes.play import PlayScene
+from game.scenes.results import ResultsScene
+from game.settings import ComputerSettings, MatchSettings
+from game.storage import autosave, store
+from game.view import hud, strings, theme
+
+__all__ = ["control"]  # the play scenes' fixture, shared with tests/test_game_scenes.py
 
 
 def played(*points: tuple[int, int]) -> Game:
@@ -144,3 +158,171 @@ def test_the_control_is_remembered_and_read_back_from_a_record() -> None:
     assert TimeControl.of(sgf.Times(600, 3)) == TimeControl(10, 3)
     assert TimeControl.of(sgf.Times(1500, 4.5)) == TimeControl(20, 5)  # another program's: the nearest offered
     assert TimeControl.of(sgf.Times(None)) == TimeControl()
+
+
+# ----- the play scene on a clock (real events, the loop's fake time source) -------------------------
+
+
+def clocked(minutes: int = 5, increment: int = 3, **kw: object) -> MatchSettings:
+    return MatchSettings(width=10, height=10, clock=TimeControl(minutes, increment), **kw)  # type: ignore[arg-type]
+
+
+def test_the_panel_shows_the_move_number_and_both_clocks(control: Control, clock: FakeClock) -> None:
+    play = start_play(control, clocked())
+    texts = [text for text, _ in hud.play_status(play.game, play.settings, stop_clock="", ai_failed=False,
+                                                 autosave_failed=False, clock=play.match_clock)]
+    assert texts == ["Ход № 1", "Синие: 5:00", "Красные: 5:00"]
+    clock.ms += 2_500
+    click(control, grid_px(play, 2, 2))
+    clock.ms += 1_000
+    lines = hud.play_status(play.game, play.settings, stop_clock="", ai_failed=False, autosave_failed=False,
+                            clock=play.match_clock)
+    assert [text for text, _ in lines] == ["Ход № 2", "Синие: 5:01", "Красные: 4:59"]  # 300 - 2.5 + 3
+    assert lines[2][1] == theme.player_dark(Player.RED) and lines[1][1] == theme.INK_SOFT  # the running one stands out
+    no_clock = start_play(control)
+    assert [text for text, _ in hud.play_status(no_clock.game, no_clock.settings, stop_clock="", ai_failed=False,
+                                                autosave_failed=False, clock=no_clock.match_clock)] == ["Ход № 1"]
+
+
+def test_the_clock_runs_while_a_dialog_is_open_and_a_flag_that_fell_meanwhile_loses(control: Control,
+                                                                                      clock: FakeClock) -> None:
+    play = start_play(control, clocked(5, 0))
+    click(control, grid_px(play, 2, 2))  # blue moves: red's clock runs
+    press(control, play.panel.b_finish)
+    dialog = top(control)
+    assert isinstance(dialog, ConfirmScene)
+    clock.ms += 30_000
+    step(control, 3)  # only the dialog is updated
+    assert play.match_clock.left_now(Player.RED) == 270 and play.match_clock.left_now(Player.BLUE) == 300
+    press(control, dialog.b_no)
+    step(control)
+    assert play.match_clock.left[Player.RED] == 270  # charged once, not twice
+    press(control, play.panel.b_finish)
+    clock.ms += 271_000  # red's flag falls while the question is open …
+    press(control, top(control).b_yes)  # type: ignore[union-attr]
+    step(control)
+    results = top(control)
+    assert isinstance(results, ResultsScene)  # … so «Завершить» came too late: a loss on time
+    assert results.ending == Ending(How.TIME, Player.RED) and results.won_by is Player.BLUE
+    assert results.verdict == "Победили синие!"
+
+
+def test_a_fallen_flag_ends_the_game_and_no_move_is_taken_after_it(control: Control, clock: FakeClock) -> None:
+    game = Game(10, 10)
+    for point in [(1, 1), (8, 8), (2, 0), (8, 7), (3, 1), (7, 8), (2, 2), (5, 5)]:
+        game.play(point)  # blue closes a country: blue leads on the count
+    play = start_play(control, clocked(5, 5), game=game)
+    play.match_clock.left[Player.BLUE] = 9.5
+    clock.ms += 500
+    step(control)
+    assert play.match_clock.low(Player.BLUE) and play.match_clock.shown(Player.BLUE) == "0:09"
+    clock.ms += 9_000
+    click(control, grid_px(play, 6, 2))  # the flag is down though no frame has said so yet: not played
+    assert play.game.move_count == 8
+    step(control)
+    results = top(control)
+    assert isinstance(results, ResultsScene) and results.game.score(Player.BLUE) > results.game.score(Player.RED)
+    assert results.ending == Ending(How.TIME, Player.BLUE) and results.won_by is Player.RED
+    assert results.times == sgf.Times(300, 5, ())  # the moves before it came on no clock of this scene
+    assert store.list_current().games == []  # an ended game is not offered to resume
+
+
+def test_the_computers_thinking_counts_on_its_clock(control: Control, clock: FakeClock) -> None:
+    def thinks_seven_seconds(game: Game, level: str, **_: object) -> tuple[int, int]:
+        clock.ms += 7_000
+        return max(game.legal_moves())
+
+    play = start_play(control, clocked(5, 3, computer=ComputerSettings("beginner", Player.BLUE)),
+                      chooser=thinks_seven_seconds)
+    clock.ms += 2_000
+    click(control, grid_px(play, 2, 2))
+    wait_for(control, lambda: play.game.move_count == 2)
+    assert play.match_clock.moves == [301, 296]  # blue 300 - 2 + 3, the computer 300 - 7 + 3
+    step(control)
+    assert play.match_clock.running is Player.BLUE
+
+
+def test_closing_stops_the_clock_and_resuming_restores_both_times_exactly(control: Control,
+                                                                          clock: FakeClock) -> None:
+    play = start_play(control, clocked(10, 5))
+    clock.ms += 12_345
+    click(control, grid_px(play, 2, 2))
+    clock.ms += 4_321
+    click(control, grid_px(play, 7, 7))
+    clock.ms += 1_111  # blue thinks, then the game is closed
+    control.stack.shutdown_all()
+    clock.ms += 3_600_000  # closed for an hour: no clock runs
+    [saved] = store.list_current().games
+    assert sgf.read_times(saved.text) == sgf.Times(600, 5, (592.7, 600.7))  # the record: to a tenth
+    resumed = autosave.resume(saved)
+    assert resumed.settings.clock == TimeControl(10, 5)
+    again = PlayScene(control.stack, Match(*resumed))
+    control.stack.push(again)
+    step(control)
+    assert again.match_clock.left == {Player.BLUE: 600 - 12.345 + 5 - 1.111, Player.RED: 600 - 4.321 + 5}
+    clock.ms += 2_000
+    step(control)
+    assert again.match_clock.left_now(Player.BLUE) == pytest.approx(600 - 12.345 + 5 - 1.111 - 2)
+
+
+def test_a_hostile_saved_clock_is_no_clock() -> None:
+    for bad in ({"minutes": 5, "increment": 3, "left": [float("nan"), 5]}, {"minutes": 5, "left": [1e12, 5]},
+                {"minutes": True, "left": [1, 1]}, {"minutes": 5, "increment": 4, "left": [1, 1]}, "5+3"):
+        control_, left = autosave.clock_from_meta({"clock": bad})
+        assert left is None
+    assert autosave.clock_from_meta({"clock": {"minutes": 5, "left": "x"}}) == (TimeControl(5), None)
+
+
+# ----- how a game ended, as the results say it ---------------------------------------------------------
+
+
+def ending_line(results: ResultsScene, monkeypatch: pytest.MonkeyPatch) -> str:
+    drawn: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda s, *a, **kw: drawn.append(s) or real(s, *a, **kw))
+    results.draw(pygame.Surface(results.size))
+    monkeypatch.setattr(theme, "text", real)
+    head = len(drawn) - 1 - drawn[::-1].index(results.verdict)  # (fitting may render it more than once)
+    return " ".join(drawn[head + 1:])  # what is drawn under the headline, wrapped lines joined
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_results_say_how_the_game_ended(control: Control, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
+                                            lang: str) -> None:
+    strings.set_language(lang)
+    try:
+        said: dict[str, str] = {}
+        # «Завершить», confirmed
+        play = start_play(control, clocked())
+        press(control, play.panel.b_finish)
+        press(control, top(control).b_yes)  # type: ignore[union-attr]
+        step(control)
+        said["finish"] = ending_line(top(control), monkeypatch)  # type: ignore[arg-type]
+        # the board full: a 2 × 2 board, four dots
+        play = start_play(control, MatchSettings(width=2, height=2))
+        for node in [(0, 0), (1, 0), (0, 1), (1, 1)]:
+            click(control, grid_px(play, *node))
+        step(control)
+        said["full"] = ending_line(top(control), monkeypatch)  # type: ignore[arg-type]
+        # the «Стоп» time ran out
+        play = start_play(control, MatchSettings(Rules.CLASSIC, 10, 10))
+        click(control, grid_px(play, 4, 4))
+        play.stop()
+        step(control, 1, dt=STOP_SECONDS + 1)
+        step(control)
+        said["stop"] = ending_line(top(control), monkeypatch)  # type: ignore[arg-type]
+        # a clock ran out, against the computer and at one screen
+        play = start_play(control, clocked(5, 0, computer=ComputerSettings("beginner", Player.BLUE)),
+                          chooser=lambda game, level, **_: max(game.legal_moves()))
+        clock.ms += 301_000
+        step(control, 2)
+        said["time.you"] = ending_line(top(control), monkeypatch)  # type: ignore[arg-type]
+        play = start_play(control, clocked(5, 0))
+        click(control, grid_px(play, 4, 4))
+        clock.ms += 301_000
+        step(control, 2)
+        said["time.red"] = ending_line(top(control), monkeypatch)  # type: ignore[arg-type]
+        for how, line in said.items():
+            assert line.startswith(strings.t(f"results.end.{how}")), (how, line)
+    finally:
+        strings.set_language("ru")
