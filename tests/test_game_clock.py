@@ -13,7 +13,7 @@ from game.clock import MatchClock, TimeControl
 from game.control import Control
 from game.ending import Ending, How
 from game.scenes.dialog import ConfirmScene
-from game.scenes.handoff import Match
+from game.scenes.handoff import Match, Reviewing
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.settings import ComputerSettings, MatchSettings
@@ -326,3 +326,29 @@ def test_the_results_say_how_the_game_ended(control: Control, clock: FakeClock, 
             assert line.startswith(strings.t(f"results.end.{how}")), (how, line)
     finally:
         strings.set_language("ru")
+
+
+def test_the_review_shows_the_times_left_at_the_move_shown(control: Control, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.scenes import review
+
+    game = Game(10, 10)
+    for point in [(1, 1), (8, 8), (2, 2)]:
+        game.play(point)
+    text = sgf.dumps(game, times=TimeControl(5, 0).times((290, 280, 270.5)))
+    scene = review.ReviewScene(control.stack, Reviewing(sgf.loads(text), times=sgf.read_times(text), step=1))
+    control.stack.push(scene)
+    step(control)
+    drawn: list[str] = []
+    real = review.one_line
+    monkeypatch.setattr(review, "one_line", lambda s, *a, **kw: drawn.append(s) or real(s, *a, **kw))
+
+    def shown() -> list[str]:
+        drawn.clear()
+        scene.draw(pygame.Surface(scene.size))
+        return [s for s in drawn if s.startswith(("Синие:", "Красные:"))]
+
+    assert shown() == ["Синие: 4:50", "Красные: 5:00"]  # after the first move red has not moved yet
+    scene.goto(3)
+    assert shown() == ["Синие: 4:31", "Красные: 4:40"]
+    scene.times = None  # a record without a clock: no such lines
+    assert shown() == []

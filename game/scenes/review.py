@@ -22,6 +22,7 @@ from ai.review import MoveReview, count_mistakes
 from engine import ActionKind, Game, Player, format_score
 from engine.types import Action
 from game.analysis import Analysis
+from game.clock import shown_time
 from game.input.layout import BoardLayout, ScreenLayout, fit_board, panel_buttons, screen_layout
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
@@ -109,6 +110,8 @@ class ReviewScene(Scene):
             self.replay.goto(shown.step)
         self.settings = shown.settings or MatchSettings(rules=game.rules, width=game.width, height=game.height)
         self.title = shown.title
+        self.times = shown.times
+        """The clock the game was played on, as its record keeps it; None: none."""
         self.players = shown.players
         self.view = BoardView()
         self.buttons = ButtonGroup()
@@ -263,6 +266,10 @@ class ReviewScene(Scene):
             stopper = self.game.stopped_by
             lines.append((t("review.stopped", player=hud.player_name(stopper, self.settings)),
                           theme.player_dark(stopper)))
+        if self.times is not None and self.times.limit is not None:  # the times left at the move shown
+            left = self.times.left_at(self.replay.actions, self.step)
+            lines += [(t("play.clock", player=hud.player_name(p, self.settings), time=shown_time(seconds)),
+                       theme.player_dark(p)) for p, seconds in left.items() if seconds is not None]
         if self.analysis is not None:
             lines += self._analysis_lines()
         for text, colour in lines:
