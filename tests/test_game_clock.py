@@ -352,3 +352,25 @@ def test_the_review_shows_the_times_left_at_the_move_shown(control: Control, mon
     assert shown() == ["Синие: 4:31", "Красные: 4:40"]
     scene.times = None  # a record without a clock: no such lines
     assert shown() == []
+
+
+def test_a_game_saved_from_the_results_keeps_its_clock_and_opens_with_it(control: Control, clock: FakeClock) -> None:
+    from game.scenes import files
+
+    play = start_play(control, clocked(20, 5))
+    clock.ms += 1_500
+    click(control, grid_px(play, 2, 2))
+    clock.ms += 2_000
+    click(control, grid_px(play, 7, 7))
+    press(control, play.panel.b_finish)
+    press(control, top(control).b_yes)  # type: ignore[union-attr]
+    step(control)
+    results = top(control)
+    assert isinstance(results, ResultsScene)
+    press(control, results.b_save)
+    saving = top(control)
+    assert isinstance(saving, files.SaveGameScene)
+    saving.save()
+    assert saving.saved is not None
+    game, _, times = files.open_record(saving.saved)
+    assert times == sgf.Times(1200, 5, (1203.5, 1203)) and game.move_count == 2

@@ -104,14 +104,14 @@ def type_into(name: str, typed: str) -> str:
     return name
 
 
-def open_record(path: Path | str) -> tuple[Game, dict[str, str]]:
-    """The game in a saved file and its root properties (names, date …).
+def open_record(path: Path | str) -> tuple[Game, dict[str, str], sgf.Times]:
+    """The game in a saved file, its root properties (names, date …) and its clock (``TM``, ``BL``/``WL``).
 
     Raises ``store.StoreError`` (unreadable file) or ``sgf.SgfError`` (not a game).
     """
     text = store.read_game(path)
     game = sgf.loads(text)
-    return game, sgf.read_info(text)
+    return game, sgf.read_info(text), sgf.read_times(text)
 
 
 def result_text(summary: thumbnail.Summary) -> str:
@@ -232,14 +232,14 @@ class GamesScene(Scene):
         self.selected = index
         self.message = None  # what went wrong with another file is no longer news
         try:
-            game, info = open_record(entry.path)
+            game, info, times = open_record(entry.path)
         except Exception as e:  # noqa: BLE001 — StoreError, SgfError or worse: a line on the screen, never a crash
             log.warning("%s not opened: %s", entry.path.name, e)
             name = named(entry.name, theme.text_size(self.size, 15), bold=True)
             self.message = (store.Notice("files.open_failed", store.problem_of(e), (("name", name),)), theme.ILLEGAL)
             return
         players = (info.get("PB", ""), info.get("PW", ""))
-        self.stack.go("review", Reviewing(game, title=entry.name, players=players))
+        self.stack.go("review", Reviewing(game, title=entry.name, players=players, times=times))
 
     def entry(self, index: int) -> store.SavedGame:
         """The saved game of row ``index``."""
@@ -897,6 +897,8 @@ class SaveGameScene(SavedGamesScene):
         assert match.game is not None, "saving needs the game"
         self.game: Game = match.game
         self.settings: MatchSettings | None = match.settings if isinstance(saving, Match) else None
+        self.times = match.settings.clock.times(match.clock.moves) if match.clock is not None else None
+        """The clock the game was played on, for the record (``TM``, ``BL``/``WL``); None: none."""
         self.name_field = NameField(default_name(self.game))
         self.saved: Path | None = None
         self.b_save = self.buttons.add(Button("files.save", primary=True), self.save)
@@ -912,7 +914,7 @@ class SaveGameScene(SavedGamesScene):
         """Write the game under the name typed; the message says where, or why not."""
         name = store.visible(self.name_text).strip() or default_name(self.game)
         try:
-            text = sgf.dumps(self.game, info=record_info(self.settings, datetime.now()))
+            text = sgf.dumps(self.game, info=record_info(self.settings, datetime.now()), times=self.times)
             path = store.save_game(name, text)
         except Exception as e:  # noqa: BLE001 — StoreError or worse: a line on the screen, never a crash
             log.warning("game not saved as %r: %s", name, e)

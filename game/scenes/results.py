@@ -114,6 +114,8 @@ class ResultsScene(Scene):
         self.ending = match.ending or Ending.of(game)
         self.won_by = self.ending.winner(game)
         """The winner (None: a draw): the count's, or the clock's."""
+        self.clock_state = match.clock
+        """The players' clocks as the game ended (None: no clock, or not known)."""
         self.times = settings.clock.times(match.clock.moves if match.clock else ())
         """The clock as the record keeps it (``Times(None)``: played without one)."""
         self.view = BoardView()
@@ -152,7 +154,7 @@ class ResultsScene(Scene):
 
     def save(self) -> None:
         """Save the game as a file in the games folder (its set-up names the players in the record)."""
-        self.stack.go("save", Match(self.settings, self.game))
+        self.stack.go("save", Match(self.settings, self.game, clock=self.clock_state))
 
     def to_menu(self) -> None:
         """Back to the main menu."""
