@@ -159,10 +159,11 @@ class Catalogue:
     """
 
     def __init__(self, box: tuple[int, int] = (80, 64), *, known: _Known = KNOWN,
-                 read: Callable[[Path, int], store.Record] = store.read_record) -> None:
+                 read: Callable[[Path, int], store.Record] | None = None) -> None:
         self.box = box
         self.known = known
         self.read = read
+        """How a file is read (None: :func:`game.storage.store.read_record`)."""
         self.wanted: list[tuple[Key, Path]] = []
         self._games: dict[Key, Game] = {}
         """Games read but not drawn yet: the next step draws them without reading again."""
@@ -215,7 +216,7 @@ class Catalogue:
     def _read(self, key: Key, path: Path) -> None:
         self.reads += 1
         try:
-            record = self.read(path, key[2])
+            record = (self.read or store.read_record)(path, key[2])
         except Exception as e:  # noqa: BLE001 — whatever is wrong with a file, its row says so; the list goes on
             self.known.keep_summary(key, store.problem_of(e))
             return
