@@ -374,3 +374,19 @@ def test_a_game_saved_from_the_results_keeps_its_clock_and_opens_with_it(control
     assert saving.saved is not None
     game, _, times = files.open_record(saving.saved)
     assert times == sgf.Times(1200, 5, (1203.5, 1203)) and game.move_count == 2
+
+
+def test_a_game_saved_on_leaving_keeps_its_clock(control: Control, clock: FakeClock) -> None:
+    from game.scenes import files
+
+    play = start_play(control, clocked(5, 0))
+    clock.ms += 4_000
+    click(control, grid_px(play, 2, 2))
+    press(control, play.panel.b_menu)
+    dialog = top(control)
+    assert isinstance(dialog, ConfirmScene) and dialog.b_other is not None
+    press(control, dialog.b_other)
+    saving = top(control)
+    assert isinstance(saving, files.SaveGameScene)
+    saving.save()
+    assert saving.saved is not None and files.open_record(saving.saved)[2] == sgf.Times(300, 0, (296,))

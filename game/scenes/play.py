@@ -52,9 +52,8 @@ class PlayScene(Scene):
         self.match_clock = settings.clock.start(stack.now, match.clock)  # runs under dialogs too: the loop's time
         self.ending: Ending | None = None
         self.takeback = match.redo or TakeBack()
-        computer = settings.computer
-        self.opponent = None if computer is None else ComputerOpponent(
-            computer.computer, computer.level, chooser=stack.chooser, seconds=stack.ai_seconds)
+        self.opponent = None if (c := settings.computer) is None else ComputerOpponent(
+            c.computer, c.level, chooser=stack.chooser, seconds=stack.ai_seconds)
         self.aim = Aim()
         self.refusal: RefusalMark | None = None
         self.clock = 0.0  # seconds since the scene started: animates the thinking dots
@@ -197,7 +196,8 @@ class PlayScene(Scene):
         go: Callable[[], None] = self.stack.back if to is None else lambda: self.stack.back_to(to)
         if not self.game.history or self.game.is_over:  # nothing would be lost: no question
             return go()
-        keep = ("results.save", lambda: self.stack.go("save", Match(self.settings, self.game)))  # a copy, if wanted
+        keep = ("results.save", lambda: self.stack.go("save", Match(self.settings, self.game,  # a copy, if wanted
+                                                                     clock=self.match_clock.state())))
         self.stack.go("confirm", Question("confirm.leave", "confirm.leave.yes", go, "feel.leave.hint", other=keep))
 
     def resume(self) -> None:
