@@ -83,26 +83,29 @@ def review(game: Game, *, seconds: float = SECONDS, seed: int = 0, cancel: Cance
     first = actions[0].player if actions else game.to_move
     replay = Game.from_actions(game.width, game.height, game.rules, setup=game.setup, zone=game.zone_rule,
                                to_move=first)
+    # One Board walks the whole game: building its tables costs more than a short search on a big board.
+    board = Board(replay, copy=False)
+    if cancel is not None:
+        board.cancel = cancel.is_set
     total = sum(1 for a in actions if a.kind is ActionKind.MOVE)
     found: list[MoveReview] = []
     for action in actions:
         if action.kind is ActionKind.MOVE and action.point is not None:
             rng = random.Random(seed * 100_003 + len(found))
-            found.append(review_move(replay, action.point, seconds=seconds, rng=rng, cancel=cancel,
+            found.append(review_move(board, action.point, seconds=seconds, rng=rng, cancel=cancel,
                                      number=len(found) + 1))
             if progress is not None:
                 progress(found[-1], total)
-        replay.apply(action)
+        else:  # Stop and Finish change whose turn it is and nothing the Board counts
+            replay.apply(action)
     return found
 
 
-def review_move(game: Game, point: Point, *, seconds: float, rng: random.Random, cancel: CancelFlag | None,
+def review_move(board: Board, point: Point, *, seconds: float, rng: random.Random, cancel: CancelFlag | None,
                 number: int) -> MoveReview:
-    """The master's view of ``point`` played by the side to move in ``game`` (left as it was)."""
+    """The master's view of ``point`` played by the side to move on ``board``, which then plays it."""
+    game = board.game
     mover = game.to_move
-    board = Board(game)
-    if cancel is not None:
-        board.cancel = cancel.is_set
     master = Master(board, rng, MASTER)
     played = game.width * point[1] + point[0]
     _budget(board, seconds)
@@ -115,17 +118,16 @@ def review_move(game: Game, point: Point, *, seconds: float, rng: random.Random,
     _budget(board, seconds)  # comparing the two moves gets a budget of its own
     try:
         values = master.values([played] if best == played else [best, played], depth)
-    except Cancelled:
+    except Cancelled:  # out of budget: one ply, however long it takes (two moves played out, no search)
         _reraise_if_cancelled(cancel)
-        _budget(board, seconds)
+        board.deadline, board.work_limit = float("inf"), 1 << 62
         values = master.values([played] if best == played else [best, played], 1)
     if values.get(best, values[played]) < values[played]:
         best = played  # a full window can find the move played better than the search's bound said
     loss = max(0.0, values[best] - values[played])
-    after = game.copy()
-    after.play(point)
-    if after.is_over or after.legal_count == 0:
-        value = float(after.score_units(mover) - after.score_units(mover.other)) * float(after.rules.unit)
+    board.play(played)
+    if game.is_over or game.legal_count == 0:  # the end: the score itself, not the search's bonus for a win
+        value = board.score_diff(int(mover))
     else:
         value = values[played]
     lead = value if mover is Player.BLUE else -value
