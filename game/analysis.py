@@ -42,6 +42,14 @@ class Analysis:
         """True when the review stopped on an error (it is in the log)."""
         self._thread = threading.Thread(target=self._work, name="analysis", daemon=True)
 
+    @classmethod
+    def of(cls, game: Game, moves: list[ai_review.MoveReview]) -> Analysis:
+        """A finished analysis of ``game`` from ``moves`` reviewed before (the screenshots show one)."""
+        done = cls(game)
+        done._moves = list(moves)
+        done._done = True
+        return done
+
     def start(self) -> Analysis:
         """Start the worker; returns self."""
         self._thread.start()

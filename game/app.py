@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pygame
 
+from ai import review as ai_review
 from engine import Game, Player, Rules, sgf
 from game import demo
+from game.analysis import Analysis
 from game.control import DEFAULT_SIZE, MIN_SIZE, Control
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
@@ -332,6 +334,15 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         return ReviewScene(stack, Reviewing(game, title=ZAGRAM.stem, players=(info.get("PB", ""), info.get("PW", "")),
                                             step=len(game.history) // 2))
 
+    def zagram_analysed() -> Scene:
+        # The analysis done, shown at its first mistake: the chart, the loss and the better move ringed.
+        scene = zagram_review()
+        assert isinstance(scene, ReviewScene)
+        moves = _zagram_analysis()
+        scene.analysis = Analysis.of(scene.replay.source, moves)
+        scene.goto(next((m.number for m in moves if m.mistake), scene.step))
+        return scene
+
     def finished_classic() -> Scene:
         game = demo.classic_demo()
         game.finish()
@@ -378,6 +389,7 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         ("unfinished", only(menu, unfinished)),
         ("files-save", only(menu, finished, save_finished)),
         ("review-zagram", only(menu, lambda: OpenGameScene(stack), zagram_review)),
+        ("review-analysis", only(menu, lambda: OpenGameScene(stack), zagram_analysed)),
         ("results-celebration", only(menu, celebrating)),
         ("results-draw", only(menu, draw_result)),
         ("versus", only(menu, lambda: VersusScene(stack, Rules.COUNTRIES))),
@@ -397,6 +409,13 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         ("results-computer", only(menu, lost_to_the_computer)),
         ("play-computer-thinking", only(menu, computer_thinking)),
     ]
+
+
+@functools.cache
+def _zagram_analysis() -> list[ai_review.MoveReview]:
+    """The master's review of the zagram sample at a 25th of its budget (a search a move or two deep):
+    the chart's shape for the pictures and the layout tests, computed once a run in a few seconds."""
+    return ai_review.review(sgf.loads(other_program_record()), seconds=ai_review.SECONDS / 25)
 
 
 def screenshots(directory: str | Path, sizes: tuple[tuple[int, int], ...] = SCREENSHOT_SIZES) -> list[Path]:

@@ -54,14 +54,14 @@ def test_the_analysis_runs_beside_the_frames_and_the_chart_jumps_to_the_mistake(
     x = chart.x + (chart.w - 1) * 15 / 16
     click(control, (x, chart.centery))
     assert scene.step == 15
-    # The better move (6, 9) is ringed on the board in the hint's colour.
+    # The better move (6, 9) is ringed on the board in the hint's green.
     surface = pygame.Surface(control.size)
     scene.draw(surface)
     cx, cy = scene.board.node_to_pixel((6, 9))
     reach = round(scene.board.cell * 0.9)
     ring = [surface.get_at((round(cx) + dx, round(cy) + dy)) for dx in range(-reach, reach + 1)
             for dy in range(-reach, reach + 1) if surface.get_rect().collidepoint(round(cx) + dx, round(cy) + dy)]
-    assert any(sum(abs(a - b) for a, b in zip(c[:3], theme.LAST_MOVE, strict=True)) < 40 for c in ring)
+    assert any(sum(abs(a - b) for a, b in zip(c[:3], theme.HINT, strict=True)) < 40 for c in ring)
 
 
 def test_leaving_the_review_stops_the_analysis(control: Control) -> None:  # noqa: F811

@@ -1,8 +1,8 @@
 """The hint on the board: the ghost dot of the move suggested, with a ring pulsing around it.
 
-A ghost alone looks like the pointer's own aim; the ring that swells and fades
-once a second says «this one is suggested» and draws the eye to it on a full
-board. The review scene marks the better move at a mistake the same way, still.
+A ghost alone looks like the pointer's own aim; the green ring (neither player's
+colour nor the last move's gold) that swells and fades once a second says «this
+one is suggested» and draws the eye to it on a full board. The review scene marks the better move at a mistake the same way, still.
 """
 
 from __future__ import annotations
@@ -35,13 +35,12 @@ def draw_hint(surface: pygame.Surface, view: BoardView, layout: BoardLayout, nod
     swells and fades the ring, None draws it still."""
     view.draw_ghost(surface, layout, node, player)
     r = dot_radius(layout.cell)
-    grow = 0.5 if phase is None else phase
-    radius = round(r * (1.6 + 1.4 * grow))
-    alpha = 230 if phase is None else round(230 * (1.0 - 0.8 * math.sin(phase * math.pi / 2)))
-    width = max(2, r // 3)
+    grow = 0.6 if phase is None else phase
+    radius = max(r + 5, round(r * (1.8 + 1.4 * grow)))
+    alpha = 255 if phase is None else round(255 * (1.0 - 0.8 * math.sin(phase * math.pi / 2)))
+    width = max(3, r // 2)
     ring = pygame.Surface((2 * radius + 4, 2 * radius + 4), pygame.SRCALPHA)
-    pygame.draw.circle(ring, (*theme.LAST_MOVE, alpha), ring.get_rect().center, radius, width)
-    pygame.draw.circle(ring, (*theme.player_dark(player), alpha), ring.get_rect().center, max(1, radius - width),
-                       max(1, width // 2))
+    pygame.draw.circle(ring, (255, 255, 255, alpha // 2), ring.get_rect().center, radius + 1, width + 2)
+    pygame.draw.circle(ring, (*theme.HINT, alpha), ring.get_rect().center, radius, width)
     cx, cy = layout.node_to_pixel(node)
     surface.blit(ring, ring.get_rect(center=(round(cx), round(cy))))

@@ -3,7 +3,9 @@
 Across: move 0 (the start, level) to the last move of the game, so the chart
 keeps its scale while the analysis fills it in from the left. Up and down: the
 lead in cells or dots, the same scale both ways and never less than
-:data:`MIN_SCALE`, so a quiet game does not look wild. Between the curve and the
+:data:`MIN_SCALE`, so a quiet game does not look wild; the scale is set by most of
+the game (:func:`scale_of`), not by the one landslide at its end, which runs off
+the edge rather than flattening everything before it. Between the curve and the
 zero line the chart is filled in the colour of the side ahead; each mistake is a
 dot on the curve in the colour of the side that made it (the turning points);
 the move shown is a vertical line; a thin bar under the chart shows how much is
@@ -26,6 +28,20 @@ MIN_SCALE = 4.0
 
 BAR_PX = 5
 """Height of the progress bar under the chart while the analysis runs."""
+
+
+def scale_of(leads: Sequence[float]) -> float:
+    """The lead at the chart's top edge: the 90th percentile of the leads' sizes with a little room.
+
+    >>> scale_of([]), scale_of([1.0, -2.0]), scale_of([1.0] * 28 + [-75.0, -60.0])
+    (4.0, 4.0, 4.0)
+    >>> scale_of([-10.0] * 10)
+    11.5
+    """
+    sizes = sorted(abs(lead) for lead in leads)
+    if not sizes:
+        return MIN_SCALE
+    return max(MIN_SCALE, 1.15 * sizes[min(len(sizes) - 1, int(0.9 * len(sizes)))])
 
 
 def fill_colour(player: Player) -> theme.Colour:
@@ -63,13 +79,13 @@ class LeadChart:
         if chart.w < 8 or chart.h < 8:
             return
         pygame.draw.rect(surface, (255, 255, 255), chart, border_radius=4)
-        scale = max([MIN_SCALE, *(abs(m.lead) for m in moves)])
+        scale = scale_of([m.lead for m in moves])
         mid = chart.y + chart.h / 2
         half = chart.h / 2 - 3
 
         def at(k: int, lead: float) -> tuple[float, float]:
             x = chart.x + (chart.w - 1) * (k / total if total else 0.0)
-            return x, mid - half * lead / scale
+            return x, mid - half * max(-1.0, min(1.0, lead / scale))
 
         points = [at(0, 0.0)] + [at(m.number, m.lead) for m in moves]
         for (x0, y0), (x1, y1) in pairwise(points):
@@ -80,7 +96,7 @@ class LeadChart:
         if total:
             x = round(at(min(step, total), 0.0)[0])
             pygame.draw.line(surface, theme.LAST_MOVE, (x, chart.y), (x, chart.bottom - 1), 2)
-        r = max(3, chart.h // 22)
+        r = max(3, min(6, chart.h // 22))
         for m in moves:
             if m.mistake:
                 x, y = at(m.number, m.lead)

@@ -45,6 +45,7 @@ CROSS: Colour = (40, 40, 48)
 LAST_MOVE: Colour = (242, 170, 20)
 ILLEGAL: Colour = (214, 40, 40)
 ZONE_GLOW: Colour = (242, 170, 20)  # the classic first-move zone lit up when a first move lands outside it
+HINT: Colour = (30, 150, 90)  # the ring of a suggested move: green, apart from both players and the last move's gold
 
 # Buttons
 BUTTON: Colour = (255, 253, 247)
