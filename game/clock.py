@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine import STOP_SECONDS, Game, Player, sgf
+from engine import STOP_SECONDS, Action, Game, Player, sgf
 
 
 class StopClock:
@@ -124,6 +124,21 @@ class ClockState(NamedTuple):
 
     left: tuple[float, float]
     moves: tuple[float | None, ...] = ()
+
+
+def state_at(times: sgf.Times, history: tuple[Action, ...], moves: int) -> ClockState | None:
+    """The clocks after the first ``moves`` moves of a recorded game (``history``), to play on from
+    there; None when the record has no clock.
+
+    >>> g = Game(5, 5); _ = g.play((1, 1)); _ = g.play((3, 3))
+    >>> state_at(sgf.Times(300, 3, (290.5, 280)), g.history, 1)
+    ClockState(left=(290.5, 300), moves=(290.5,))
+    """
+    if times.limit is None:
+        return None
+    left = times.left_at(history, moves)
+    blue, red = (times.limit if v is None else v for v in (left[Player.BLUE], left[Player.RED]))
+    return ClockState((blue, red), times.left[:moves])
 
 
 class MatchClock:

@@ -390,3 +390,23 @@ def test_a_game_saved_on_leaving_keeps_its_clock(control: Control, clock: FakeCl
     assert isinstance(saving, files.SaveGameScene)
     saving.save()
     assert saving.saved is not None and files.open_record(saving.saved)[2] == sgf.Times(300, 0, (296,))
+
+
+def test_play_on_from_a_recorded_game_goes_on_with_its_clocks(control: Control, clock: FakeClock) -> None:
+    from game.scenes import review
+
+    game = Game(10, 10)
+    for point in [(1, 1), (8, 8), (2, 2)]:
+        game.play(point)
+    text = sgf.dumps(game, times=TimeControl(10, 5).times((590, 480.5, 400)))
+    scene = review.ReviewScene(control.stack, Reviewing(sgf.loads(text), times=sgf.read_times(text), step=2))
+    control.stack.push(scene)
+    step(control)
+    press(control, scene.b_play_on)
+    play = top(control)
+    assert isinstance(play, PlayScene) and play.game.move_count == 2
+    assert play.settings.clock == TimeControl(10, 5)
+    assert play.match_clock.left == {Player.BLUE: 590, Player.RED: 480.5} and play.match_clock.running is Player.BLUE
+    clock.ms += 1_000
+    click(control, grid_px(play, 5, 5))
+    assert play.match_clock.moves == [590, 480.5, 594]

@@ -14,6 +14,7 @@ on it shows that move, and at a mistake the board rings the better move.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pygame
@@ -22,7 +23,7 @@ from ai.review import MoveReview, count_mistakes
 from engine import ActionKind, Game, Player, format_score
 from engine.types import Action
 from game.analysis import Analysis
-from game.clock import shown_time
+from game.clock import TimeControl, shown_time, state_at
 from game.input.layout import BoardLayout, ScreenLayout, fit_board, panel_buttons, screen_layout
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
@@ -148,11 +149,15 @@ class ReviewScene(Scene):
         self._update_buttons()
 
     def play_on(self) -> None:
-        """Start a game from the position shown, with the same set-up."""
+        """Start a game from the position shown, with the same set-up (and clocks as they were then)."""
         game = self.replay.playable()
         if game.is_over:
             return
-        self.stack.go("play", Match(self.settings.with_size(game.width, game.height), game))
+        settings, clock = self.settings.with_size(game.width, game.height), None
+        if self.times is not None and self.times.limit is not None:  # the clocks go on from the record's times
+            settings = replace(settings, clock=settings.clock or TimeControl.of(self.times))
+            clock = state_at(self.times, self.replay.actions, self.step)
+        self.stack.go("play", Match(settings, game, clock=clock))
 
     def to_menu(self) -> None:
         """Back to the main menu."""
