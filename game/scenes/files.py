@@ -14,9 +14,9 @@ Each saved game's row shows a picture of its last position, its rules, board, mo
 and result, the players (and the computer's level) as the record names them, and
 the date; newest first. Rows are read and drawn a few a frame by a
 :class:`game.view.thumbnail.Catalogue` (a blank sheet until then), so a folder of
-hundreds of games scrolls at once. In «Открыть партию» «✎» renames a game (a name
-card: the name offered is confirmed with a tap, typing edits it) and «✕» deletes it,
-with «Вернуть» for a few seconds; the games in progress are one tap away
+hundreds of games scrolls at once. In «Открыть партию» «✎» (F2) renames a game (a name
+card: the name offered is confirmed with a tap, typing edits it) and «✕» (Delete) deletes
+it, with «Вернуть» (Ctrl+Z) for a few seconds; the games in progress are one tap away
 («Неоконченные: N»), and the sample games shipped with the game (``assets/samples``)
 are listed apart, below the player's own.
 
@@ -946,7 +946,8 @@ class SaveGameScene(SavedGamesScene):
 
     def wake_in(self) -> float | None:
         """When the caret blinks next (at once while pictures are being made)."""
-        return super().wake_in() or 0.5 - self.name_field.clock % 0.5
+        busy = super().wake_in()
+        return busy if busy is not None else 0.5 - self.name_field.clock % 0.5
 
     def _lay_out_top(self, x: int, y: int, width: int) -> int:
         bh = theme.button_height(self.size)
