@@ -439,3 +439,21 @@ def test_the_unfinished_games_are_one_tap_away(control: Control) -> None:
     store.clear_all_current()
     key(control, pygame.K_ESCAPE)
     assert control.stack.top is files and not files.b_unfinished.enabled
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_the_rows_buttons_are_finger_targets(control: Control, size: tuple[int, int]) -> None:
+    save_at("a game", finished_countries(), 1)
+    save_at("another", finished_countries(), 2)
+    control.resize(size)
+    files = open_list(control)
+    click(control, files.boxes(0)[1].center)  # deleted: «Вернуть» shows
+    finger = theme.finger_px()
+    assert files.count == 1 and len(files.boxes(0)) == 2
+    targets = [*files.boxes(0), files.b_restore.rect, files.b_unfinished.rect, files.row_rect(0)]
+    assert all(r.w >= finger and r.h >= finger for r in targets), targets
+    assert files.b_restore.rect.bottom <= size[1] and files.list_rect.bottom < files.b_restore.rect.y
+    files.restore()
+    files.start_renaming(0)
+    assert all(r.w >= finger and r.h >= finger for r in (files.b_rename.rect, files.b_cancel.rect, files.field))
+    assert files._card.contains(files.field) and files._card.contains(files.b_rename.rect)
