@@ -21,7 +21,9 @@ from ai import review as ai_review
 from engine import Game, Player, Rules, sgf
 from game import demo
 from game.analysis import Analysis
+from game.clock import ClockState, TimeControl
 from game.control import DEFAULT_SIZE, MIN_SIZE, Control
+from game.ending import Ending, How
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.scenes.files import OpenGameScene, SaveGameScene, UnfinishedScene, default_name
@@ -355,6 +357,29 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         return ResultsScene(stack, Match(MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("master", human)),
                                          game))
 
+    on_clock = MatchSettings(Rules.COUNTRIES, 20, 15, clock=TimeControl(5, 3))
+
+    def low_clock() -> Scene:
+        # The player to move in the last ten seconds (red, ticking), the other well off.
+        game = demo.countries_demo()
+        left = (8.4, 192.0) if game.to_move is Player.BLUE else (192.0, 8.4)
+        return PlayScene(stack, Match(on_clock, game, clock=ClockState(left)))
+
+    def lost_on_time() -> Scene:
+        # The count says the human is ahead; their flag fell, so the computer won.
+        game = demo.countries_demo()
+        game.finish()
+        human = game.winner or Player.BLUE
+        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("amateur", human), TimeControl(5, 3))
+        return ResultsScene(stack, Match(settings, game, clock=ClockState((0.0, 0.0)),
+                                         ending=Ending(How.TIME, human)))
+
+    def review_on_clock() -> Scene:
+        game = demo.countries_demo()
+        spent = [300 - 7.3 * (k + 1) + 3 * (k // 2 + 1) for k in range(game.move_count)]
+        return ReviewScene(stack, Reviewing(game, on_clock, times=on_clock.clock.times(tuple(spent)),
+                                            step=game.move_count // 2))
+
     def computer_thinking() -> Scene:
         # The computer to move: «Компьютер думает...», and «Вы» / «Компьютер» on the score card.
         game = demo.countries_demo()
@@ -408,6 +433,9 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         ("results-classic", only(menu, finished_classic)),
         ("results-computer", only(menu, lost_to_the_computer)),
         ("play-computer-thinking", only(menu, computer_thinking)),
+        ("play-clock", only(menu, low_clock)),
+        ("results-time", only(menu, lost_on_time)),
+        ("review-clock", only(menu, review_on_clock)),
     ]
 
 
