@@ -9,10 +9,10 @@ hint never shows. The node shown is always legal in the game as it is then; a
 tap on it plays it like a tap on any node.
 
 Against the computer the hints asked for are counted; the count goes into the
-record as the private root property ``HN[n]`` (:func:`record_info`) and is read
+record as the private root property ``HN[n]`` (:func:`hints_record`) and is read
 back from it (:func:`hints_in`).
 
->>> hints_in(record_info(3)), hints_in({}), hints_in({"HN": "-2"}), hints_in({"HN": "lots"})
+>>> hints_in(hints_record(3)), hints_in({}), hints_in({"HN": "-2"}), hints_in({"HN": "lots"})
 (3, 0, 0, 0)
 """
 
@@ -20,8 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import pygame
+
 from engine import Game, Player, Point
-from game.opponent import Chooser, ComputerOpponent
+from game.input.layout import BoardLayout
+from game.opponent import POLL_SECONDS, Chooser, ComputerOpponent
+from game.view.board_view import BoardView
+from game.view.hint_mark import draw_hint, pulse
 
 HINT_SECONDS = 1.0
 """The master's thought for one hint: the player waits for it, so a second, not its full budget."""
@@ -32,7 +37,7 @@ HINTS_PROPERTY = "HN"
 _MOST_HINTS = 100_000  # more than any game has moves: a larger figure in a record is no count
 
 
-def record_info(hints: int) -> dict[str, str]:
+def hints_record(hints: int) -> dict[str, str]:
     """The root properties that keep ``hints`` in a record (none for no hints)."""
     return {HINTS_PROPERTY: str(hints)} if hints > 0 else {}
 
@@ -98,6 +103,15 @@ class Hint:
         self._worker.cancel()
         self.point = None
         self._version = None
+
+    def wake_in(self) -> float | None:
+        """For the scene's loop: every frame while the hint pulses, a poll while it is thought about."""
+        return 0.0 if self.point is not None else POLL_SECONDS if self.thinking else None
+
+    def draw(self, surface: pygame.Surface, view: BoardView, layout: BoardLayout, game: Game, clock: float) -> None:
+        """The hint's pulsing ghost, if one is shown, in the colour of the side to move."""
+        if self.point is not None:
+            draw_hint(surface, view, layout, self.point, game.to_move, pulse(clock, self.since))
 
     def join(self, timeout: float | None = None) -> None:
         """Wait for the worker threads (tests)."""

@@ -28,6 +28,9 @@ from engine import Game, IllegalMove, Player, Point
 
 log = logging.getLogger(__name__)
 
+POLL_SECONDS = 0.05
+"""While a worker thinks (the computer's move, a hint): how often a scene looks for the answer."""
+
 
 class Chooser(Protocol):
     """``ai.choose_move``'s signature: the move to play in ``game`` at ``level``."""

@@ -13,12 +13,12 @@ import pytest
 
 from engine import Game, Player, Rules, sgf
 from game.control import Control
-from game.opponent import Chooser
+from game.opponent import POLL_SECONDS, Chooser
 from game.scenes.dialog import ConfirmScene
 from game.scenes.handoff import Match
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
-from game.scenes.play import THINKING_POLL_SECONDS, PlayScene
+from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
@@ -247,7 +247,7 @@ def test_the_thinking_computer_is_polled_not_spun(control: Control) -> None:
                       chooser=slow)
     click(control, at(play, (5, 5)))
     settle(control)
-    assert play.wake_in() == THINKING_POLL_SECONDS
+    assert play.wake_in() == POLL_SECONDS
     gate.set()
 
 

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from engine import Game
 from game.input.hit import hit_mouse, hit_touch
 from game.input.layout import BoardLayout, Point
 from game.input.pointer import Pointer
@@ -30,6 +31,11 @@ class Aim:
     def node(self) -> Point | None:
         """Where a ghost dot shows: under the finger, else under the mouse."""
         return self.finger_node if self.finger is not None else self.hover
+
+    def legal_node(self, game: Game) -> Point | None:
+        """:attr:`node` when ``game`` may be played there now (a ghost dot shows only then)."""
+        node = self.node
+        return node if node is not None and not game.is_over and game.is_legal(node) else None
 
     def clear(self, *, hover: bool = False) -> None:
         """Forget the finger (another scene covers the board), and the hover too if asked (the mouse left)."""

@@ -88,6 +88,11 @@ class SceneStack:
         """The loop's time source in ms (``Control`` hands on its own): clocks that must run
         whatever scene is on top (a game's clock under a dialog) read it."""
 
+    def sound(self, name: str) -> None:
+        """Play the sound effect ``name``, when the loop has sounds."""
+        if self.sounds is not None:
+            self.sounds.play(name)
+
     @property
     def top(self) -> Scene | None:
         """The active scene, or None when the stack is empty."""

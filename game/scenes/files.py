@@ -41,6 +41,7 @@ import pygame
 
 from ai import PLAYER_LEVELS
 from engine import Game, Player, Rules, format_score, sgf
+from game.hint import hints_record
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Question, Reviewing
@@ -899,6 +900,8 @@ class SaveGameScene(SavedGamesScene):
         self.settings: MatchSettings | None = match.settings if isinstance(saving, Match) else None
         self.times = match.settings.clock.times(match.clock.moves) if match.clock is not None else None
         """The clock the game was played on, for the record (``TM``, ``BL``/``WL``); None: none."""
+        self.hints = match.hints if self.settings is not None and self.settings.computer is not None else 0
+        """Hints used against the computer, for the record (``HN``)."""
         self.name_field = NameField(default_name(self.game))
         self.saved: Path | None = None
         self.b_save = self.buttons.add(Button("files.save", primary=True), self.save)
@@ -914,7 +917,8 @@ class SaveGameScene(SavedGamesScene):
         """Write the game under the name typed; the message says where, or why not."""
         name = store.visible(self.name_text).strip() or default_name(self.game)
         try:
-            text = sgf.dumps(self.game, info=record_info(self.settings, datetime.now()), times=self.times)
+            info = record_info(self.settings, datetime.now()) | hints_record(self.hints)
+            text = sgf.dumps(self.game, info=info, times=self.times)
             path = store.save_game(name, text)
         except Exception as e:  # noqa: BLE001 — StoreError or worse: a line on the screen, never a crash
             log.warning("game not saved as %r: %s", name, e)

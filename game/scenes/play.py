@@ -17,10 +17,11 @@ import pygame
 from engine import Game, IllegalMove, Player, Rules
 from game.clock import StopClock
 from game.ending import Ending, How
+from game.hint import Hint
 from game.input.aim import Aim
 from game.input.layout import BoardLayout, Point, ScreenLayout, screen_layout
 from game.input.pointer import pointer_of
-from game.opponent import ComputerOpponent
+from game.opponent import POLL_SECONDS, ComputerOpponent
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Question
 from game.storage import store
@@ -32,8 +33,6 @@ from game.view.callout import draw_loupe
 from game.view.play_panel import PlayPanel
 from game.view.refusal import RefusalMark
 from game.view.zoom_control import ZoomControl
-
-THINKING_POLL_SECONDS = 0.05  # while the computer thinks: look for its answer, move the thinking dots
 
 
 class PlayScene(Scene):
@@ -54,15 +53,16 @@ class PlayScene(Scene):
         self.takeback = match.redo or TakeBack()
         self.opponent = None if (c := settings.computer) is None else ComputerOpponent(
             c.computer, c.level, chooser=stack.chooser, seconds=stack.ai_seconds)
+        self.hint = Hint(stack.chooser, used=match.hints)  # «Подсказка»: the master's move, off this thread
         self.aim = Aim()
         self.refusal: RefusalMark | None = None
         self.clock = 0.0  # seconds since the scene started: animates the thinking dots
         self.screen: ScreenLayout = screen_layout(self.size)
         self.zoom = ZoomControl(self.game.width, self.game.height, self.screen.board_area)  # pinch, wheel, keys
         self.board: BoardLayout = self.zoom.layout
-        self.panel = PlayPanel(undo=self.undo, redo=self.redo, stop=self.ask_stop, finish=self.ask_finish,
-                               menu=lambda: self.leave("menu"), help=lambda: self.stack.go("help"),
-                               sound=self.toggle_sound)
+        self.panel = PlayPanel(undo=self.undo, redo=self.redo, stop=self.ask_stop, hint=lambda: self.hint.ask(self.game),
+                               finish=self.ask_finish, menu=lambda: self.leave("menu"),
+                               help=lambda: self.stack.go("help"), sound=self.toggle_sound)
         self.panel.b_sound.show(stack.sounds)
         if self.game.history and not self.game.is_over:
             # Played on from the review (or resumed): «Выйти» promises it can be continued, so it is kept now.
@@ -78,10 +78,6 @@ class PlayScene(Scene):
     def ai_failed(self) -> bool:
         """The computer could not move; undo lets it try again."""
         return self.opponent is not None and self.opponent.failed
-
-    def _sound(self, name: str) -> None:
-        if self.stack.sounds is not None:
-            self.stack.sounds.play(name)
 
     def try_play(self, node: Point) -> bool:
         """Play ``node`` for the player to move, or show that it is not allowed. True if played."""
@@ -107,7 +103,7 @@ class PlayScene(Scene):
         self.takeback.forget()  # a new move: what was taken back cannot come back
         self.anims.start(move, self.clock, game=game, view=self.view, layout=self.board, old_territory=old)
         for name in move.sounds():
-            self._sound(name)
+            self.stack.sound(name)
         self._autosave()
 
     def _autosave(self) -> None:
@@ -117,7 +113,7 @@ class PlayScene(Scene):
     def refuse(self, node: Point) -> None:
         """Brief visible feedback for an illegal node."""
         self.refusal = RefusalMark.of(self.game, node)  # the reason at the spot, not in the panel
-        self._sound("illegal")
+        self.stack.sound("illegal")
 
     def toggle_sound(self) -> None:
         """Sound on or off, remembered for the next start."""
@@ -196,8 +192,8 @@ class PlayScene(Scene):
         go: Callable[[], None] = self.stack.back if to is None else lambda: self.stack.back_to(to)
         if not self.game.history or self.game.is_over:  # nothing would be lost: no question
             return go()
-        keep = ("results.save", lambda: self.stack.go("save", Match(self.settings, self.game,  # a copy, if wanted
-                                                                     clock=self.match_clock.state())))
+        keep = ("results.save", lambda: self.stack.go(  # a copy, if wanted
+            "save", Match(self.settings, self.game, clock=self.match_clock.state(), hints=self.hint.used)))
         self.stack.go("confirm", Question("confirm.leave", "confirm.leave.yes", go, "feel.leave.hint", other=keep))
 
     def resume(self) -> None:
@@ -208,6 +204,7 @@ class PlayScene(Scene):
         self.anims.clear()  # a dialog on top shows the board as it is, not a frozen sweep
 
     def shutdown(self) -> None:
+        self.hint.cancel()
         if self.opponent is not None:
             self.opponent.cancel()
         self.match_clock.stop()  # closing the game stops its clock
@@ -225,9 +222,9 @@ class PlayScene(Scene):
         if self.anims.running(self.clock) or self.refusal is not None or self.game.is_over \
                 or self.autosaver.pending:
             return 0.0
-        waits = [w for w in (self.stop_clock.wake_in(), self.match_clock.wake_in()) if w is not None]
+        waits = [w for w in (self.stop_clock.wake_in(), self.match_clock.wake_in(), self.hint.wake_in()) if w is not None]
         if self.opponent is not None and not self.human_to_move and not self.ai_failed:
-            waits.append(THINKING_POLL_SECONDS)
+            waits.append(POLL_SECONDS)  # look for its answer, move the thinking dots
         return min(waits) if waits else None
 
     def process_event(self, event: pygame.event.Event) -> None:
@@ -256,14 +253,16 @@ class PlayScene(Scene):
             self.refusal = None
         if self.stop_clock.run(self.game, dt):
             self.finish(How.STOP)
-        if self.match_clock.run(self.game, tick=lambda: self._sound("tick")) is not None:
+        if self.match_clock.run(self.game, tick=lambda: self.stack.sound("tick")) is not None:
             self.finish(How.TIME)
         if self.game.is_over:
             self._show_results()
             return
         if self.opponent is not None:
             self.opponent.take_turn(self.game, lambda node: self._play(node, by_computer=True), self.finish)
-        self.panel.enable(undo=self.can_undo(), redo=self.can_redo(), stop=self.can_stop())
+        self.hint.follow(self.game, self.clock)  # gone once the game moves on (a move, undo, redo)
+        self.panel.enable(undo=self.can_undo(), redo=self.can_redo(), stop=self.can_stop(), hint=self.human_to_move,
+                          hinting=self.hint.thinking)
 
     def _show_results(self) -> None:
         if self.opponent is not None:
@@ -271,13 +270,11 @@ class PlayScene(Scene):
         self.autosaver.clear(self.clock)  # nothing left to resume; the results scene plays the 'end' sound
         self.autosaver.flush()
         self.stack.swap("results", Match(self.settings, self.game, clock=self.match_clock.state(),
-                                         ending=self.ending or Ending.of(self.game)))
+                                         ending=self.ending or Ending.of(self.game), hints=self.hint.used))
 
     def ghost_node(self) -> Point | None:
         """Where a ghost dot shows now: under the finger, else under the mouse; only if legal."""
-        node = self.aim.node
-        shown = node is not None and not self.game.is_over and self.human_to_move and self.game.is_legal(node)
-        return node if shown else None
+        return self.aim.legal_node(self.game) if self.human_to_move else None
 
     def draw(self, surface: pygame.Surface) -> None:
         # Background, panel paper and board come as one cached picture.
@@ -286,6 +283,7 @@ class PlayScene(Scene):
         with self.zoom.overlays(surface):  # inside the board's area; then the fit button when zoomed
             if (ghost := self.ghost_node()) is not None:
                 self.view.draw_ghost(surface, self.board, ghost, self.game.to_move)
+            self.hint.draw(surface, self.view, self.board, self.game, self.clock)
             self.anims.draw(surface, self.game, self.view, self.board, self.clock)
             if self.refusal is not None:
                 self.refusal.draw(surface, self.board, self.game)

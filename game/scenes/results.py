@@ -98,7 +98,8 @@ def draw_confetti(surface: pygame.Surface, pieces: list[Piece], area: pygame.Rec
 
 class ResultsScene(Scene):
     """Shows the finished game; «Ещё раз» starts the same set-up again, «Разбор» steps through it,
-    «Сохранить партию» writes it to the games folder, «В меню» leaves.
+    «Анализ» steps through it with the master's review under way, «Сохранить партию» writes it to
+    the games folder, «В меню» leaves. Against the computer it says how many hints were used.
 
     The 'end' effect plays once as the scene first shows, from the loop's sounds (``stack.sounds``).
     Opened as ``stack.swap("results", Match(settings, game))`` with the finished game.
@@ -118,10 +119,13 @@ class ResultsScene(Scene):
         """The players' clocks as the game ended (None: no clock, or not known)."""
         self.times = settings.clock.times(match.clock.moves if match.clock else ())
         """The clock as the record keeps it (``Times(None)``: played without one)."""
+        self.hints = match.hints
+        """Hints used in the game (shown, and saved, against the computer)."""
         self.view = BoardView()
         self.buttons = ButtonGroup()
         self.b_again = self.buttons.add(Button("results.again", primary=True), self.again)
         self.b_review = self.buttons.add(Button("results.review"), self.review)
+        self.b_analyse = self.buttons.add(Button("results.analyse"), lambda: self.review(analyse=True))
         self.b_save = self.buttons.add(Button("results.save"), self.save)
         self.b_menu = self.buttons.add(Button("results.menu"), self.to_menu)
         self.screen: ScreenLayout = screen_layout(self.size)
@@ -148,13 +152,13 @@ class ResultsScene(Scene):
         """A new game with the same rules, board and opponent."""
         self.stack.swap("play", Match(self.settings))
 
-    def review(self) -> None:
-        """Step through the game move by move («Разбор»)."""
-        self.stack.go("review", Reviewing(self.game, self.settings, times=self.times))
+    def review(self, *, analyse: bool = False) -> None:
+        """Step through the game move by move («Разбор»), with the master's analysis started («Анализ»)."""
+        self.stack.go("review", Reviewing(self.game, self.settings, times=self.times, analyse=analyse))
 
     def save(self) -> None:
         """Save the game as a file in the games folder (its set-up names the players in the record)."""
-        self.stack.go("save", Match(self.settings, self.game, clock=self.clock_state))
+        self.stack.go("save", Match(self.settings, self.game, clock=self.clock_state, hints=self.hints))
 
     def to_menu(self) -> None:
         """Back to the main menu."""
@@ -165,8 +169,7 @@ class ResultsScene(Scene):
     def resume(self) -> None:
         if not self._sounded:
             self._sounded = True
-            if self.stack.sounds is not None:
-                self.stack.sounds.play("end")
+            self.stack.sound("end")
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -180,8 +183,8 @@ class ResultsScene(Scene):
         self.screen = screen_layout(size)
         self.board = fit_board(self.game.width, self.game.height, self.screen.board_area)
         bh, gap, pad = hud.spacing(size)
-        order = [self.b_again, self.b_review, self.b_save, self.b_menu]
-        rows = [2, 2] if self.screen.portrait else [1, 1, 1, 1]
+        order = [self.b_again, self.b_review, self.b_analyse, self.b_save, self.b_menu]
+        rows = [1, 2, 2] if self.screen.portrait else [1, 2, 1, 1]
         for button, box in zip(order, panel_buttons(self.screen.panel, self.screen.portrait, rows,
                                                     height=bh, gap=gap, pad=pad), strict=True):
             button.rect = pygame.Rect(box)
@@ -226,6 +229,10 @@ class ResultsScene(Scene):
         card = pygame.Rect(x, y, width, hud.score_card_height(size))
         hud.draw_scores(surface, card, self.game, self.settings, winner)
         y = card.bottom + 10
+        if self.settings.computer is not None:
+            used = one_line(t("results.hints", n=self.hints), theme.text_size(size, 17), theme.INK, width)
+            surface.blit(used, (x, y))
+            y += used.get_height() + 8
         hint_key = "rules.countries.hint" if self.game.rules is Rules.COUNTRIES else "rules.classic.hint"
         limit = panel.y + panel.h if self.screen.portrait else min(b.rect.y for b, _ in self.buttons.items)
         hint_px = theme.text_size(size, 15)

@@ -129,6 +129,8 @@ class ReviewScene(Scene):
         self._text_bottom = 0
         self.analysis: Analysis | None = None
         self.chart = LeadChart()
+        if shown.analyse:  # «Анализ» on the results
+            self.analyse()
         self._update_buttons()
 
     @property

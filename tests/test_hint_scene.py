@@ -1,0 +1,145 @@
+"""«Подсказка» in the play scene, driven by posted events: the frame loop keeps stepping while the
+master thinks, the pulsing ghost is a legal node a tap plays, undo cancels it, and against the
+computer the count reaches the results and the saved record (``HN``)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+from test_game_scenes import click, control, grid_px, press, start_play, step  # noqa: F401 - the fixture
+
+from engine import Game, Player, Point, Rules, sgf
+from game.control import Control
+from game.hint import hints_in
+from game.scenes.files import SaveGameScene
+from game.scenes.handoff import Match
+from game.scenes.menu import MenuScene
+from game.scenes.results import ResultsScene
+from game.settings import ComputerSettings, MatchSettings
+from game.view import theme
+
+
+def hint_pixels(loop: Control, node: Point) -> int:
+    """Pixels in the hint's green within a cell of ``node``, as the top scene draws it now."""
+    scene = loop.stack.top
+    surface = pygame.Surface(loop.size)
+    scene.draw(surface)  # type: ignore[union-attr]
+    cx, cy = scene.board.node_to_pixel(node)  # type: ignore[union-attr]
+    reach = round(scene.board.cell)  # type: ignore[union-attr]
+    spots = [(round(cx) + dx, round(cy) + dy) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)]
+    return sum(1 for spot in spots if surface.get_rect().collidepoint(spot)
+               and sum(abs(a - b) for a, b in zip(surface.get_at(spot)[:3], theme.HINT, strict=True)) < 60)
+
+
+def test_the_hint_thinks_off_the_ui_thread_and_a_tap_on_it_plays_it(control: Control) -> None:  # noqa: F811
+    gate = threading.Event()
+    cancelled: list[bool] = []
+
+    def slow_master(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
+                    cancel: threading.Event | None = None) -> Point:
+        assert level == "master"
+        gate.wait(10)
+        cancelled.append(cancel is not None and cancel.is_set())
+        return (6, 6)
+
+    play = start_play(control, MatchSettings(width=10, height=10), chooser=slow_master)
+    click(control, grid_px(play, 4, 4))  # Blue; Red to move now
+    press(control, play.panel.b_hint)
+    assert play.hint.thinking and play.panel.b_hint.key == "play.hint.thinking" and play.wake_in() is not None
+    # The master thinks (here: until the gate opens); the loop steps on, and what is posted is taken.
+    slowest = 0.0
+    for k in range(30):
+        start = time.perf_counter()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=grid_px(play, 1 + k % 5, 2), rel=(1, 0),
+                                             buttons=(0, 0, 0), touch=False))
+        step(control)
+        slowest = max(slowest, time.perf_counter() - start)
+    assert slowest < 0.2 and play.hint.thinking and play.aim.hover == (5, 2)
+    gate.set()
+    for _ in range(200):
+        step(control)
+        if play.hint.point is not None:
+            break
+        time.sleep(0.005)
+    point = play.hint.point
+    assert point is not None and play.game.is_legal(point) and point == (6, 6)
+    assert play.panel.b_hint.key == "play.hint" and play.wake_in() == 0.0  # it pulses
+    assert hint_pixels(control, point) > 0
+    click(control, grid_px(play, *point))  # a tap on the ghost plays it
+    assert play.game.last_move == point and play.game.dot_at(point) is Player.RED
+    step(control)
+    assert play.hint.point is None and not play.hint.active and play.hint.used == 1
+    assert cancelled == [False]
+
+
+def test_undo_cancels_the_hint_being_thought_about(control: Control) -> None:  # noqa: F811
+    gate = threading.Event()
+    flags: list[threading.Event] = []
+
+    def slow_master(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
+                    cancel: threading.Event | None = None) -> Point:
+        assert cancel is not None
+        flags.append(cancel)
+        gate.wait(10)
+        return min(game.legal_moves())
+
+    play = start_play(control, MatchSettings(width=10, height=10), chooser=slow_master)
+    click(control, grid_px(play, 4, 4))
+    press(control, play.panel.b_hint)
+    assert play.hint.thinking
+    press(control, play.panel.b_undo)
+    step(control)
+    assert not play.hint.active and not play.hint.thinking and flags and flags[0].is_set()
+    gate.set()
+    play.hint.join(5)
+    step(control, 5)
+    assert play.hint.point is None  # the answer for the position taken back never shows
+
+
+def test_the_real_masters_hint_against_the_computer_is_legal_and_counted_into_the_record(
+        control: Control) -> None:  # noqa: F811
+    settings = MatchSettings(Rules.COUNTRIES, 9, 9, ComputerSettings("beginner", Player.BLUE))
+    play = start_play(control, settings, ai_seconds=0.05)
+    play.hint = type(play.hint)(used=0, seconds=0.2)  # the real master (no stand-in chooser), a short budget
+    for _ in range(2):
+        press(control, play.panel.b_hint)
+        for _ in range(400):
+            step(control)
+            if play.hint.point is not None:
+                break
+            time.sleep(0.005)
+        assert play.hint.point is not None and play.game.is_legal(play.hint.point)
+        click(control, grid_px(play, *play.hint.point))
+        for _ in range(400):  # the computer answers
+            step(control)
+            if play.human_to_move:
+                break
+            time.sleep(0.005)
+    assert play.hint.used == 2
+    play.finish()
+    step(control)
+    results = control.stack.top
+    assert isinstance(results, ResultsScene) and results.hints == 2
+    press(control, results.b_save)
+    save = control.stack.top
+    assert isinstance(save, SaveGameScene)
+    press(control, save.b_save)
+    assert save.saved is not None
+    assert hints_in(sgf.read_info(save.saved.read_text(encoding="utf-8"))) == 2
+
+
+def test_at_one_screen_no_hint_count_is_written(control: Control) -> None:  # noqa: F811
+    control.stack.push(MenuScene(control.stack))
+    game = Game(9, 9)
+    game.play((4, 4))
+    game.finish()
+    results = ResultsScene(control.stack, Match(MatchSettings(Rules.COUNTRIES, 9, 9), game, hints=3))
+    control.stack.push(results)
+    step(control)
+    press(control, results.b_save)
+    save = control.stack.top
+    assert isinstance(save, SaveGameScene)
+    press(control, save.b_save)
+    assert save.saved is not None and "HN[" not in save.saved.read_text(encoding="utf-8")
