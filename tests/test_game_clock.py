@@ -410,3 +410,19 @@ def test_play_on_from_a_recorded_game_goes_on_with_its_clocks(control: Control, 
     clock.ms += 1_000
     click(control, grid_px(play, 5, 5))
     assert play.match_clock.moves == [590, 480.5, 594]
+
+
+def test_a_move_taken_back_keeps_the_time_spent_and_drops_its_figure(control: Control, clock: FakeClock) -> None:
+    play = start_play(control, clocked(5, 0))
+    clock.ms += 10_000
+    click(control, grid_px(play, 2, 2))
+    clock.ms += 5_000
+    click(control, grid_px(play, 7, 7))
+    press(control, play.panel.b_undo)
+    assert play.game.move_count == 1 and play.match_clock.moves == [290, 295]  # the figure stays until replaced
+    clock.ms += 1_000
+    step(control)
+    assert play.match_clock.left == {Player.BLUE: 290, Player.RED: 294}  # red's time ran on, as a clock's does
+    click(control, grid_px(play, 6, 6))
+    assert play.match_clock.moves == [290, 294]
+    assert sgf.read_times(sgf.dumps(play.game, times=play.match_clock.times())).left == (290, 294)
