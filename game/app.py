@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from ai import choose_move
 from ai import review as ai_review
 from engine import Game, Player, Rules, sgf
 from game import demo
@@ -386,6 +387,14 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("amateur", game.to_move.other))
         return PlayScene(stack, Match(settings, game))
 
+    def hinted() -> Scene:
+        # Against the computer, the player's turn: the master's hint pulsing on the board, two used.
+        game = demo.countries_demo()
+        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("master", game.to_move))
+        scene = PlayScene(stack, Match(settings, game, hints=1))
+        scene.hint.point, scene.hint.since, scene.hint.used = _demo_hint(), -0.3, 2  # a third of the way out
+        return scene
+
     def unfinished() -> Scene:
         store.save_current(sgf.dumps(demo.classic_demo()), {"mode": "hotseat", "rules": "classic"})
         store.save_current(sgf.dumps(demo.countries_demo()),
@@ -433,10 +442,17 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         ("results-classic", only(menu, finished_classic)),
         ("results-computer", only(menu, lost_to_the_computer)),
         ("play-computer-thinking", only(menu, computer_thinking)),
+        ("play-hint", only(menu, hinted)),
         ("play-clock", only(menu, low_clock)),
         ("results-time", only(menu, lost_on_time)),
         ("review-clock", only(menu, review_on_clock)),
     ]
+
+
+@functools.cache
+def _demo_hint() -> tuple[int, int]:
+    """The master's move in the countries demo, at a fifth of a hint's budget: once a run."""
+    return choose_move(demo.countries_demo(), "master", seconds=0.2, seed=1)
 
 
 @functools.cache
