@@ -13,6 +13,7 @@ import os
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pygame
@@ -27,7 +28,7 @@ from game.control import DEFAULT_SIZE, MIN_SIZE, Control
 from game.ending import Ending, How
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
-from game.scenes.files import OpenGameScene, SaveGameScene, UnfinishedScene, default_name
+from game.scenes.files import OpenGameScene, SavedGamesScene, SaveGameScene, UnfinishedScene, default_name, record_info
 from game.scenes.handoff import Match, Question, Reviewing
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
@@ -404,7 +405,17 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
     def save_finished() -> Scene:
         game = demo.countries_demo()
         game.finish()
-        return SaveGameScene(stack, game)
+        return SaveGameScene(stack, Match(countries, game))
+
+    def read_in_sight(scene: Scene) -> None:
+        # The list as it looks once its pictures are made (a few frames after it opens).
+        assert isinstance(scene, SavedGamesScene)
+        scene.read_all_in_sight()
+
+    def renaming(scene: Scene) -> None:
+        assert isinstance(scene, OpenGameScene)
+        read_in_sight(scene)
+        scene.start_renaming(0)
 
     def rules_at(rules: Rules, section: int) -> Callable[[], None]:
         def go(scene: Scene) -> None:
@@ -419,9 +430,10 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         ("rules-countries", rules_at(Rules.COUNTRIES, 2)),
         ("rules-countries-takeover", rules_at(Rules.COUNTRIES, 4)),
         ("rules-classic", rules_at(Rules.CLASSIC, 2)),
-        ("files-open", only(menu, lambda: OpenGameScene(stack))),
+        ("files-open", only(menu, lambda: OpenGameScene(stack), then=read_in_sight)),
+        ("files-rename", only(menu, lambda: OpenGameScene(stack), then=renaming)),
         ("unfinished", only(menu, unfinished)),
-        ("files-save", only(menu, finished, save_finished)),
+        ("files-save", only(menu, finished, save_finished, then=read_in_sight)),
         ("review-zagram", only(menu, lambda: OpenGameScene(stack), zagram_review)),
         ("review-analysis", only(menu, lambda: OpenGameScene(stack), zagram_analysed)),
         ("results-celebration", only(menu, celebrating)),
@@ -437,7 +449,8 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         ("play-classic-stop", only(menu, stopped_classic)),
         ("confirm-leave", only(menu, touched_play,
                                lambda: ConfirmScene(stack, Question("confirm.leave", "confirm.leave.yes", stack.pop,
-                                                                    hint="confirm.leave.hint")))),
+                                                                    hint="confirm.leave.hint",
+                                                                    other=("results.save", stack.pop))))),
         ("results", only(menu, finished)),
         ("results-classic", only(menu, finished_classic)),
         ("results-computer", only(menu, lost_to_the_computer)),
@@ -499,10 +512,12 @@ def screenshots(directory: str | Path, sizes: tuple[tuple[int, int], ...] = SCRE
 
 
 def a_few_saved_games() -> None:
-    """The games folder of the screenshots: two games of ours and one from another program."""
+    """The games folder of the screenshots: two games of ours (one unfinished at one screen, one
+    finished against the computer, whose record names it and its level) and one from another program."""
     countries = demo.countries_demo()
     countries.finish()
     classic = demo.classic_demo()
     store.save_game("zagram-352562", other_program_record())
     store.save_game(default_name(classic), sgf.dumps(classic))
-    store.save_game(default_name(countries), sgf.dumps(countries))
+    versus = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("master", Player.RED))
+    store.save_game(default_name(countries), sgf.dumps(countries, info=record_info(versus, datetime.now())))

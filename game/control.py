@@ -32,7 +32,7 @@ import pygame
 from game.input.pointer import InputFilter
 from game.scenes.base import Scene, SceneStack
 from game.scenes.dialog import ConfirmScene
-from game.scenes.files import OpenGameScene, SaveGameScene, UnfinishedScene
+from game.scenes.files import NameScene, OpenGameScene, SaveGameScene, UnfinishedScene
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.picker import PickerScene
@@ -48,7 +48,7 @@ from game.view.strings import t
 
 SCENES: dict[str, type[Scene]] = {scene.name: scene for scene in (
     MenuScene, VersusScene, PickerScene, PlayScene, ResultsScene, ReviewScene, OpenGameScene, SaveGameScene,
-    UnfinishedScene, RulesScene, HelpScene, ConfirmScene)}
+    UnfinishedScene, NameScene, RulesScene, HelpScene, ConfirmScene)}
 """Every screen by the name scenes ask for it by: ``stack.go("review", Reviewing(game))``."""
 
 MIN_SIZE = (800, 600)

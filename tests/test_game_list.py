@@ -24,7 +24,7 @@ from game import demo
 from game.app import ZAGRAM
 from game.control import Control
 from game.scenes.dialog import ConfirmScene
-from game.scenes.files import UNDO_SECONDS, OpenGameScene, SaveGameScene, record_info
+from game.scenes.files import UNDO_SECONDS, NameScene, OpenGameScene, SaveGameScene, record_info
 from game.scenes.handoff import Match
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
@@ -335,11 +335,11 @@ def test_rename_with_a_tap_and_by_typing(control: Control) -> None:
     save_at("Партия", finished_countries(), 2)
     other = save_at("Финал", finished_countries(), 1)
     files = open_list(control)
-    click(control, files.boxes(0)[0].center)  # «✎»
-    assert files.renaming is not None and files.name_field.text == "Партия" and files.b_rename.rect.w
-    press(control, files.b_rename)  # the name offered, confirmed with a tap: nothing changes
-    assert files.renaming is None and [g.name for g in files.games] == ["Партия", "Финал"]
-    click(control, files.boxes(0)[0].center)
+    card = name_card(control, files, 0)  # «✎»
+    assert card.name_field.text == "Партия" and card.b_yes.label == "Переименовать"
+    press(control, card.b_yes)  # the name offered, confirmed with a tap: nothing changes
+    assert control.stack.top is files and [g.name for g in files.games] == ["Партия", "Финал"]
+    name_card(control, files, 0)
     for _ in range(len("Партия")):
         key(control, pygame.K_BACKSPACE)
     type_text(control, "Финал")  # a name taken: the game becomes «Финал (2)», the other is untouched
@@ -349,11 +349,23 @@ def test_rename_with_a_tap_and_by_typing(control: Control) -> None:
     assert files.message is not None and files.message[0].text() == "Новое название: Финал (2)"
     assert files.entry(files.selected or 0).name == "Финал (2)"
     # Esc and a tap outside the card leave the name as it was.
-    click(control, files.boxes(0)[0].center)
+    name_card(control, files, 0)
     type_text(control, " x")
     key(control, pygame.K_ESCAPE)
-    assert files.renaming is None and control.stack.top is files
+    assert control.stack.top is files
+    card = name_card(control, files, 0)
+    type_text(control, " y")
+    click(control, (card._card.centerx, card._card.bottom + 10))
+    assert control.stack.top is files
     assert sorted(p.name for p in store.games_dir().iterdir()) == names
+
+
+def name_card(control: Control, files: OpenGameScene, index: int) -> NameScene:
+    """«✎» on row ``index``: the name card on top."""
+    click(control, files.boxes(index)[0].center)
+    card = control.stack.top
+    assert isinstance(card, NameScene)
+    return card
 
 
 @pytest.mark.parametrize(("typed", "expected"), [
@@ -366,11 +378,11 @@ def test_rename_with_a_tap_and_by_typing(control: Control) -> None:
 def test_hostile_names_stay_in_the_games_folder(control: Control, typed: str, expected: str) -> None:
     save_at("plain", finished_countries(), 1)
     files = open_list(control)
-    click(control, files.boxes(0)[0].center)
+    card = name_card(control, files, 0)
     key(control, pygame.K_BACKSPACE, pygame.KMOD_CTRL)
-    assert files.name_field.text == ""
+    assert card.name_field.text == ""
     type_text(control, typed)
-    press(control, files.b_rename)
+    press(control, card.b_yes)
     assert [p.name for p in store.games_dir().iterdir()] == [f"{expected}.sgf"]
     assert [g.name for g in files.games] == [expected]
 
@@ -454,6 +466,7 @@ def test_the_rows_buttons_are_finger_targets(control: Control, size: tuple[int, 
     assert all(r.w >= finger and r.h >= finger for r in targets), targets
     assert files.b_restore.rect.bottom <= size[1] and files.list_rect.bottom < files.b_restore.rect.y
     files.restore()
-    files.start_renaming(0)
-    assert all(r.w >= finger and r.h >= finger for r in (files.b_rename.rect, files.b_cancel.rect, files.field))
-    assert files._card.contains(files.field) and files._card.contains(files.b_rename.rect)
+    card = name_card(control, files, 0)
+    assert all(r.w >= finger and r.h >= finger for r in (card.b_yes.rect, card.b_no.rect, card.field))
+    assert card._card.contains(card.field) and card._card.contains(card.b_yes.rect)
+    assert pygame.Rect(0, 0, *size).contains(card._card)

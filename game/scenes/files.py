@@ -44,7 +44,7 @@ from engine import Game, Player, Rules, format_score, sgf
 from game.hint import hints_record
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
-from game.scenes.handoff import Match, Question, Reviewing
+from game.scenes.handoff import Match, Naming, Question, Reviewing
 from game.settings import MatchSettings
 from game.storage import store
 from game.storage.autosave import resume
@@ -60,6 +60,7 @@ DRAG_SLOP = 10  # px a press may wander and still count as a tap on a row
 LEVEL_KEYS = frozenset(f"level.{level}" for level in PLAYER_LEVELS)
 UNDO_SECONDS = 6.0
 """How long «Вернуть» is offered after a game is deleted; then it is gone for good."""
+LINE_GAP = 3  # px between the lines of a row: descenders of one never touch the next
 SAMPLES_DIR = asset_path("samples")
 """Games shipped with the program (the zagram.org record): listed apart, never renamed or deleted."""
 
@@ -423,7 +424,6 @@ class GamesScene(Scene):
         if footer:
             surface.blit(one_line(footer, small, theme.INK_SOFT, self.list_rect.w, min_px=10), (x, y))
         self.buttons.draw(surface, theme.text_size(size, 21))
-        self._draw_over(surface)
 
     def _message_width(self) -> int:
         return self.list_rect.w
@@ -440,9 +440,6 @@ class GamesScene(Scene):
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         """What sits between the header and the list (the name field when saving)."""
-
-    def _draw_over(self, surface: pygame.Surface) -> None:
-        """What is drawn over everything (a card asking for a name)."""
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         size = self.size
@@ -517,7 +514,7 @@ class SavedGamesScene(GamesScene):
         name_px, small_px = theme.text_size(size, 18), theme.text_size(size, 14)
         self._lines = (name_px, small_px)
         lines = theme.font(name_px, True).get_linesize() + 2 * theme.font(small_px).get_linesize()
-        return max(theme.button_height(size), lines + 20)
+        return max(theme.button_height(size), lines + 2 * LINE_GAP + 20)
 
     def thumb_size(self) -> tuple[int, int]:
         """The box a row's picture fits in: the row's height, a little wider (most boards are)."""
@@ -581,7 +578,7 @@ class SavedGamesScene(GamesScene):
         right = (boxes[0].x if boxes else row.right) - 12
         name_h = theme.font(name_px, True).get_linesize()
         small_h = theme.font(small_px).get_linesize()
-        y = row.y + (row.h - name_h - 2 * small_h) // 2
+        y = row.y + (row.h - name_h - 2 * small_h - 2 * LINE_GAP) // 2
         summary = self.catalogue.summary(key)
         if i < self.count:
             when = entry.modified.strftime("%Y-%m-%d %H:%M")  # when it was saved: the order of the list
@@ -592,7 +589,7 @@ class SavedGamesScene(GamesScene):
         name = one_line(named(entry.name, name_px, bold=True), name_px, theme.INK, right - x - date.get_width() - 16,
                         bold=True)
         surface.blit(name, (x, y))
-        y += name_h
+        y += name_h + LINE_GAP
         if summary is None:
             return
         if isinstance(summary, str):
@@ -600,7 +597,7 @@ class SavedGamesScene(GamesScene):
             surface.blit(why, (x, y))
             return
         surface.blit(one_line(details_text(summary), small_px, theme.INK, right - x), (x, y))
-        y += small_h
+        y += small_h + LINE_GAP
         r = max(3, small_h // 4)
         for player in (Player.BLUE, Player.RED):
             if x + 4 * r > right:
@@ -634,14 +631,6 @@ class OpenGameScene(SavedGamesScene):
         self.deleted: tuple[Path, str, float] | None = None
         """The game last deleted: where it waits, its name, and the clock when «Вернуть» goes."""
         self.clock = 0.0
-        self.renaming: store.SavedGame | None = None
-        self.name_field = NameField("")
-        self.card_buttons = ButtonGroup()
-        self.b_rename = self.card_buttons.add(Button("files.rename.yes", primary=True), self.rename)
-        self.b_cancel = self.card_buttons.add(Button("files.rename.no"), self.stop_renaming)
-        self._card = pygame.Rect(0, 0, 0, 0)
-        self.field = pygame.Rect(0, 0, 0, 0)
-        self._dim: pygame.Surface | None = None
         self.samples = self._find_samples()
 
     @staticmethod
@@ -733,7 +722,6 @@ class OpenGameScene(SavedGamesScene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        self.name_field.clock += dt
         if self.deleted is not None and self.clock >= self.deleted[2]:
             self.forget_deleted()
         super().update(dt)
@@ -742,53 +730,33 @@ class OpenGameScene(SavedGamesScene):
         waits = [w for w in (super().wake_in(),) if w is not None]
         if self.deleted is not None:
             waits.append(max(0.0, self.deleted[2] - self.clock))
-        if self.renaming is not None:
-            waits.append(0.5 - self.name_field.clock % 0.5)  # the caret blinks
         return min(waits) if waits else None
-
-    def pause(self) -> None:
-        self.forget_deleted()
-        self.stop_renaming()
 
     def shutdown(self) -> None:
         self.forget_deleted()
-        self.stop_renaming()
 
     # ----- rename ------------------------------------------------------------------------------
 
     def start_renaming(self, index: int) -> None:
-        """Ask for a new name for the game of row ``index``: its name offered, typing edits it."""
+        """Ask for a new name for the game of row ``index`` (a card over the list): its name offered."""
         if not 0 <= index < self.count:
             return
         self.selected = index
-        self.renaming = self.games[index]
-        self.name_field = NameField(self.renaming.name)
         self.message = None
-        self._lay_out_card()
-        pygame.key.start_text_input()
-        pygame.key.set_text_input_rect(self.field)  # where a system keyboard or IME shows its window
+        entry = self.games[index]
+        self.stack.go("rename", Naming("files.rename.title", "files.rename.yes", entry.name,
+                                       lambda name: self.rename(entry, name)))
 
-    def stop_renaming(self) -> None:
-        """Close the name card; the game keeps its name."""
-        if self.renaming is not None:
-            self.renaming = None
-            pygame.key.stop_text_input()
-        self._lay_out_card()
-
-    def rename(self) -> None:
-        """Give the game the name in the field; the message says so, or why not."""
-        entry = self.renaming
-        if entry is None:
-            return
-        name = store.visible(self.name_field.text).strip() or entry.name
+    def rename(self, entry: store.SavedGame, name: str) -> None:
+        """Give the game ``entry`` the name ``name`` (its old one if nothing shows); the message says so,
+        or why not."""
+        name = store.visible(name).strip() or entry.name
         try:
             path = store.rename_game(entry.path, name)
         except store.StoreError as e:
             log.warning("%s not renamed as %r: %s", entry.path.name, name, e)
             self.message = (store.Notice("files.rename_failed", e.problem), theme.ILLEGAL)
-            self.stop_renaming()
             return
-        self.stop_renaming()
         self.message = (store.Notice("files.renamed", fields=(("name", path.stem),)), theme.BLUE_DARK)
         self._show(path)
 
@@ -815,33 +783,7 @@ class OpenGameScene(SavedGamesScene):
         w = max(theme.finger_px(), round(180 * theme.ui_scale(self.size)))
         self.b_restore.rect = pygame.Rect(self.list_rect.right - w, self._footer_y, w, theme.button_height(self.size))
 
-    def _lay_out_card(self) -> None:
-        if self.renaming is None:
-            self._card = self.field = self.b_rename.rect = self.b_cancel.rect = pygame.Rect(0, 0, 0, 0)
-            return
-        w, h = self.size
-        bh = theme.button_height(self.size)
-        pad = 28
-        title_h = theme.font(theme.text_size(self.size, 26), True).get_linesize()
-        card_w = min(w - 40, round(700 * theme.ui_scale(self.size)))
-        card_h = pad + title_h + 14 + bh + 20 + bh + pad
-        self._card = pygame.Rect((w - card_w) // 2, (h - card_h) // 2, card_w, card_h)
-        self.field = pygame.Rect(self._card.x + pad, self._card.y + pad + title_h + 14, card_w - 2 * pad, bh)
-        each = (card_w - 3 * pad) // 2
-        y = self._card.bottom - pad - bh
-        self.b_cancel.rect = pygame.Rect(self._card.x + pad, y, each, bh)
-        self.b_rename.rect = pygame.Rect(self._card.x + 2 * pad + each, y, each, bh)
-        self._dim = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
-        self._dim.fill(theme.DIM)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        self._lay_out_card()
-
     def process_event(self, event: pygame.event.Event) -> None:
-        if self.renaming is not None:
-            self._rename_event(event)
-            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_DELETE and self.selected is not None:
                 self.delete(self.selected)
@@ -854,32 +796,87 @@ class OpenGameScene(SavedGamesScene):
                 return
         super().process_event(event)
 
-    def _rename_event(self, event: pygame.event.Event) -> None:
-        """While the name card shows, everything goes to it."""
+
+class NameScene(Scene):
+    """A card over the list asking for a name (:class:`Naming`): the name offered in a field, «Отмена»
+    and the «yes» the asker names. A tap on «yes» takes the name as it is; typing edits it (Backspace,
+    Ctrl+Backspace a word), Enter takes it, Esc or a tap outside the card closes the card."""
+
+    overlay = True
+    name = "rename"
+
+    def __init__(self, stack: SceneStack, asked: Naming) -> None:
+        super().__init__(stack)
+        self.asked = asked
+        self.name_field = NameField(asked.name)
+        self.buttons = ButtonGroup()
+        self.b_yes = self.buttons.add(Button(asked.yes, primary=True), self.accept)
+        self.b_no = self.buttons.add(Button("files.rename.no"), self.stack.pop)
+        self._card = pygame.Rect(0, 0, 0, 0)
+        self.field = pygame.Rect(0, 0, 0, 0)
+        self._dim: pygame.Surface | None = None
+
+    def accept(self) -> None:
+        """Close the card, then hand the name on."""
+        self.stack.pop()
+        self.asked.on_name(self.name_field.text)
+
+    def resume(self) -> None:
+        pygame.key.start_text_input()  # a touch screen's keyboard comes up
+        pygame.key.set_text_input_rect(self.field)  # where a system keyboard or IME shows its window
+
+    def pause(self) -> None:
+        pygame.key.stop_text_input()
+
+    def shutdown(self) -> None:
+        pygame.key.stop_text_input()
+
+    def update(self, dt: float) -> None:
+        self.name_field.clock += dt
+
+    def wake_in(self) -> float | None:
+        """When the caret blinks next."""
+        return 0.5 - self.name_field.clock % 0.5
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        bh = theme.button_height(size)
+        pad = 28
+        title_h = theme.font(theme.text_size(size, 26), True).get_linesize()
+        card_w = min(w - 40, round(700 * theme.ui_scale(size)))
+        card_h = pad + title_h + 14 + bh + 20 + bh + pad
+        self._card = pygame.Rect((w - card_w) // 2, (h - card_h) // 2, card_w, card_h)
+        self.field = pygame.Rect(self._card.x + pad, self._card.y + pad + title_h + 14, card_w - 2 * pad, bh)
+        each = (card_w - 3 * pad) // 2
+        y = self._card.bottom - pad - bh
+        self.b_no.rect = pygame.Rect(self._card.x + pad, y, each, bh)
+        self.b_yes.rect = pygame.Rect(self._card.x + 2 * pad + each, y, each, bh)
+        pygame.key.set_text_input_rect(self.field)
+        self._dim = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+        self._dim.fill(theme.DIM)
+
+    def process_event(self, event: pygame.event.Event) -> None:
         if self.name_field.handle(event):
             return
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.rename()
+                self.accept()
             elif event.key == pygame.K_ESCAPE:
-                self.stop_renaming()
+                self.stack.pop()
             return
         p = pointer_of(event, self.size)
-        if p is not None and not self.card_buttons.handle(p) and p.kind == "up" \
-                and not self._card.collidepoint(p.pos):
-            self.stop_renaming()
+        if p is not None and not self.buttons.handle(p) and p.kind == "up" and not self._card.collidepoint(p.pos):
+            self.stack.pop()
 
-    def _draw_over(self, surface: pygame.Surface) -> None:
-        if self.renaming is None:
-            return
+    def draw(self, surface: pygame.Surface) -> None:
         if self._dim is not None:
             surface.blit(self._dim, (0, 0))
         paper.card(surface, self._card)
-        title = one_line(t("files.rename.title"), theme.text_size(self.size, 26), theme.INK, self._card.w - 56,
-                         bold=True)
+        title = one_line(t(self.asked.title), theme.text_size(self.size, 26), theme.INK, self._card.w - 56, bold=True)
         surface.blit(title, (self._card.x + 28, self._card.y + 28))
         self.name_field.draw(surface, self.field, theme.text_size(self.size, 20))
-        self.card_buttons.draw(surface, theme.text_size(self.size, 21))
+        self.buttons.draw(surface, theme.text_size(self.size, 21))
 
 
 class SaveGameScene(SavedGamesScene):

@@ -2,7 +2,7 @@
 
 Each screen takes one value (``stack.go(name, value)``): the versus screen and
 the rules page a ``Rules``, the picker a ``MatchSettings``, the save screen the
-``Game`` to save, and the three below for the rest. Other screens take none.
+``Game`` to save, and the ones below for the rest. Other screens take none.
 """
 
 from __future__ import annotations
@@ -64,3 +64,14 @@ class Question:
     hint: str | None = None
     hint_fields: Mapping[str, object] = field(default_factory=dict)
     other: tuple[str, Callable[[], None]] | None = None
+
+
+@dataclass(frozen=True)
+class Naming:
+    """A name to ask for (renaming a saved game): the string ids of the card's title and of its «yes»,
+    the name offered, and what «yes» does with the name as typed."""
+
+    title: str
+    yes: str
+    name: str
+    on_name: Callable[[str], None]
