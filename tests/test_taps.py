@@ -289,7 +289,7 @@ def test_a_tap_outside_the_dialog_closes_only_it(control: Control, clock: FakeCl
     play = start_play(control)
     play.try_play((2, 2))
     control.step(1 / 60)
-    play.ask_menu()
+    play.leave("menu")
     control.step(1 / 60)
     assert isinstance(control.stack.top, ConfirmScene)
     play_counts = counted(play.panel.buttons)
