@@ -12,7 +12,7 @@ each move, the side to move's time running, and the game lost by whoever's runs 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, MutableSet
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -93,11 +93,15 @@ class TimeControl:
         """The record's clock: this control and the time left after each move."""
         return sgf.Times(self.limit, self.increment, left) if self else sgf.Times(None)
 
-    def start(self, now: Callable[[], int], state: ClockState | None = None) -> MatchClock:
-        """A clock on this control, reading ``now`` (ms), full or going on from ``state``."""
-        if state is None:
-            return MatchClock(self, now)
-        return MatchClock(self, now, dict(zip((Player.BLUE, Player.RED), state.left, strict=True)), state.moves)
+    def start(self, now: Callable[[], int], state: ClockState | None = None,
+              shown: MutableSet[MatchClock] | None = None) -> MatchClock:
+        """A clock on this control, reading ``now`` (ms), full or going on from ``state``; added to
+        ``shown``, the clocks the loop keeps showing under a dialog (``SceneStack.clocks``)."""
+        left = None if state is None else dict(zip((Player.BLUE, Player.RED), state.left, strict=True))
+        clock = MatchClock(self, now, left, () if state is None else state.moves)
+        if shown is not None and self:
+            shown.add(clock)
+        return clock
 
     @classmethod
     def of(cls, times: sgf.Times) -> TimeControl:

@@ -245,9 +245,18 @@ class Control:
         self.frames += 1
 
     def wake_in(self) -> float | None:
-        """Seconds until the top scene needs a frame without input: 0 animating, None idle."""
+        """Seconds until the top scene needs a frame without input: 0 animating, None idle.
+
+        Under an overlay (a dialog) a game's running clock still ticks on screen: a frame each
+        second it shows (not a flag already down: that waits for the game to be back on top)."""
         top = self.stack.top
-        return None if top is None else top.wake_in()
+        if top is None:
+            return None
+        due = top.wake_in()
+        if top.overlay:  # (0 is a flag down: nothing ticks any more)
+            ticking = [w for clock in self.stack.clocks if (w := clock.wake_in())]
+            due = min([d for d in (due, *ticking) if d is not None], default=None)
+        return due
 
     @property
     def idle(self) -> bool:

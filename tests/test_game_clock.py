@@ -426,3 +426,18 @@ def test_a_move_taken_back_keeps_the_time_spent_and_drops_its_figure(control: Co
     click(control, grid_px(play, 6, 6))
     assert play.match_clock.moves == [290, 294]
     assert sgf.read_times(sgf.dumps(play.game, times=play.match_clock.times())).left == (290, 294)
+
+
+def test_under_a_dialog_the_loop_wakes_to_show_the_clock_ticking(control: Control, clock: FakeClock) -> None:
+    play = start_play(control, clocked(5, 0))
+    click(control, grid_px(play, 2, 2))
+    clock.ms += 250
+    press(control, play.panel.b_finish)
+    assert isinstance(top(control), ConfirmScene)
+    assert control.wake_in() == pytest.approx(0.75)  # red's 4:59.75 shows 5:00 until the next second
+    clock.ms += 300_000
+    assert control.wake_in() is None  # a flag down: the game ends once it is back on top, no spinning meanwhile
+    control.stack.shutdown_all()  # the game closed: its clock stopped
+    plain = start_play(control)
+    press(control, plain.panel.b_finish)
+    assert control.wake_in() is None  # no clock: the dialog sleeps

@@ -12,14 +12,21 @@ scene knows another scene's class. Nothing is global.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
     from game.opponent import Chooser
     from game.view.sound import Sounds
+
+
+class Timer(Protocol):
+    """Something that shows time: seconds until what it shows changes (None: it does not)."""
+
+    def wake_in(self) -> float | None: ...
 
 
 class Scene:
@@ -87,6 +94,9 @@ class SceneStack:
         self.now: Callable[[], int] = pygame.time.get_ticks
         """The loop's time source in ms (``Control`` hands on its own): clocks that must run
         whatever scene is on top (a game's clock under a dialog) read it."""
+        self.clocks: weakref.WeakSet[Timer] = weakref.WeakSet()
+        """Clocks that run on whatever is on top (a game's, under a dialog): the loop wakes to show
+        them ticking under an overlay. A clock leaves with its scene."""
 
     def sound(self, name: str) -> None:
         """Play the sound effect ``name``, when the loop has sounds."""

@@ -48,7 +48,7 @@ class PlayScene(Scene):
         self.anims = anim.BoardAnimations()
         self.autosaver = Autosaver(match.slot)
         self.stop_clock = StopClock(match.stop_left)
-        self.match_clock = settings.clock.start(stack.now, match.clock)  # runs under dialogs too: the loop's time
+        self.match_clock = settings.clock.start(stack.now, match.clock, stack.clocks)  # on the loop's time
         self.ending: Ending | None = None
         self.takeback = match.redo or TakeBack()
         self.opponent = None if (c := settings.computer) is None else ComputerOpponent(
