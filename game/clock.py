@@ -246,8 +246,8 @@ class MatchClock:
         return ClockState((self.left[Player.BLUE], self.left[Player.RED]), tuple(self.moves))
 
     def low(self, player: Player) -> bool:
-        """``player``'s clock runs and is in its last :data:`LOW_SECONDS`: shown red, ticking."""
-        return bool(self) and player is self.running and self.left_now(player) <= LOW_SECONDS
+        """``player``'s clock is in its last :data:`LOW_SECONDS`: shown red (and ticking while it runs)."""
+        return bool(self) and self.left_now(player) <= LOW_SECONDS
 
     def shown(self, player: Player) -> str:
         """``player``'s time left as shown: «4:59»."""

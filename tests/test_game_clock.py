@@ -124,8 +124,11 @@ def test_a_flag_falls_at_zero_and_no_clock_never_runs() -> None:
     now.wait(0.5)
     assert not clock.low(Player.BLUE) and clock.flag() is None
     now.wait(1)
-    assert clock.low(Player.BLUE) and not clock.low(Player.RED)  # only the running clock turns red
-    assert clock.tick_due() and not clock.tick_due()  # one soft tick a second
+    assert clock.low(Player.BLUE) and clock.low(Player.RED)  # both red, the one stopped at 0:02 too
+    assert clock.tick_due() and not clock.tick_due()  # one soft tick a second, for the running one
+    clock.follow(None)
+    assert not clock.tick_due()  # a stopped clock does not tick
+    clock.follow(Player.BLUE)
     now.wait(1)
     assert clock.tick_due()
     now.wait(8.5)
