@@ -444,3 +444,15 @@ def test_under_a_dialog_the_loop_wakes_to_show_the_clock_ticking(control: Contro
     plain = start_play(control)
     press(control, plain.panel.b_finish)
     assert control.wake_in() is None  # no clock: the dialog sleeps
+
+
+def test_the_last_ten_seconds_tick_softly_once_a_second(control: Control, clock: FakeClock,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    heard: list[str] = []
+    monkeypatch.setattr(control.stack, "sound", heard.append)
+    play = start_play(control, clocked(5, 0))
+    play.match_clock.left[Player.BLUE] = 11.5
+    for _ in range(8):  # 11.5 s down to 7.5 s, a frame every half second
+        clock.ms += 500
+        step(control)
+    assert heard.count("tick") == 3  # as it shows 0:10, 0:09 and 0:08 (7.5 s still shows 0:08); none at 0:11
