@@ -983,8 +983,9 @@ class SaveGameScene(SavedGamesScene):
 
 
 class UnfinishedScene(GamesScene):
-    """«Неоконченные партии»: every game in progress, the latest first; a tap resumes it,
-    «✕» on its row (or Delete) deletes it after asking."""
+    """«Неоконченные партии»: every game in progress, the latest first, with a picture of where it
+    stands (drawn a few a frame, like the saved games'); a tap resumes it, «✕» on its row (or Delete)
+    deletes it after asking."""
 
     name = "unfinished"
     title_key = "unfinished.title"
@@ -993,14 +994,42 @@ class UnfinishedScene(GamesScene):
     def __init__(self, stack: SceneStack, data: object = None) -> None:
         super().__init__(stack)
         self.unfinished: list[store.Resumable] = []
+        self.keys: list[thumbnail.Key] = []
+        """Each game's file as the pictures' cache knows it (a move since gives a new picture)."""
+        self.catalogue = thumbnail.Catalogue(read=self._read)
 
     @property
     def count(self) -> int:
         return len(self.unfinished)
 
+    def _read(self, path: Path, size: int) -> store.Record:
+        # The store has read and checked every game in progress already: its game is used as it is.
+        entry = next(e for e in self.unfinished if e.slot == path.stem)
+        return store.Record(entry.game if entry.game is not None else sgf.loads(entry.text), {})
+
+    def thumb_size(self) -> tuple[int, int]:
+        """The box a row's picture fits in."""
+        side = self.row_h - 10
+        return (round(side * 1.3), side)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.catalogue.box = self.thumb_size()
+
+    def update(self, dt: float) -> None:
+        shown = [i for i in self.visible_rows() if i < len(self.keys)]
+        self.catalogue.want((self.keys[i], store.slot_path(self.unfinished[i].slot)) for i in shown)
+        if not self.catalogue.done():
+            self.catalogue.work()
+
+    def wake_in(self) -> float | None:
+        """0 while rows in sight wait for their pictures."""
+        return 0.0 if not self.catalogue.done() else None
+
     def refresh(self) -> None:
         found = store.list_current()
         self.unfinished = found.games
+        self.keys = [thumbnail.key_of_file(store.slot_path(e.slot)) or (e.slot, 0, 0) for e in self.unfinished]
         if found.notices:
             self.message = (found.notices[0], theme.ILLEGAL)
         if self.selected is not None and self.selected >= self.count:
@@ -1067,8 +1096,15 @@ class UnfinishedScene(GamesScene):
         when = entry.modified.strftime("%Y-%m-%d %H:%M") if entry.modified else ""
         date = theme.text(when, date_px, theme.INK_SOFT)
         surface.blit(date, (box.x - 12 - date.get_width(), row.centery - date.get_height() // 2))
-        line = one_line(describe(entry), name_px, theme.INK, box.x - row.x - date.get_width() - 40)
-        surface.blit(line, (row.x + 14, row.centery - line.get_height() // 2))
+        thumb_box = pygame.Rect((row.x + 5, row.y + 5), self.thumb_size())
+        picture = self.catalogue.picture(self.keys[i]) if i < len(self.keys) else None
+        if picture is None:
+            thumbnail.draw_placeholder(surface, thumb_box)
+        else:
+            surface.blit(picture, picture.get_rect(center=thumb_box.center))
+        x = thumb_box.right + 12
+        line = one_line(describe(entry), name_px, theme.INK, box.x - x - date.get_width() - 26)
+        surface.blit(line, (x, row.centery - line.get_height() // 2))
 
 
 def describe(entry: store.Resumable) -> str:
