@@ -37,6 +37,10 @@ is each player's time in seconds, ``OT[Fischer 3]`` the seconds added after each
 move, and ``BL[287.4]`` / ``WL[291]`` on a move's node the time its player had left
 after it, as SGF defines them.
 
+``HN[3]`` in the root (private): the player used three hints («Подсказка») against
+the computer; :func:`hints_info` writes it as ``dumps``' ``info``, :func:`read_hints`
+reads it from :func:`read_info`'s answer (anything but a plain count is none).
+
 Reading is defensive: only the first game tree is read, its main line (the first
 variation at each branch) is followed by an iterative parser, and anything
 wrong (size, truncation, bad coordinates, an illegal move, limits on size and
@@ -78,6 +82,9 @@ NO_ZONE = "NOZONE"
 """Root property of a classic record of ours that was played without the first-move zone."""
 STOP = "STOP"
 FINISH = "FINISH"
+HINTS = "HN"
+"""Root property of ours: how many hints the player used against the computer."""
+_MOST_HINTS = 100_000  # more than any game has moves: a larger figure is no count
 
 _LETTERS = string.ascii_lowercase + string.ascii_uppercase
 _INDEX = {c: i for i, c in enumerate(_LETTERS)}
@@ -391,6 +398,25 @@ def loads(text: str | bytes | bytearray) -> Game:
                 raise SgfError(f"node {i}: FINISH[{_LETTER_OF[player]}]: {e}", Problem.ILLEGAL) from None
             game.apply(Action(ActionKind.FINISH, player))
     return game
+
+
+def hints_info(count: int) -> dict[str, str]:
+    """The root property that keeps ``count`` hints (none for none), for ``dumps(info=...)``.
+
+    >>> read_hints(read_info(dumps(Game(5, 5), info=hints_info(3)))), hints_info(0)
+    (3, {})
+    """
+    return {HINTS: str(count)} if count > 0 else {}
+
+
+def read_hints(info: Mapping[str, str]) -> int:
+    """The hints a record's root (:func:`read_info`) says were used: 0 when it says nothing sensible.
+
+    >>> read_hints({}), read_hints({"HN": "-2"}), read_hints({"HN": "lots"}), read_hints({"HN": "10000000"})
+    (0, 0, 0, 0)
+    """
+    text = info.get(HINTS, "").strip()
+    return int(text) if text.isdigit() and int(text) <= _MOST_HINTS else 0
 
 
 def read_info(text: str | bytes | bytearray) -> dict[str, str]:

@@ -9,16 +9,11 @@ hint never shows. The node shown is always legal in the game as it is then; a
 tap on it plays it like a tap on any node.
 
 Against the computer the hints asked for are counted; the count goes into the
-record as the private root property ``HN[n]`` (:func:`hints_record`) and is read
-back from it (:func:`hints_in`).
-
->>> hints_in(hints_record(3)), hints_in({}), hints_in({"HN": "-2"}), hints_in({"HN": "lots"})
-(3, 0, 0, 0)
+record as the private root property ``HN[n]`` (``engine.sgf.hints_info``, read back
+by ``engine.sgf.read_hints``), the autosave's too, so a resumed game goes on counting.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
 
 import pygame
 
@@ -30,23 +25,6 @@ from game.view.hint_mark import draw_hint, pulse
 
 HINT_SECONDS = 1.0
 """The master's thought for one hint: the player waits for it, so a second, not its full budget."""
-
-HINTS_PROPERTY = "HN"
-"""The record's root property with the number of hints used (other programs ignore it)."""
-
-_MOST_HINTS = 100_000  # more than any game has moves: a larger figure in a record is no count
-
-
-def hints_record(hints: int) -> dict[str, str]:
-    """The root properties that keep ``hints`` in a record (none for no hints)."""
-    return {HINTS_PROPERTY: str(hints)} if hints > 0 else {}
-
-
-def hints_in(info: Mapping[str, str]) -> int:
-    """The hints a record's root says were used: 0 when it says nothing sensible."""
-    text = info.get(HINTS_PROPERTY, "").strip()
-    return int(text) if text.isdigit() and int(text) <= _MOST_HINTS else 0
-
 
 class Hint:
     """The hint for the position on the board: asked for, being thought about, or shown at :attr:`point`."""

@@ -13,7 +13,7 @@ import pytest
 from ai.review import MISTAKE_LOSS, MoveReview
 from engine import Game, Player, Point, Rules
 from game.analysis import Analysis
-from game.hint import Hint, hints_in, hints_record
+from game.hint import Hint
 from game.view import theme
 from game.view.lead_chart import LeadChart, fill_colour
 
@@ -98,10 +98,10 @@ def test_the_hint_count_goes_into_the_record_and_back() -> None:
     from engine import sgf
     game = Game(5, 5)
     game.play((1, 1))
-    text = sgf.dumps(game, info=hints_record(4))
+    text = sgf.dumps(game, info=sgf.hints_info(4))
     assert "HN[4]" in text
-    assert hints_in(sgf.read_info(text)) == 4
-    assert hints_in(sgf.read_info(sgf.dumps(game, info=hints_record(0)))) == 0
+    assert sgf.read_hints(sgf.read_info(text)) == 4
+    assert sgf.read_hints(sgf.read_info(sgf.dumps(game, info=sgf.hints_info(0)))) == 0
 
 
 def fake_review(lead_of: dict[int, float]) -> object:

@@ -12,7 +12,6 @@ from test_game_scenes import click, control, grid_px, press, start_play, step  #
 
 from engine import Game, Player, Point, Rules, sgf
 from game.control import Control
-from game.hint import hints_in
 from game.scenes.files import SaveGameScene
 from game.scenes.handoff import Match
 from game.scenes.menu import MenuScene
@@ -127,7 +126,7 @@ def test_the_real_masters_hint_against_the_computer_is_legal_and_counted_into_th
     assert isinstance(save, SaveGameScene)
     press(control, save.b_save)
     assert save.saved is not None
-    assert hints_in(sgf.read_info(save.saved.read_text(encoding="utf-8"))) == 2
+    assert sgf.read_hints(sgf.read_info(save.saved.read_text(encoding="utf-8"))) == 2
 
 
 def test_at_one_screen_no_hint_count_is_written(control: Control) -> None:  # noqa: F811
@@ -143,3 +142,42 @@ def test_at_one_screen_no_hint_count_is_written(control: Control) -> None:  # no
     assert isinstance(save, SaveGameScene)
     press(control, save.b_save)
     assert save.saved is not None and "HN[" not in save.saved.read_text(encoding="utf-8")
+
+
+def test_the_count_goes_on_after_a_resume_and_an_opened_record_shows_it(control: Control) -> None:  # noqa: F811
+    from game.scenes.files import OpenGameScene
+    from game.scenes.play import PlayScene
+    from game.scenes.review import ReviewScene
+    from game.storage import store
+    from game.storage.autosave import resume
+
+    def first_legal(game: Game, level: str, **_: object) -> Point:
+        return max(game.legal_moves())
+
+    settings = MatchSettings(Rules.COUNTRIES, 9, 7, ComputerSettings("amateur", Player.BLUE))
+    play = start_play(control, settings, chooser=first_legal)
+    press(control, play.panel.b_hint)
+    for _ in range(200):
+        step(control)
+        if play.hint.point is not None:
+            break
+        time.sleep(0.005)
+    click(control, grid_px(play, *play.hint.point))  # type: ignore[misc]
+    play.shutdown()  # leaving writes the autosave now
+    saved = store.load_current()
+    assert isinstance(saved, store.Resumable) and "HN[1]" in saved.text
+    again = PlayScene(control.stack, Match(*resume(saved)))
+    assert again.hint.used == 1 and again.settings == settings
+    again.shutdown()
+    # A saved record with HN, opened from the games list, says so in the review.
+    game = Game(9, 9)
+    game.play((4, 4))
+    store.save_game("hinted", sgf.dumps(game, info=sgf.hints_info(5)))
+    control.stack.shutdown_all()
+    control.stack.scenes.clear()
+    control.stack.push(MenuScene(control.stack))
+    files = control.stack.go("open")
+    assert isinstance(files, OpenGameScene)
+    files.open_entry([g.name for g in files.games].index("hinted"))
+    review = control.stack.top
+    assert isinstance(review, ReviewScene) and review.hints == 5

@@ -41,7 +41,6 @@ import pygame
 
 from ai import PLAYER_LEVELS
 from engine import Game, Player, Rules, format_score, sgf
-from game.hint import hints_record
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Naming, Question, Reviewing
@@ -241,7 +240,8 @@ class GamesScene(Scene):
             self.message = (store.Notice("files.open_failed", store.problem_of(e), (("name", name),)), theme.ILLEGAL)
             return
         players = (info.get("PB", ""), info.get("PW", ""))
-        self.stack.go("review", Reviewing(game, title=entry.name, players=players, times=times))
+        self.stack.go("review", Reviewing(game, title=entry.name, players=players, times=times,
+                                          hints=sgf.read_hints(info)))
 
     def entry(self, index: int) -> store.SavedGame:
         """The saved game of row ``index``."""
@@ -914,7 +914,7 @@ class SaveGameScene(SavedGamesScene):
         """Write the game under the name typed; the message says where, or why not."""
         name = store.visible(self.name_text).strip() or default_name(self.game)
         try:
-            info = record_info(self.settings, datetime.now()) | hints_record(self.hints)
+            info = record_info(self.settings, datetime.now()) | sgf.hints_info(self.hints)
             text = sgf.dumps(self.game, info=info, times=self.times)
             path = store.save_game(name, text)
         except Exception as e:  # noqa: BLE001 — StoreError or worse: a line on the screen, never a crash

@@ -22,9 +22,9 @@ class Match:
     """A game to play or to show the end of: its set-up, the game itself (None: a new one),
     what is left of a «Стоп» under way (None: its full time), the save of a game in progress
     it goes on writing to (None: a save of its own), the moves taken back before, to replay,
-    the players' clocks as they were (None: full, if the set-up has a clock), how it ended
-    (for the results; None: as the game itself says), and the hints used (against the computer:
-    shown at the end and kept in the record).
+    the players' clocks as they were (None: full, if the set-up has a clock), the hints used
+    (against the computer: shown at the end and kept in the record), and how it ended (for the
+    results; None: as the game itself says).
 
     ``Match(*autosave.resume(saved))`` goes on with a game in progress."""
 
@@ -34,15 +34,16 @@ class Match:
     slot: str | None = None
     redo: TakeBack | None = None
     clock: ClockState | None = None
-    ending: Ending | None = None
     hints: int = 0
+    ending: Ending | None = None
 
 
 @dataclass(frozen=True)
 class Reviewing:
     """A game to step through: the set-up it was played with when known, its name (a file's),
     the two sides' names from a record (Blue's, Red's), the move to show first (None: the last),
-    its clock as a record keeps it (None: none), and whether to start the master's analysis at once."""
+    its clock as a record keeps it (None: none), whether to start the master's analysis at once, and
+    the hints a record says were used (``HN``)."""
 
     game: Game
     settings: MatchSettings | None = None
@@ -51,6 +52,7 @@ class Reviewing:
     step: int | None = None
     times: sgf.Times | None = None
     analyse: bool = False
+    hints: int = 0
 
 
 @dataclass(frozen=True)

@@ -108,7 +108,7 @@ class PlayScene(Scene):
 
     def _autosave(self) -> None:
         self.autosaver.save_game(self.game, self.settings, self.stop_clock.left, self.clock, self.takeback,
-                                 self.match_clock)
+                                 self.match_clock, self.hint.used)
 
     def refuse(self, node: Point) -> None:
         """Brief visible feedback for an illegal node."""

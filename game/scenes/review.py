@@ -111,6 +111,8 @@ class ReviewScene(Scene):
             self.replay.goto(shown.step)
         self.settings = shown.settings or MatchSettings(rules=game.rules, width=game.width, height=game.height)
         self.title = shown.title
+        self.hints = shown.hints
+        """Hints the record says were used against the computer (``HN``), shown under the scores."""
         self.times = shown.times
         """The clock the game was played on, as its record keeps it; None: none."""
         self.players = shown.players
@@ -277,6 +279,8 @@ class ReviewScene(Scene):
             left = self.times.left_at(self.replay.actions, self.step)
             lines += [(t("play.clock", player=hud.player_name(p, self.settings), time=shown_time(seconds)),
                        theme.player_dark(p)) for p, seconds in left.items() if seconds is not None]
+        if self.hints:
+            lines.append((t("results.hints", n=self.hints), theme.INK))
         if self.analysis is not None:
             lines += self._analysis_lines()
         for text, colour in lines:

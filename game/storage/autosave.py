@@ -102,6 +102,8 @@ class Resumed(NamedTuple):
     """The moves taken back before it was left, for «Вернуть»."""
     clock: ClockState | None = None
     """Both players' time left as it was left, and each move's for the record; None: no clock."""
+    hints: int = 0
+    """Hints used so far against the computer (the record's ``HN``): the count goes on."""
 
 
 def resume(saved: store.Resumable) -> Resumed:
@@ -125,7 +127,11 @@ def resume(saved: store.Resumable) -> Resumed:
         except sgf.SgfError:
             moves = ()
         clock = ClockState(left, moves)
-    return Resumed(settings_from_meta(saved.meta, game), game, stop_left, saved.slot or None, redo, clock)
+    try:
+        hints = sgf.read_hints(sgf.read_info(saved.text))
+    except sgf.SgfError:
+        hints = 0
+    return Resumed(settings_from_meta(saved.meta, game), game, stop_left, saved.slot or None, redo, clock, hints)
 
 
 class Autosaver:
@@ -158,7 +164,7 @@ class Autosaver:
         self._put(("save", text, meta), now)
 
     def save_game(self, game: Game, settings: MatchSettings, stop_left: float | None, now: float,
-                  redo: TakeBack | None = None, clock: MatchClock | None = None) -> None:
+                  redo: TakeBack | None = None, clock: MatchClock | None = None, hints: int = 0) -> None:
         """Ask for ``game`` to be saved, unless there is nothing to lose yet.
 
         Nothing to lose: no move on the board and none taken back, and never saved
@@ -171,7 +177,8 @@ class Autosaver:
             return
         state = clock.state() if clock else None
         times = clock.times() if clock else None
-        self.save(sgf.dumps(game, times=times), autosave_meta(settings, game, stop_left, redo, state), now)
+        record = sgf.dumps(game, times=times, info=sgf.hints_info(hints))
+        self.save(record, autosave_meta(settings, game, stop_left, redo, state), now)
 
     def clear(self, now: float) -> None:
         """Ask for this game's save to be forgotten (it has ended)."""
