@@ -74,3 +74,23 @@ def test_leaving_the_review_stops_the_analysis(control: Control) -> None:  # noq
     assert not analysis.running
     analysis.join(5)
     assert len(analysis.moves) < analysis.total
+
+
+def test_analysis_on_the_results_opens_the_review_with_it_running(control: Control) -> None:  # noqa: F811
+    from game.scenes.handoff import Match
+    from game.scenes.results import ResultsScene
+    from game.settings import MatchSettings
+
+    control.stack.push(MenuScene(control.stack))
+    control.stack.ai_seconds = 0.05
+    game = blundered_game()
+    game.finish()
+    results = ResultsScene(control.stack, Match(MatchSettings(game.rules, 10, 10), game))
+    control.stack.push(results)
+    step(control)
+    press(control, results.b_analyse)
+    review = control.stack.top
+    assert isinstance(review, ReviewScene) and review.analysis is not None
+    assert review.analysis.total == 16 and review.step == review.replay.moves
+    control.stack.pop()  # back to the results: the analysis stops
+    assert not review.analysis.running
