@@ -24,7 +24,7 @@ from game import demo
 from game.app import ZAGRAM
 from game.control import Control
 from game.scenes.dialog import ConfirmScene
-from game.scenes.files import UNDO_SECONDS, NameScene, OpenGameScene, SaveGameScene, record_info
+from game.scenes.files import UNDO_SECONDS, NameScene, OpenGameScene, SaveGameScene, UnfinishedScene, record_info
 from game.scenes.handoff import Match
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
@@ -470,3 +470,27 @@ def test_the_rows_buttons_are_finger_targets(control: Control, size: tuple[int, 
     assert all(r.w >= finger and r.h >= finger for r in (card.b_yes.rect, card.b_no.rect, card.field))
     assert card._card.contains(card.field) and card._card.contains(card.b_yes.rect)
     assert pygame.Rect(0, 0, *size).contains(card._card)
+
+
+def test_the_games_in_progress_have_pictures_that_follow_a_move(control: Control) -> None:
+    slot = store.save_current(sgf.dumps(demo.countries_demo()), {"mode": "hotseat", "rules": "countries"})
+    store.save_current(sgf.dumps(demo.classic_demo()), {"mode": "hotseat", "rules": "classic"})
+    listing = control.stack.go("unfinished")
+    assert isinstance(listing, UnfinishedScene)
+    for _ in range(20):
+        control.step(1 / 60)
+    assert listing.count == 2 and listing.catalogue.done()
+    pictures = [listing.catalogue.picture(k) for k in listing.keys]
+    assert all(p is not None and blue_pixels(p) > 0 for p in pictures)
+    assert listing.catalogue.reads == 2
+    game = demo.countries_demo()
+    game.play((0, 0))  # a move since: the file changes, and so does its picture's key
+    before = listing.keys[[e.slot for e in listing.unfinished].index(slot)]
+    time.sleep(0.01)
+    store.save_current(sgf.dumps(game), {"mode": "hotseat", "rules": "countries"}, slot)
+    listing.refresh()
+    after = listing.keys[[e.slot for e in listing.unfinished].index(slot)]
+    assert after != before and listing.catalogue.picture(after) is None
+    for _ in range(20):
+        control.step(1 / 60)
+    assert listing.catalogue.picture(after) is not None and listing.catalogue.reads == 3
