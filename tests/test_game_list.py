@@ -167,6 +167,10 @@ def test_rows_newest_first_with_pictures_rules_size_players_result_moves_and_dat
     assert files.row_top(files.count) > files.row_top(files.count - 1) + files.row_step
     assert strings.t("files.samples") in drawn
     assert files.boxes(files.count) == []  # no rename or delete for a sample
+    strings.set_language("en")  # the names our record wrote in Russian follow the language; others' stay
+    drawn = texts_drawn(files)
+    assert {"Computer (Master)", "Player", "Митрандир", "Blue"} <= drawn and "Компьютер (Мастер)" not in drawn
+    strings.set_language("ru")
     click(control, row_point(files, files.count))
     review = control.stack.top
     assert isinstance(review, ReviewScene) and review.players == ("Митрандир", "Роман Максимов")

@@ -49,7 +49,7 @@ from game.storage import store
 from game.storage.autosave import resume
 from game.storage.paths import asset_path
 from game.view import paper, theme, thumbnail
-from game.view.strings import rules_name, t
+from game.view.strings import STRINGS, rules_name, t
 from game.view.textfit import named, one_line
 from game.view.widgets import Button, ButtonGroup
 
@@ -136,11 +136,26 @@ def details_text(summary: thumbnail.Summary) -> str:
              result=result_text(summary))
 
 
+SIDE_KEYS = ("play.computer", "files.player.human")
+"""What :func:`record_info` writes as a side's name: read back in the language now in force."""
+
+
+def in_this_language(text: str, keys: tuple[str, ...] | frozenset[str]) -> str:
+    """``text`` in the language now in force if it is one of ``keys``' texts in any language (a record we
+    wrote in Russian shows «Computer (Master)» in English); else as it is, a name.
+
+    >>> in_this_language("Мастер", LEVEL_KEYS), in_this_language("Маша", SIDE_KEYS)
+    ('Мастер', 'Маша')
+    """
+    return next((t(key) for key in sorted(keys) if text in STRINGS[key].values()), text)
+
+
 def player_text(summary: thumbnail.Summary, player: Player) -> str:
     """A side as the record names it, its rank (the computer's level) after it; the colour if unnamed."""
     i = 0 if player is Player.BLUE else 1
     name = summary.players[i] or t("player.blue" if player is Player.BLUE else "player.red")
-    return t("files.player.ranked", name=name, rank=summary.ranks[i]) if summary.ranks[i] else name
+    name, rank = in_this_language(name, SIDE_KEYS), in_this_language(summary.ranks[i], LEVEL_KEYS)
+    return t("files.player.ranked", name=name, rank=rank) if rank else name
 
 
 class NameField:
