@@ -498,3 +498,14 @@ def test_the_games_in_progress_have_pictures_that_follow_a_move(control: Control
     for _ in range(20):
         control.step(1 / 60)
     assert listing.catalogue.picture(after) is not None and listing.catalogue.reads == 3
+
+
+def test_a_row_pushed_down_by_the_samples_heading_is_drawn_when_partly_in_sight(control: Control) -> None:
+    for i in range(3):
+        save_at(f"game {i}", finished_countries(), i)
+    files = open_list(control)
+    sample = files.count
+    # Scrolled past where the sample row would start without its heading, not past its end.
+    files.scroll = (sample + 1) * files.row_step + 1
+    assert files.row_top(sample) + files.row_h > files.scroll > files.row_top(sample)
+    assert sample in files.visible_rows()

@@ -305,8 +305,9 @@ class GamesScene(Scene):
 
     def visible_rows(self) -> range:
         """The rows in sight, or partly."""
-        first = next((i for i in range(self.scroll // self.row_step, self.rows)
-                      if self.row_top(i) + self.row_h > self.scroll), self.rows)
+        # A heading (under a row's height) may push a row down: start a row or two early, never from the top.
+        start = max(0, self.scroll // self.row_step - 2)
+        first = next((i for i in range(start, self.rows) if self.row_top(i) + self.row_h > self.scroll), self.rows)
         last = first
         while last < self.rows and self.row_top(last) < self.scroll + self.list_rect.h:
             last += 1
