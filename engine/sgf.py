@@ -149,7 +149,8 @@ class SgfError(ValueError):
 class Times(NamedTuple):
     """A game's clock as a record keeps it.
 
-    >>> text = dumps(_two_moves(), times=Times(300, 3, (298.5, None)))
+    >>> g = Game(5, 5); _ = g.play((1, 1)); _ = g.play((3, 3))
+    >>> text = dumps(g, times=Times(300, 3, (298.5, None)))
     >>> text[text.index("TM"):]
     'TM[300]OT[Fischer 3];B[bb]BL[298.5];W[dd])'
     >>> read_times(text) == Times(300, 3, (298.5, None))
@@ -167,7 +168,7 @@ class Times(NamedTuple):
         """Each player's time left after the first ``moves`` moves of ``history``: the latest
         figure recorded for them by then, else the full time (None without a clock).
 
-        >>> g = _two_moves()
+        >>> g = Game(5, 5); _ = g.play((1, 1)); _ = g.play((3, 3))
         >>> Times(300, 0, (290, 280)).left_at(g.history, 1)
         {<Player.BLUE: 1>: 290, <Player.RED: 2>: 300}
         """
@@ -182,13 +183,6 @@ class Times(NamedTuple):
                 shown[action.player] = self.left[done]
             done += 1
         return shown
-
-
-def _two_moves() -> Game:
-    game = Game(5, 5)
-    game.play((1, 1))
-    game.play((3, 3))
-    return game
 
 
 def _seconds_text(value: float) -> str:
