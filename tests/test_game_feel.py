@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from driving import click, key, post
 
 from engine import Game, Player, Rules, sgf
 from game.control import Control
@@ -58,22 +59,6 @@ def control(pygame_session: object, data_dir: Path, sounds: RecordingSounds):  #
 
 
 # ----- helpers ---------------------------------------------------------------------------------
-
-
-def post(control: Control, *events: pygame.event.Event) -> None:
-    for e in events:
-        pygame.event.post(e)
-    control.step(1 / 60)
-
-
-def click(control: Control, pos: tuple[float, float]) -> None:
-    p = (round(pos[0]), round(pos[1]))
-    post(control, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=False),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1, touch=False))
-
-
-def key(control: Control, k: int, mod: int = 0) -> None:
-    post(control, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod))
 
 
 def at(play: PlayScene, node: tuple[int, int]) -> tuple[float, float]:

@@ -18,6 +18,7 @@ from pathlib import Path
 import pygame
 import pytest
 from conftest import FakeClock
+from driving import click, key, press, type_text
 
 from engine import Game, Player, Rules, sgf
 from game import demo
@@ -33,7 +34,6 @@ from game.scenes.review import ReviewScene
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
 from game.view import strings, theme, thumbnail
-from game.view.widgets import Button
 
 FRAME_LIMIT_SECONDS = 0.3
 """The longest a frame of the list may take while it reads and draws (the brief's bound)."""
@@ -49,31 +49,6 @@ def control(pygame_session: object, data_dir: Path, clock: FakeClock) -> Iterato
     c.stack.shutdown_all()
     pygame.event.clear()
     strings.set_language("ru")
-
-
-def post(control: Control, *events: pygame.event.Event) -> None:
-    for e in events:
-        pygame.event.post(e)
-    control.step(1 / 60)
-
-
-def click(control: Control, pos: tuple[float, float]) -> None:
-    p = (round(pos[0]), round(pos[1]))
-    post(control, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
-
-
-def press(control: Control, button: Button) -> None:
-    assert button.rect.w > 0 and button.enabled, f"button {button.key} is not pressable"
-    click(control, button.rect.center)
-
-
-def key(control: Control, k: int, mod: int = 0) -> None:
-    post(control, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-
-
-def type_text(control: Control, text: str) -> None:
-    post(control, pygame.event.Event(pygame.TEXTINPUT, text=text))
 
 
 def save_at(name: str, game: Game, minute: int, info: dict[str, str] | None = None) -> Path:

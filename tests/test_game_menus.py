@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 from conftest import FakeClock
+from driving import click, key, post, press
 
 from engine import Game, Player, Rules, format_score, sgf
 from game import demo
@@ -31,7 +32,6 @@ from game.scenes.versus import VersusScene
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
 from game.view import language, strings
-from game.view.widgets import Button
 
 
 @pytest.fixture
@@ -50,27 +50,6 @@ def first_legal(game: Game, level: str, **_: object) -> tuple[int, int]:
 
 
 # ----- helpers ----------------------------------------------------------------------------------
-
-
-def post(control: Control, *events: pygame.event.Event) -> None:
-    for e in events:
-        pygame.event.post(e)
-    control.step(1 / 60)
-
-
-def click(control: Control, pos: tuple[float, float]) -> None:
-    p = (round(pos[0]), round(pos[1]))
-    post(control, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
-
-
-def press(control: Control, button: Button) -> None:
-    assert button.rect.w > 0 and button.enabled, f"button {button.key} is not pressable"
-    click(control, button.rect.center)
-
-
-def key(control: Control, k: int, mod: int = 0) -> None:
-    post(control, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
 
 
 def finger(control: Control, kind: int, pos: tuple[float, float]) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 from conftest import FakeClock
+from driving import click, post, press, step
 
 from engine import STOP_SECONDS, Game, Player, Refusal, Rules
 from game.control import Control
@@ -28,7 +29,6 @@ from game.scenes.results import ResultsScene
 from game.scenes.versus import VersusScene
 from game.settings import ComputerSettings, MatchSettings
 from game.view import strings
-from game.view.widgets import Button
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,29 +44,6 @@ def control(pygame_session: object, clock: FakeClock, data_dir: Path):  # type: 
 
 
 # ----- helpers ------------------------------------------------------------------------------
-
-
-def step(control: Control, frames: int = 1, dt: float = 1 / 60) -> None:
-    for _ in range(frames):
-        control.step(dt)
-
-
-def post(control: Control, *events: pygame.event.Event) -> None:
-    for e in events:
-        pygame.event.post(e)
-    control.step(1 / 60)
-
-
-def click(control: Control, pos: tuple[float, float], *, touch: bool = False) -> None:
-    p = (round(pos[0]), round(pos[1]))
-    post(control,
-         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=touch),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1, touch=touch))
-
-
-def press(control: Control, button: Button) -> None:
-    assert button.rect.w > 0 and button.enabled, f"button {button.key} is not pressable"
-    click(control, button.rect.center)
 
 
 def finger(control: Control, kind: int, pos: tuple[float, float], finger_id: int = 0) -> None:

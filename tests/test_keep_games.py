@@ -20,6 +20,7 @@ from pathlib import Path
 import pygame
 import pytest
 from conftest import FakeClock
+from driving import click, key, post, press
 from hypothesis import given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
@@ -39,7 +40,6 @@ from game.storage import store
 from game.storage.autosave import resume
 from game.takeback import TakeBack
 from game.view import strings
-from game.view.widgets import Button
 
 OPEN_LIMIT_SECONDS = 3.0
 """Generous: it catches a freeze, not a slow machine (the goal is well under 0.3 s)."""
@@ -56,27 +56,6 @@ def control(pygame_session: object, data_dir: Path, clock: FakeClock) -> Iterato
     c.stack.shutdown_all()
     pygame.event.clear()
     strings.set_language("ru")
-
-
-def post(control: Control, *events: pygame.event.Event) -> None:
-    for e in events:
-        pygame.event.post(e)
-    control.step(1 / 60)
-
-
-def click(control: Control, pos: tuple[float, float]) -> None:
-    p = (round(pos[0]), round(pos[1]))
-    post(control, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
-
-
-def press(control: Control, button: Button) -> None:
-    assert button.rect.w > 0 and button.enabled, f"button {button.key} is not pressable"
-    click(control, button.rect.center)
-
-
-def key(control: Control, k: int, mod: int = 0) -> None:
-    post(control, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod))
 
 
 def settle(control: Control, seconds: float = 1.2) -> None:

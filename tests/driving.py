@@ -1,0 +1,48 @@
+"""Driving the game in tests as a player does: real pygame events posted, then one frame of the loop.
+
+One set of helpers for every scene test, so a change in how the loop takes events
+is made once.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.control import Control
+from game.view.widgets import Button
+
+
+def step(control: Control, frames: int = 1, dt: float = 1 / 60) -> None:
+    """Run ``frames`` frames of the loop."""
+    for _ in range(frames):
+        control.step(dt)
+
+
+def post(control: Control, *events: pygame.event.Event) -> None:
+    """Post ``events`` and run one frame."""
+    for e in events:
+        pygame.event.post(e)
+    control.step(1 / 60)
+
+
+def click(control: Control, pos: tuple[float, float], *, touch: bool = False) -> None:
+    """A left click at ``pos``; ``touch`` marks it as SDL's mouse copy of a finger."""
+    p = (round(pos[0]), round(pos[1]))
+    post(control, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1, touch=touch),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1, touch=touch))
+
+
+def press(control: Control, button: Button) -> None:
+    """Click ``button``, which must be shown and enabled."""
+    assert button.rect.w > 0 and button.enabled, f"button {button.key} is not pressable"
+    click(control, button.rect.center)
+
+
+def key(control: Control, k: int, mod: int = 0) -> None:
+    """A key press (no text: TEXTINPUT carries typed text, see :func:`type_text`)."""
+    post(control, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+
+
+def type_text(control: Control, text: str) -> None:
+    """Text typed on a keyboard."""
+    post(control, pygame.event.Event(pygame.TEXTINPUT, text=text))
