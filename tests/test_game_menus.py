@@ -7,7 +7,6 @@ Every test has its own empty data folder (``TOCHKI_DATA_DIR``) and ends in Russi
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -32,17 +31,6 @@ from game.scenes.versus import VersusScene
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
 from game.view import language, strings
-
-
-@pytest.fixture
-def control(pygame_session: object, data_dir: Path, clock: FakeClock) -> Iterator[Control]:
-    pygame.event.clear()
-    c = Control((1280, 800), now=clock)
-    pygame.event.clear()
-    yield c
-    c.stack.shutdown_all()
-    pygame.event.clear()
-    strings.set_language("ru")
 
 
 def first_legal(game: Game, level: str, **_: object) -> tuple[int, int]:

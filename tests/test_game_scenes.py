@@ -33,16 +33,6 @@ from game.view import strings
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def control(pygame_session: object, clock: FakeClock, data_dir: Path):  # type: ignore[no-untyped-def]
-    pygame.event.clear()
-    c = Control((1280, 800), now=clock)
-    pygame.event.clear()
-    yield c
-    c.stack.shutdown_all()
-    pygame.event.clear()
-
-
 # ----- helpers ------------------------------------------------------------------------------
 
 

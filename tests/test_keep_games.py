@@ -14,12 +14,10 @@ import random
 import re
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
-from conftest import FakeClock
 from driving import click, key, post, press
 from hypothesis import given
 from hypothesis import settings as hyp_settings
@@ -39,23 +37,11 @@ from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
 from game.storage.autosave import resume
 from game.takeback import TakeBack
-from game.view import strings
 
 OPEN_LIMIT_SECONDS = 3.0
 """Generous: it catches a freeze, not a slow machine (the goal is well under 0.3 s)."""
 RAW = re.compile(r"Errno|codec|Traceback|game tree|node \d|offset \d|\.py\b|0x[0-9a-f]{2}")
 """What raw Python or OS text looks like; none of it may reach the screen."""
-
-
-@pytest.fixture
-def control(pygame_session: object, data_dir: Path, clock: FakeClock) -> Iterator[Control]:
-    pygame.event.clear()
-    c = Control((1280, 800), now=clock)
-    pygame.event.clear()
-    yield c
-    c.stack.shutdown_all()
-    pygame.event.clear()
-    strings.set_language("ru")
 
 
 def settle(control: Control, seconds: float = 1.2) -> None:

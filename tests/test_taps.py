@@ -12,8 +12,7 @@ exactly once — a button's callback counted, a dot placed once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -43,16 +42,6 @@ SCREEN = 1
 """The touch screen's device id."""
 PEN = 7
 """A pen reported as a touch device of its own."""
-
-
-@pytest.fixture
-def control(pygame_session: object, data_dir: Path, clock: FakeClock) -> Iterator[Control]:
-    pygame.event.clear()
-    c = Control((1280, 800), now=clock)
-    pygame.event.clear()
-    yield c
-    c.stack.shutdown_all()
-    pygame.event.clear()
 
 
 # ----- the events of one gesture ---------------------------------------------------------------
