@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 
 import pygame
+from driving import click, press, step
 from test_ai_review import blundered_game
-from test_game_scenes import click, control, press, step  # noqa: F401 - control is the fixture
 
 from game.control import Control
 from game.scenes.handoff import Reviewing

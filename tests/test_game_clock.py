@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 from conftest import FakeClock
-from test_game_scenes import click, control, grid_px, press, start_play, step, top, wait_for
+from driving import click, press, step
+from test_game_scenes import grid_px, start_play, top, wait_for
 
 from engine import STOP_SECONDS, Game, Player, Rules, sgf
 from game.clock import MatchClock, TimeControl
@@ -19,8 +20,6 @@ from game.scenes.results import ResultsScene
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import autosave, store
 from game.view import hud, strings, theme
-
-__all__ = ["control"]  # the play scenes' fixture, shared with tests/test_game_scenes.py
 
 
 def played(*points: tuple[int, int]) -> Game:

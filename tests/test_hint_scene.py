@@ -8,7 +8,8 @@ import threading
 import time
 
 import pygame
-from test_game_scenes import click, control, grid_px, press, start_play, step  # noqa: F401 - the fixture
+from driving import click, press, step
+from test_game_scenes import grid_px, start_play
 
 from engine import Game, Player, Point, Rules, sgf
 from game.control import Control
