@@ -61,10 +61,14 @@ class Settings:
     refutations: int = 3     # classic: the other side's best replies added to the root each iteration
     classic_root: int = 40   # classic: root moves looked at even at depth 1 (its maps cost twice
                              # countries', where a quiet move keeps the other side's map)
+    reading: bool = True     # read forcing lines (ladders, nets) with ai.reading
 
 
 MASTER = Settings()
 """The master's settings: deepening until the budget is spent."""
+
+MASTER_V1 = Settings(reading=False)
+"""The master as it was before it read threats ahead (``ai.reading``): a yardstick for ``ai.match``."""
 
 
 def territory(game: Game, p: int) -> float:
@@ -88,6 +92,9 @@ class Master:
         self.best_reply: dict[int, int] = {}   # position key -> best move found there
         self.nodes = 0
         self.depth_done = 0
+        self.iterations: list[dict[int, float]] = []
+        """The root moves' values after each finished iteration of ``best_move`` (the best exact,
+        the others bounds from above): what a share of the root hands back to be merged."""
         self.pot_weight = settings.potential_classic if board.classic else settings.potential
         self.terr_weight = settings.territory
 
@@ -258,8 +265,14 @@ class Master:
                 b.undo()
         return found
 
-    def best_move(self) -> int:
-        """The best move found before the Board's budget runs out (always a legal one)."""
+    def best_move(self, share: tuple[int, int] = (0, 1)) -> int:
+        """The best move found before the Board's budget runs out (always a legal one).
+
+        ``share=(i, n)`` searches only every n-th root move from the i-th, in the root's
+        first order: one of n searches that split the root between them (one a core), each
+        keeping its part of the root's width. The values of each finished iteration are in
+        ``iterations``.
+        """
         b = self.board
         if not b.dots_of[1] and not b.dots_of[2]:
             return opening_move(b, self.rng)
@@ -269,6 +282,11 @@ class Master:
             # Every node either side gains at stays; the rest of the tail is quiet moves.
             head = set(root[:self.settings.classic_root])
             root = [v for v in root if v in head or v in info.mine or v in info.theirs]
+        index, count = share
+        root_width = self.settings.root_width
+        if count > 1:
+            root = root[index::count] or root[:1]
+            root_width = -(-root_width // count)
         best_v = root[0]
         if len(root) == 1:
             return best_v
@@ -301,8 +319,9 @@ class Master:
                 root.sort(key=lambda v: -values[v])
             best_v = root[0]
             self.depth_done = depth
+            self.iterations.append(values)
             if depth == 1:
-                root = root[:self.settings.root_width]
+                root = root[:root_width]
             if b.classic:
                 root += self._refutations(root, info)
         return best_v
