@@ -4,7 +4,7 @@ The pure part checks :class:`game.input.zoom.Zoom`: zooming about a point keeps
 that point under the pointer, the pan is bounded so the board never leaves its
 area, and the fit comes back. The scene part posts mouse, wheel, key and finger
 events through the real :class:`~game.control.Control` loop and checks what is
-played and what is drawn.
+played and what is drawn, in the play scene and in the review, which zooms the same way.
 """
 
 from __future__ import annotations
@@ -17,14 +17,16 @@ import pytest
 from conftest import FakeClock
 
 from engine import Player
+from game import demo
 from game.control import Control
 from game.input.hit import hit_mouse, hit_touch
 from game.input.layout import BOARD_PADDING, Box, fit_board, screen_layout
 from game.input.pointer import EXTRA_FINGER, STALE_GESTURE_MS, InputFilter, pointer_of
 from game.input.zoom import Zoom, fitted, max_cell
-from game.scenes.handoff import Match
+from game.scenes.handoff import Match, Reviewing
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
+from game.scenes.review import ReviewScene
 from game.settings import MatchSettings
 from game.view import theme
 
@@ -396,3 +398,85 @@ def test_a_second_finger_passes_the_filter_marked_and_is_no_pointer() -> None:
     now[0] += STALE_GESTURE_MS
     tap = _fe(pygame.FINGERDOWN, 3)
     assert f.accept(tap) and pointer_of(tap, (1000, 500)) is not None
+
+
+# ----- the review scene zooms as the play scene does --------------------------------------------------
+
+
+def review38(control: Control) -> ReviewScene:
+    control.stack.push(MenuScene(control.stack))
+    game = demo.random_game(38, 31, seed=2, moves=120)
+    scene = ReviewScene(control.stack, Reviewing(game, step=60))
+    control.stack.push(scene)
+    control.step(1 / 60)
+    assert scene.board == fit_board(38, 31, scene.screen.board_area)
+    return scene
+
+
+def wheel(control: Control, notches: float) -> None:
+    post(control, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=round(notches), precise_x=0.0,
+                                     precise_y=float(notches), flipped=False))
+
+
+def test_review_wheel_over_the_board_zooms_at_the_pointer_and_over_the_panel_steps(control: Control) -> None:
+    review = review38(control)
+    spot = review.board.node_to_pixel((10, 12))
+    hover(control, spot)
+    wheel(control, 3)
+    assert review.board.cell > 18 and review.zoom.zoomed and review.step == 60
+    assert review.board.pixel_to_grid(spot) == pytest.approx((10, 12), abs=0.5 / review.board.cell)
+    hover(control, (review.screen.panel.x + 20, review.screen.panel.y + 20))
+    wheel(control, -2)  # over the panel the wheel still steps through the moves
+    assert review.step == 62 and review.zoom.zoomed
+    key(control, pygame.K_LEFT)  # stepping keeps the zoom
+    assert review.step == 61 and review.zoom.zoomed
+
+
+@pytest.mark.parametrize("button", [2, 3])
+def test_review_right_or_middle_drag_pans(control: Control, button: int) -> None:
+    review = review38(control)
+    key(control, pygame.K_EQUALS)
+    key(control, pygame.K_EQUALS)
+    before = review.board
+    held = (0, 1, 0) if button == 2 else (0, 0, 1)
+    post(control, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 300), button=button),
+         pygame.event.Event(pygame.MOUSEMOTION, pos=(380, 290), rel=(-20, -10), buttons=held),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(380, 290), button=button))
+    assert (review.board.left - before.left, review.board.top - before.top) == (-20, -10)
+    assert review.step == 60
+
+
+def test_review_keys_pinch_and_the_fit_button(control: Control, clock: FakeClock) -> None:
+    review = review38(control)
+    fit = review.board
+    key(control, pygame.K_KP_PLUS)
+    assert review.board.cell > fit.cell
+    key(control, pygame.K_0)
+    assert review.board == fit
+    # Two fingers 72 px apart spread to 144: twice the cell, no step, no button pressed.
+    a, b = review.board.node_to_pixel((10, 10)), review.board.node_to_pixel((14, 10))
+    touch(control, pygame.FINGERDOWN, a, 0)
+    touch(control, pygame.FINGERDOWN, b, 1)
+    touch(control, pygame.FINGERMOTION, (a[0] - 36, a[1]), 0)
+    touch(control, pygame.FINGERMOTION, (b[0] + 36, b[1]), 1)
+    touch(control, pygame.FINGERUP, (a[0] - 36, a[1]), 0)
+    touch(control, pygame.FINGERUP, (b[0] + 36, b[1]), 1)
+    assert review.board.cell == 36 and review.step == 60
+    # The fit button, at the board area's corner, by a tap: the whole board again.
+    button = review.zoom.button.rect
+    assert review.screen.board_area.contains(*button.topleft)
+    clock.ms += 1000
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        touch(control, kind, button.center)
+    assert review.board == fit and review.step == 60
+
+
+def test_review_zoomed_draws_inside_the_board_area_only(control: Control) -> None:
+    review = review38(control)
+    control.step(1 / 60)
+    panel = pygame.image.tobytes(control.screen.subsurface(pygame.Rect(review.screen.panel)), "RGB")
+    for _ in range(4):
+        key(control, pygame.K_EQUALS)
+    control.step(1 / 60)
+    assert review.board.paper.x + review.board.paper.w > review.screen.board_area.x + review.screen.board_area.w
+    assert pygame.image.tobytes(control.screen.subsurface(pygame.Rect(review.screen.panel)), "RGB") == panel

@@ -6,7 +6,10 @@ engine does all the work: :class:`Replay` keeps one game and moves it with
 ``play()`` and ``undo()``, so a step costs one move whatever the game's length.
 
 Keys: ← → one move, PgUp PgDn ten, Home End to either end, Esc back; the same
-on finger-sized buttons. «Играть отсюда» starts a game from the position shown.
+on finger-sized buttons; the wheel over the panel steps too. The board zooms and
+pans as in the game (:class:`~game.view.zoom_control.ZoomControl`: pinch, the wheel
+over the board, a right or middle drag, ``+ - 0``, the fit button), so a large
+board's detail can be read; the zoom stays as the moves are stepped. «Играть отсюда» starts a game from the position shown.
 «Анализ» has the master review every move in the background (:mod:`game.analysis`):
 a chart of the expected lead grows under the scores, its dots are the mistakes, a tap
 on it shows that move, and at a mistake the board rings the better move.
@@ -24,7 +27,8 @@ from engine import ActionKind, Game, Player, format_score
 from engine.types import Action
 from game.analysis import Analysis
 from game.clock import TimeControl, shown_time, state_at
-from game.input.layout import BoardLayout, ScreenLayout, fit_board, panel_buttons, screen_layout
+from game.input.aim import Aim
+from game.input.layout import BoardLayout, ScreenLayout, panel_buttons, screen_layout
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Reviewing
@@ -36,6 +40,7 @@ from game.view.lead_chart import LeadChart
 from game.view.strings import t
 from game.view.textfit import one_line, wrap
 from game.view.widgets import Button, ButtonGroup
+from game.view.zoom_control import ZoomControl
 
 
 class Replay:
@@ -127,7 +132,9 @@ class ReviewScene(Scene):
         self.b_back = self.buttons.add(Button("review.back"), self.stack.pop)
         self.b_menu = self.buttons.add(Button("results.menu"), self.to_menu)
         self.screen: ScreenLayout = screen_layout(self.size)
-        self.board: BoardLayout = fit_board(game.width, game.height, self.screen.board_area)
+        self.zoom = ZoomControl(game.width, game.height, self.screen.board_area)  # pinch, wheel, drag, keys
+        self.aim = Aim()  # nothing is played here: only the gestures' bookkeeping (a pinch clears it)
+        self.board: BoardLayout = self.zoom.layout
         self._text_bottom = 0
         self.analysis: Analysis | None = None
         self.chart = LeadChart()
@@ -190,7 +197,7 @@ class ReviewScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self.screen = screen_layout(size)
-        self.board = fit_board(self.game.width, self.game.height, self.screen.board_area)
+        self.board = self.zoom.refit(self.screen.board_area)
         panel, portrait = self.screen.panel, self.screen.portrait
         bh, gap, pad = hud.spacing(size)
         # The steps, «play on from here», then back and menu: under the board at the top of the
@@ -214,6 +221,9 @@ class ReviewScene(Scene):
             self.analysis.cancel()
 
     def process_event(self, event: pygame.event.Event) -> None:
+        if self.zoom.handle(event, self.size, self.aim):
+            self.board = self.zoom.layout  # zoomed, panned or fitted: the board is drawn there from now
+            return
         if event.type == pygame.KEYDOWN:
             jumps = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
             if event.key in jumps:
@@ -240,8 +250,9 @@ class ReviewScene(Scene):
         panel = self.screen.panel
         self.view.draw(surface, self.game, self.board,
                        lambda s: hud.draw_panel(s, panel, self.screen.portrait), self.screen)
-        if (mistake := self._mistake_shown()) is not None:  # the better move, ringed where it was to go
-            draw_hint(surface, self.view, self.board, mistake.best, mistake.player, None)
+        with self.zoom.overlays(surface):  # clipped to the board's area; then the fit button when zoomed
+            if (mistake := self._mistake_shown()) is not None:  # the better move, ringed where it was to go
+                draw_hint(surface, self.view, self.board, mistake.best, mistake.player, None)
         _, _, pad = hud.spacing(size)
         x, width = hud.text_column(self.screen)
         y = panel.y + pad
