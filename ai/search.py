@@ -20,9 +20,11 @@ that would set up two captures at once is best taken away first.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 from ai.board import CELL_GAIN, Board, Cancelled
+from ai.reading import Line, Reader
 from ai.simple import SHAPE, exchange, opening_move
 from engine import Game, IllegalMove, Player
 
@@ -290,6 +292,9 @@ class Master:
         best_v = root[0]
         if len(root) == 1:
             return best_v
+        reading = _Reading(self, info) if self.settings.reading else None
+        if reading is not None:
+            root += [v for v in reading.openers() if v not in root]
         for depth in range(1, self.settings.max_depth + 1):
             values: dict[int, float] = {}
             alpha = -_INF
@@ -309,6 +314,11 @@ class Master:
                     if top != root[0] and values[top] > values.get(root[0], -_INF):
                         best_v = top
                 break
+            if reading is not None:
+                if depth == 1:
+                    narrowed = sorted(root, key=lambda v: -values[v])[:root_width]
+                    root += [v for v in reading.read_replies(narrowed) if v not in root]
+                reading.judge(values)
             # Reorder by this iteration's values (ties keep the old order) and narrow.
             if depth == 1 and b.classic:
                 # Quiet classic positions evaluate flat; a fixed order among equals
@@ -321,8 +331,110 @@ class Master:
             self.depth_done = depth
             self.iterations.append(values)
             if depth == 1:
-                root = root[:root_width]
+                # Moves the reading found (its openers, the other side's net moves) stay at any rank.
+                kept = reading.found if reading is not None else set()
+                root = root[:root_width] + [v for v in root[root_width:] if v in kept]
             if b.classic:
                 root += self._refutations(root, info)
         return best_v
 
+
+
+READING_SHARE = 0.3
+"""Of the master's budget, what reading forcing lines at the root may take before the search goes on."""
+
+READING_DEPTH = 5
+"""Own moves in a forcing line, the last one the gain: four threats deep."""
+
+
+class _Reading:
+    """The master's use of ``ai.reading`` at the root: its own forcing lines and the other side's.
+
+    A forcing line read to its end is a bound the search cannot see past its
+    horizon: after a root move from which the other side forces a gain of R,
+    that move is worth at most the score after it less R; a root move that
+    opens a line of our own gaining G is worth at least the score now plus G.
+    ``judge`` applies both to each iteration's values, so a move walking into
+    a net or a ladder sinks, and a move springing one rises.
+    """
+
+    def __init__(self, master: Master, info: Info) -> None:
+        self.master = master
+        b = master.board
+        self.board = b
+        self.reader = Reader(b)
+        self.me = b.to_move
+        self.now = b.score_diff(self.me)
+        self.floor: dict[int, float] = {}     # root move -> at least this (our line)
+        self.ceiling: dict[int, float] = {}   # root move -> at most this (their line after it)
+        self.found: set[int] = set()
+        # Reading takes at most its share of what is left of the budget, by clock and by work.
+        share = READING_SHARE
+        t0 = time.perf_counter()
+        self.until = t0 + share * (b.deadline - t0) if b.deadline != float("inf") else float("inf")
+        self.work_until = b.work + int(share * (b.work_limit - b.work)) if b.work_limit < 1 << 61 else 1 << 62
+        self.reader.stop = self._spent
+
+    def _spent(self) -> bool:
+        b = self.board
+        return b.work > self.work_until or time.perf_counter() > self.until
+
+    def openers(self) -> list[int]:
+        """Our own forcing line at the root: its first move, to be searched whatever its rank."""
+        try:
+            line = self.reader.attack(self.me, READING_DEPTH)
+        except Cancelled:
+            return []
+        if line.move < 0 or line.depth < 2:
+            return []
+        self.floor[line.move] = self.now + line.gain
+        self.found.add(line.move)
+        return [line.move]
+
+    def read_replies(self, moves: list[int]) -> list[int]:
+        """The other side's forcing line after each of ``moves``; their net moves, to take away first."""
+        b = self.board
+        counts: dict[int, int] = {}
+        for v in moves:
+            if self._spent():
+                break
+            b.play(v)
+            try:
+                line = self._their_line()
+                # An immediate gain the search sees for itself, with what we win back meanwhile.
+                if line.gain > 0 and line.depth >= 2:
+                    self.ceiling[v] = b.score_diff(self.me) - line.gain
+                    counts[line.move] = counts.get(line.move, 0) + 1
+            except Cancelled:
+                break
+            finally:
+                b.undo()
+        defences = sorted(counts, key=lambda r: -counts[r])[:3]
+        # Taking their opening point away: read what they force after that too.
+        for v in defences:
+            if self._spent() or not self.board.game.is_legal(b.points[v]):
+                continue
+            b.play(v)
+            try:
+                line = self._their_line()
+                if line.gain > 0 and line.depth >= 2:
+                    self.ceiling[v] = b.score_diff(self.me) - line.gain
+            except Cancelled:
+                break
+            finally:
+                b.undo()
+            self.found.add(v)
+        return [v for v in defences if v in self.found]
+
+    def _their_line(self) -> Line:
+        return self.reader.attack(self.board.to_move, READING_DEPTH)
+
+    def judge(self, values: dict[int, float]) -> None:
+        """Bound each searched root value by what the reading proved."""
+        for v in values:
+            cap = self.ceiling.get(v)
+            if cap is not None and values[v] > cap:
+                values[v] = cap
+            low = self.floor.get(v)
+            if low is not None and values[v] < low:
+                values[v] = low

@@ -3,8 +3,9 @@
 A picture is the board: ``X`` a blue dot, ``O`` a red dot, ``.`` empty, ``*``
 an empty node worth a look (for the reader only). Blue's dots are played in
 reading order, Red's likewise, taking turns; a side that has run out of dots
-plays far away (every other node of the bottom rows) so that Blue is to move
-at the end. The checks compare the chosen move with what the engine says
+plays far away (every third node of every third row from the bottom: such
+dots never touch, so they make no threat of their own) so that Blue is to
+move at the end. The checks compare the chosen move with what the engine says
 every legal move would do, so they state behaviour, not a remembered answer.
 """
 
@@ -32,7 +33,8 @@ def build(rules: Rules, picture: str) -> Game:
     game = Game(width, height, rules)
     queue = {Player.BLUE: list(dots["X"]), Player.RED: list(dots["O"])}
     taken = set(dots["X"]) | set(dots["O"]) | set(dots["*"])
-    far = [(x, y) for y in range(height - 1, -1, -2) for x in range(2, width, 2)]
+    # Three steps apart, far dots never touch: they make no chain, so no gain or threat of their own.
+    far = [(x, y) for y in range(height - 1, -1, -3) for x in range(1, width, 3)]
     while queue[Player.BLUE] or queue[Player.RED] or game.to_move is not Player.BLUE:
         own = queue[game.to_move]
         game.play(own.pop(0) if own else next(p for p in far if p not in taken and game.is_legal(p)))
