@@ -11,6 +11,10 @@ The move chooser is injected: by default it is ``ai.choose_move``; tests set a
 quick stand-in once, on the scene stack (``SceneStack.chooser``). A chooser that
 raises is reported, never raised: the scene then says the computer could not move,
 and the log gets the traceback (the player's one line is no use for finding the bug).
+
+In classic the computer's turn may end in a «Стоп» instead of a move: before it
+looks for a move, the worker asks ``press_stop`` (``ai.stop.should_press_stop`` for
+the levels in :data:`STOP_LEVELS`, see :meth:`ComputerOpponent.against`).
 """
 
 from __future__ import annotations
@@ -24,12 +28,17 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ai import PLAYER_LEVELS, choose_move, stop_phase_done
+from ai.stop import should_press_stop
 from engine import Game, IllegalMove, Player, Point
+from game.settings import ComputerSettings
 
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.05
 """While a worker thinks (the computer's move, a hint): how often a scene looks for the answer."""
+
+STOP_LEVELS = ("amateur", "master")
+"""The levels that press «Стоп» when ahead and safe; the beginner plays on to the end."""
 
 
 class Chooser(Protocol):
@@ -57,6 +66,8 @@ class Answer:
     """The game version the request was made at (the move is for that position)."""
     finish: bool = False
     """Classic «Стоп»: moving alone, the computer has nothing more to gain and ends the game."""
+    stop: bool = False
+    """Classic: the computer presses «Стоп» (ahead, and none of its dots can be taken any more)."""
 
 
 def copy_game(game: Game) -> Game:
@@ -70,6 +81,7 @@ class ComputerOpponent:
 
     def __init__(self, player: Player, level: str, *, chooser: Chooser | None = None,
                  stop_done: Callable[[Game], bool] | None = None,
+                 press_stop: Callable[[Game], bool] | None = None,
                  seconds: float | None = None, seed: int | None = None) -> None:
         if level not in PLAYER_LEVELS:
             raise ValueError(f"unknown level {level!r}; known: {', '.join(PLAYER_LEVELS)}")
@@ -81,6 +93,8 @@ class ComputerOpponent:
         # When it moves alone after the human's «Стоп», the computer may end the
         # game early (RULES.md §3.8) once ``stop_done`` says nothing is left to take.
         self._stop_done = stop_done if stop_done is not None else (stop_phase_done if chooser is None else None)
+        # Whether to press «Стоп» itself instead of moving; None never does (a hint, the beginner).
+        self._press_stop = press_stop
         # A chooser that takes ``cancel`` (ai.choose_move does) is told to stop
         # early, so a dropped search stops using the CPU.
         self._pass_cancel = _takes_cancel(self._chooser)
@@ -93,6 +107,24 @@ class ComputerOpponent:
         self._asked_version: int | None = None  # the position last asked about by take_turn
         self.failed = False
         """True once it could not move (an error, no move, a move for an old position); undo clears it."""
+
+    @classmethod
+    def against(cls, settings: ComputerSettings, *, chooser: Chooser | None = None,
+                seconds: float | None = None) -> ComputerOpponent:
+        """The computer of a game against a person: its level decides whether it presses «Стоп».
+
+        With a stand-in ``chooser`` (tests) it never does: such a test brings its own rule.
+
+        >>> [ComputerOpponent.against(ComputerSettings(level)).presses_stop for level in ("beginner", "amateur", "master")]
+        [False, True, True]
+        """
+        press = should_press_stop if chooser is None and settings.level in STOP_LEVELS else None
+        return cls(settings.computer, settings.level, chooser=chooser, press_stop=press, seconds=seconds)
+
+    @property
+    def presses_stop(self) -> bool:
+        """True when its turn may end in a «Стоп» (classic, when its rule says so)."""
+        return self._press_stop is not None
 
     @property
     def thinking(self) -> bool:
@@ -129,6 +161,9 @@ class ComputerOpponent:
             if self._stop_done is not None and game.stopped_by == self.player.other and self._stop_done(game):
                 self._deliver(generation, Answer(None, None, version, finish=True))
                 return
+            if self._wants_stop(game):
+                self._deliver(generation, Answer(None, None, version, stop=True))
+                return
             if self._pass_cancel:
                 move = self._chooser(game, self.level, seconds=self.seconds, seed=self.seed,
                                      cancel=flag)  # type: ignore[call-arg]
@@ -140,6 +175,17 @@ class ComputerOpponent:
                       self.player.name, self.level, version, exc_info=error)
             answer = Answer(None, error, version)
         self._deliver(generation, answer)
+
+    def _wants_stop(self, game: Game) -> bool:
+        """Ask ``press_stop`` about its own turn; a rule that fails means play on (logged), not a failed turn."""
+        if self._press_stop is None or game.stopped_by is not None or game.to_move != self.player:
+            return False
+        try:
+            return bool(self._press_stop(game))
+        except Exception as error:  # noqa: BLE001 - a move is still wanted; the log keeps the bug
+            log.error("The computer (%s) could not decide on «Стоп» at game version %d; it plays on",
+                      self.player.name, game.version, exc_info=error)
+            return False
 
     def _deliver(self, generation: int, answer: Answer) -> None:
         with self._lock:
@@ -153,12 +199,15 @@ class ComputerOpponent:
             answer, self._answer = self._answer, None
             return answer
 
-    def take_turn(self, game: Game, play: Callable[[Point], None], finish: Callable[[], None]) -> None:
+    def take_turn(self, game: Game, play: Callable[[Point], None], finish: Callable[[], None],
+                  stop: Callable[[], None] | None = None) -> None:
         """Once a frame: when it is this player's turn in ``game``, ask about a new position, else look
-        for the answer and ``play`` its move or ``finish`` the game (classic, moving alone).
+        for the answer and ``play`` its move, ``finish`` the game (classic, moving alone) or ``stop``
+        (classic «Стоп»: the other side moves alone).
 
-        An error, no move, a move for another position or one ``play`` refuses (``IllegalMove``)
-        sets :attr:`failed`; nothing more is asked until :meth:`cancel`.
+        An error, no move, a move for another position or one ``play`` or ``stop`` refuses
+        (``IllegalMove``; a «Стоп» with no ``stop`` to take it) sets :attr:`failed`; nothing more
+        is asked until :meth:`cancel`.
         """
         if self.failed or game.to_move != self.player or game.is_over:
             return
@@ -169,13 +218,17 @@ class ComputerOpponent:
         answer = self.poll()
         if answer is None:
             return
-        if answer.version != game.version or (answer.move is None and not answer.finish):
+        if answer.version != game.version or (answer.move is None and not answer.finish and not answer.stop) \
+                or (answer.stop and stop is None):
             self.failed = True
         elif answer.finish:
             finish()
-        elif answer.move is not None:
+        else:
             try:
-                play(answer.move)
+                if stop is not None and answer.stop:
+                    stop()
+                elif answer.move is not None:
+                    play(answer.move)
             except IllegalMove:
                 self.failed = True
 

@@ -30,7 +30,7 @@ from game.takeback import TakeBack
 from game.view import anim, hud
 from game.view.board_view import BoardView
 from game.view.callout import draw_loupe
-from game.view.play_panel import PlayPanel
+from game.view.play_panel import PlayPanel, play_status
 from game.view.refusal import RefusalMark
 from game.view.zoom_control import ZoomControl
 
@@ -51,8 +51,8 @@ class PlayScene(Scene):
         self.match_clock = settings.clock.start(stack.now, match.clock, stack.clocks)  # on the loop's time
         self.ending: Ending | None = None
         self.takeback = match.redo or TakeBack()
-        self.opponent = None if (c := settings.computer) is None else ComputerOpponent(
-            c.computer, c.level, chooser=stack.chooser, seconds=stack.ai_seconds)
+        self.opponent = None if (c := settings.computer) is None else ComputerOpponent.against(
+            c, chooser=stack.chooser, seconds=stack.ai_seconds)  # in classic it may press «Стоп» itself
         self.hint = Hint(stack.chooser, used=match.hints)  # «Подсказка»: the master's move, off this thread
         self.aim = Aim()
         self.refusal: RefusalMark | None = None
@@ -166,9 +166,9 @@ class PlayScene(Scene):
         other = {"player": hud.player_name(self.game.to_move.other, self.settings)}
         self.stack.go("confirm", Question("confirm.stop", "confirm.stop.yes", self.stop, hint=hint, hint_fields=other))
 
-    def stop(self) -> None:
-        """«Стоп» now (no question asked)."""
-        if self.can_stop():
+    def stop(self, *, by_computer: bool = False) -> None:
+        """«Стоп» now (no question asked): the person's, or the computer's instead of a move."""
+        if by_computer or self.can_stop():
             self.game.stop()
             self.stop_clock.start()
             self._autosave()
@@ -259,7 +259,8 @@ class PlayScene(Scene):
             self._show_results()
             return
         if self.opponent is not None:
-            self.opponent.take_turn(self.game, lambda node: self._play(node, by_computer=True), self.finish)
+            self.opponent.take_turn(self.game, lambda node: self._play(node, by_computer=True), self.finish,
+                                    lambda: self.stop(by_computer=True))
         self.hint.follow(self.game, self.clock)  # gone once the game moves on (a move, undo, redo)
         self.panel.enable(undo=self.can_undo(), redo=self.can_redo(), stop=self.can_stop(), hint=self.human_to_move,
                           hinting=self.hint.thinking)
@@ -289,8 +290,8 @@ class PlayScene(Scene):
                 self.refusal.draw(surface, self.board, self.game)
         game, players = self.game, (Player.BLUE, Player.RED)
         thinking = self.clock if self.opponent is not None and not self.human_to_move else None
-        status = hud.play_status(game, self.settings, stop_clock=self.stop_clock.shown(), ai_failed=self.ai_failed,
-                                 autosave_failed=self.autosaver.failed, clock=self.match_clock)
+        status = play_status(game, self.settings, stop_clock=self.stop_clock.shown(), ai_failed=self.ai_failed,
+                             autosave_failed=self.autosaver.failed, clock=self.match_clock)
         self.panel.draw(surface, self.screen, game, self.settings, turn=hud.turn_label(game, self.settings, thinking),
                         shown={p: self.anims.shown_score(p, game.score(p), self.clock, game.rules) for p in players},
                         pulse={p: self.anims.score_pulse(p, self.clock) for p in players}, status=status)

@@ -102,6 +102,19 @@ STRINGS: dict[str, dict[str, str]] = {
         "ru": "Компьютер ходит один: {time}",
         "en": "The computer moves alone: {time}",
     },
+    # The computer pressed «Стоп» (ai.stop.should_press_stop): the person moves alone, but can take nothing.
+    "play.stopped.by_computer": {
+        "ru": "Компьютер сказал «Стоп»",
+        "en": "The computer called “Stop”",
+    },
+    "play.stopped.you": {
+        "ru": "Вы ходите одни: {time}",
+        "en": "You move alone: {time}",
+    },
+    "play.stopped.by_computer.hint": {
+        "ru": "Окружить уже нечего",
+        "en": "Nothing is left to surround",
+    },
     "play.ai_failed": {
         "ru": "Компьютер не смог сделать ход",
         "en": "The computer could not move",
