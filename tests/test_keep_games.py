@@ -133,10 +133,16 @@ def test_the_unfinished_list_resumes_and_deletes_after_asking(control: Control) 
     control.step(1 / 60)  # drawn
     assert describe(listing.unfinished[0]) == "Страны, 10 × 10 · два игрока · ход 1"
     assert describe(listing.unfinished[1]) == "Классика, 12 × 9 · компьютер: Любитель · ход 2"
-    # «✕» on the first row asks; «no» keeps the game.
+    # «✕» on the first row asks; «no» keeps the game, and says so (not «Продолжить игру»: that would
+    # read as resuming it).
     cross = listing.delete_box(0).center
     click(control, cross)
-    assert isinstance(control.stack.top, ConfirmScene)
+    dialog = control.stack.top
+    assert isinstance(dialog, ConfirmScene)
+    assert dialog.b_no.label == "Оставить"
+    press(control, dialog.b_no)
+    assert control.stack.top is listing and len(store.list_current().games) == 2
+    click(control, cross)
     key(control, pygame.K_ESCAPE)
     assert control.stack.top is listing and len(store.list_current().games) == 2
     click(control, cross)

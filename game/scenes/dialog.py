@@ -29,7 +29,7 @@ class ConfirmScene(Scene):
         self.on_yes = asked.on_yes
         self.buttons = ButtonGroup()
         self.b_yes = self.buttons.add(Button(asked.yes, primary=True), self.accept)
-        self.b_no = self.buttons.add(Button("confirm.no"), self.stack.pop)
+        self.b_no = self.buttons.add(Button(asked.no), self.stack.pop)
         self.b_other: Button | None = None
         if asked.other is not None:
             key, action = asked.other

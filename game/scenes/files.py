@@ -1074,7 +1074,7 @@ class UnfinishedScene(GamesScene):
         slot = self.unfinished[index].slot
         self.selected = index
         self.stack.go("confirm", Question("confirm.delete", "confirm.delete.yes", lambda: self.delete(slot),
-                                          hint="confirm.delete.hint"))
+                                          hint="confirm.delete.hint", no="confirm.delete.no"))
 
     def delete(self, slot: str) -> None:
         """Delete the game in progress ``slot`` now (no question asked)."""

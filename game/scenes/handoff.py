@@ -58,7 +58,8 @@ class Reviewing:
 @dataclass(frozen=True)
 class Question:
     """A yes/no question: the string ids of the question and of «yes», what «yes» does, and a hint line;
-    ``other``, a third answer between «no» and «yes» (its string id and what it does: «Сохранить партию»)."""
+    ``other``, a third answer between «no» and «yes» (its string id and what it does: «Сохранить партию»);
+    ``no``, the string id of «no» (a question outside a game is not answered «Продолжить игру»)."""
 
     question: str
     yes: str
@@ -66,6 +67,7 @@ class Question:
     hint: str | None = None
     hint_fields: Mapping[str, object] = field(default_factory=dict)
     other: tuple[str, Callable[[], None]] | None = None
+    no: str = "confirm.no"
 
 
 @dataclass(frozen=True)

@@ -218,6 +218,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "confirm.delete": {"ru": "Удалить неоконченную партию?", "en": "Delete this unfinished game?"},
     "confirm.delete.hint": {"ru": "Продолжить её будет нельзя", "en": "It cannot be resumed afterwards"},
     "confirm.delete.yes": {"ru": "Удалить", "en": "Delete"},
+    "confirm.delete.no": {"ru": "Оставить", "en": "Keep it"},
     "files.unnamed": {"ru": "(без имени)", "en": "(no name)"},
     "lang.ru": {"ru": "RU", "en": "RU"},
     "lang.en": {"ru": "EN", "en": "EN"},
