@@ -94,3 +94,19 @@ def test_analysis_on_the_results_opens_the_review_with_it_running(control: Contr
     assert review.analysis.total == 16 and review.step == review.replay.moves
     control.stack.pop()  # back to the results: the analysis stops
     assert not review.analysis.running
+
+
+def test_a_stopped_analysis_says_so_and_counts_no_mistakes_for_the_whole_game(control: Control) -> None:  # noqa: F811
+    scene = open_review(control)
+    control.stack.ai_seconds = 5.0
+    press(control, scene.b_analyse)
+    analysis = scene.analysis
+    assert analysis is not None and analysis.running
+    press(control, scene.b_analyse)  # «Прервать»
+    analysis.join(10)
+    step(control)
+    assert not analysis.running and not analysis.complete
+    lines = [text for text, _ in scene._analysis_lines()]
+    assert lines[0] == f"Анализ прерван на ходе {len(analysis.moves)} из {analysis.total}"
+    assert not any(text.startswith("Ошибок") for text in lines)
+    assert scene.b_analyse.key == "review.analyse" and scene.b_analyse.enabled  # it can be run again

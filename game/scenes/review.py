@@ -321,6 +321,8 @@ class ReviewScene(Scene):
             lines = [(t("review.analysis_failed"), theme.ILLEGAL)]
         elif self.analysis.running:
             lines = [(t("review.analysing", k=min(total, len(moves) + 1), n=total), theme.INK_SOFT)]
+        elif not self.analysis.complete:  # stopped: a count of its mistakes would read as the whole game's
+            lines = [(t("review.analysis_stopped", k=len(moves), n=total), theme.INK_SOFT)]
         else:
             lines = [(t("review.mistakes", blue=count_mistakes(moves, Player.BLUE),
                         red=count_mistakes(moves, Player.RED)), theme.INK)]

@@ -238,6 +238,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "review.mistakes": {"ru": "Ошибок: синие {blue}, красные {red}", "en": "Mistakes: Blue {blue}, Red {red}"},
     "review.mistake": {"ru": "Ошибка: −{loss}, лучше в кольце", "en": "Mistake: −{loss}, the ring was better"},
     "review.analysis_failed": {"ru": "Анализ не удался", "en": "The analysis failed"},
+    "review.analysis_stopped": {"ru": "Анализ прерван на ходе {k} из {n}", "en": "Analysis stopped at move {k} of {n}"},
     # Review
     "review.title": {"ru": "Разбор партии", "en": "Game review"},
     "review.move": {"ru": "Ход {k} из {n}", "en": "Move {k} of {n}"},
