@@ -6,6 +6,11 @@ threats ahead, kept for ``ai.match`` only) and ``"master"``. The game passed in 
 never changed: every level thinks on its own copy. ``stop_phase_done`` tells the
 classic «Стоп» phase when the side moving alone has nothing left to take.
 
+The master (and master-v1) may search on several cores (``cores``, see
+``ai.parallel``): by default an unseeded search uses the number ``ai.parallel.configure``
+set, else every core; a seeded one stays on one core unless told otherwise, since a
+seed promises the same move and one core keeps it whatever state the pool is in.
+
 >>> from engine import Game, Rules
 >>> g = Game(9, 9)
 >>> move = choose_move(g, "amateur", seed=1)
@@ -21,6 +26,7 @@ import time
 from dataclasses import dataclass
 from typing import Protocol
 
+from ai import parallel
 from ai.board import Board, Cancelled
 from ai.search import MASTER, MASTER_V1, Master
 from ai.simple import amateur_move, beginner_move, random_move
@@ -65,15 +71,17 @@ def budget(level: str, width: int, height: int) -> float:
 
 
 def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
-                cancel: CancelFlag | None = None) -> tuple[int, int]:
+                cancel: CancelFlag | None = None, cores: int | None = None) -> tuple[int, int]:
     """A legal move for ``game.to_move`` at ``level``; ``game`` itself is left untouched.
 
     ``seconds`` replaces the level's budget, ``seed`` makes the choice repeatable,
     and ``cancel.is_set()`` turning true makes it return a legal move at once.
-    Raises ValueError for an unknown level, a budget that is not a finite number of seconds, or a
-    game with no move to make.
+    ``cores`` is how many processes the master searches in (1: this one; None: see the
+    module's note); the other levels ignore it.
+    Raises ValueError for an unknown level, a budget that is not a finite number of seconds, a
+    number of cores below 1, or a game with no move to make.
     """
-    return think(game, level, seconds=seconds, seed=seed, cancel=cancel).move
+    return think(game, level, seconds=seconds, seed=seed, cancel=cancel, cores=cores).move
 
 
 @dataclass(frozen=True)
@@ -85,15 +93,19 @@ class Thought:
     """Positions played out on the way: one per engine move made while thinking."""
     visits: int
     """Of those, the positions the search itself moved to (the rest only read what a move gains)."""
+    cores: int = 1
+    """How many processes searched: more than one when the master's search ran in ``ai.parallel``'s pool."""
 
 
 def think(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
-          cancel: CancelFlag | None = None) -> Thought:
-    """``choose_move`` that also tells how many positions it played out."""
+          cancel: CancelFlag | None = None, cores: int | None = None) -> Thought:
+    """``choose_move`` that also tells how many positions it played out, and on how many cores."""
+    start = time.perf_counter()
     level = _level(level)
+    if cores is not None and (type(cores) is not int or cores < 1):
+        raise ValueError(f"cores is a whole number from 1, not {cores!r}")
     if game.is_over or game.legal_count == 0:
         raise ValueError("the game is over: there is no move to choose")
-    start = time.perf_counter()
     limit = budget(level, game.width, game.height) if seconds is None else _seconds(seconds)
     rng = random.Random(seed)
     board = Board(game)
@@ -103,9 +115,21 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
     if cancel is not None:
         board.cancel = cancel.is_set
     fallback = board.legal()[0]
-    try:
+    if cancel is not None and cancel.is_set():
+        return Thought(board.points[fallback], board.positions, board.visits)
+    if cores is None:
+        cores = 1 if seed is not None else parallel.default_cores()
+    if (cores > 1 and level in _SEARCH_SETTINGS and game.stopped_by is None
+            and (board.dots_of[1] or board.dots_of[2])):  # the opening move is not searched at all
+        found = parallel.search(game, _SEARCH_SETTINGS[level], cores=cores, deadline=board.deadline,
+                                hard=start + limit, work_limit=None if seed is None else board.work_limit,
+                                seed=seed, cancel=cancel)
+        if found is not None and game.is_legal(found.move):
+            return Thought(found.move, found.positions, found.visits, found.cores)
         if cancel is not None and cancel.is_set():
             return Thought(board.points[fallback], board.positions, board.visits)
+        # Otherwise (the pool starting, busy or broken) one core searches what is left of the budget.
+    try:
         if level == "random":
             v = random_move(board, rng)
         elif game.stopped_by is not None:
