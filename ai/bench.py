@@ -1,15 +1,18 @@
 """How long each level thinks, and how fast it looks: time per move and positions per second.
 
-    python -m ai.bench [--positions 5] [--rules countries] [--size 20x20]
+    python -m ai.bench [--positions 5] [--rules countries] [--size 20x20] [--level master] [--cores 2]
 
 Positions are built by seeded play (beginner against beginner, a third of
 the nodes filled), on 20×20 and 38×31 boards, for both rule sets unless one is
 named. Each level then chooses a move in each position with its default
-budget. The machine may be shared: the median is the figure to quote.
-Positions per second counts every engine move made while thinking (the
-search's own moves and the ones played out to read gains), over all
-positions of a line, divided by the time they took; "visited" counts the
-search's own moves only (the nodes of its tree).
+budget, on one core; the master then once more on every core (``--cores``, default
+all of the machine's, see ``ai.parallel``), on a line of its own that also says how
+many times the one-core rate that is. The machine may be shared: the median is the
+figure to quote. Positions per second counts every engine move made while thinking
+(the search's own moves and the ones played out to read gains; on several cores,
+every worker's), over all positions of a line, divided by the time they took;
+"visited" counts the search's own moves only (the nodes of its tree). The last line
+sums every line up, the several-core ones after the others.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import statistics
 import sys
 import time
 
-from ai import choose_move, think
+from ai import choose_move, parallel, think
 from engine import Game, Rules
 
 SIZES = ((20, 20), (38, 31))
@@ -42,30 +45,72 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=5, help="positions per board size and rule set")
     parser.add_argument("--rules", choices=[r.value for r in Rules], default=None)
     parser.add_argument("--size", choices=[f"{w}x{h}" for w, h in SIZES], default=None)
+    parser.add_argument("--level", choices=LEVELS, default=None, help="one level only")
+    parser.add_argument("--cores", type=int, default=None,
+                        help="cores for the master's second line (default: all; 1 leaves the line out)")
     args = parser.parse_args(argv)
+    if args.cores is not None and args.cores < 1:
+        parser.error("--cores is a whole number from 1")
     rule_sets = [Rules(args.rules)] if args.rules else list(Rules)
     sizes = [(w, h) for w, h in SIZES if args.size in (None, f"{w}x{h}")]
-    summary = []
-    for w, h in sizes:
-        for rules in rule_sets:
-            games = [mid_game(w, h, rules, seed) for seed in range(args.positions)]
-            for level in LEVELS:
-                times = []
-                looked = visited = 0
-                for game in games:
-                    t0 = time.perf_counter()
-                    thought = think(game, level, seed=0)
-                    times.append(time.perf_counter() - t0)
-                    looked += thought.positions
-                    visited += thought.visits
-                median, worst = statistics.median(times), max(times)
-                rate, visit_rate = looked / sum(times), visited / sum(times)
-                print(f"{w}x{h} {rules.value:9s} {level:8s} median {median:5.2f} s  worst {worst:5.2f} s  "
-                      f"{rate:7.0f} positions/s  {visit_rate:6.0f} visited/s  ({len(times)} positions)", flush=True)
-                summary.append(f"{level} {w}x{h} {rules.value} {median:.2f}/{worst:.2f} s {rate:.0f}/s "
-                               f"{visit_rate:.0f} visited/s")
-    print("bench (median/worst s, positions/s, visited/s): " + ", ".join(summary))
+    levels = [level for level in LEVELS if args.level in (None, level)]
+    cores = args.cores if args.cores is not None else parallel.default_cores()
+    if cores > 1 and "master" in levels and not parallel.start(cores, wait_seconds=60.0):
+        print(f"bench: the pool of {cores} workers did not start; the master's second line is on one core",
+              flush=True)
+    summary, spread = [], []
+    try:
+        for w, h in sizes:
+            for rules in rule_sets:
+                games = [mid_game(w, h, rules, seed) for seed in range(args.positions)]
+                for level in levels:
+                    line = measure(games, level, 1)
+                    print(f"{w}x{h} {rules.value:9s} {level:8s} {line.text}", flush=True)
+                    summary.append(f"{level} {w}x{h} {rules.value} {line.brief}")
+                    if level == "master" and cores > 1:
+                        many = measure(games, level, cores)
+                        print(f"{w}x{h} {rules.value:9s} {level:8s} {many.text} on {many.cores} cores, "
+                              f"{many.rate / line.rate:.2f}× the positions/s of one", flush=True)
+                        spread.append(f"{level}-{cores}cores {w}x{h} {rules.value} {many.brief}")
+    finally:
+        parallel.shutdown()
+    print("bench (median/worst s, positions/s, visited/s): " + ", ".join(summary + spread))
     return 0
+
+
+class Line:
+    """One line of the bench: a level's think times and rates over a set of positions."""
+
+    def __init__(self, times: list[float], looked: int, visited: int, cores: int) -> None:
+        self.median, self.worst = statistics.median(times), max(times)
+        self.rate, self.visit_rate = looked / sum(times), visited / sum(times)
+        self.count = len(times)
+        self.cores = cores
+        """The fewest cores any of its searches ran on (1 when the pool was not there for one)."""
+
+    @property
+    def text(self) -> str:
+        return (f"median {self.median:5.2f} s  worst {self.worst:5.2f} s  {self.rate:7.0f} positions/s  "
+                f"{self.visit_rate:6.0f} visited/s  ({self.count} positions)")
+
+    @property
+    def brief(self) -> str:
+        return f"{self.median:.2f}/{self.worst:.2f} s {self.rate:.0f}/s {self.visit_rate:.0f} visited/s"
+
+
+def measure(games: list[Game], level: str, cores: int) -> Line:
+    """``level`` thinks once in each of ``games`` with its default budget and seed 0, on ``cores``."""
+    times = []
+    looked = visited = 0
+    used = cores
+    for game in games:
+        t0 = time.perf_counter()
+        thought = think(game, level, seed=0, cores=cores)
+        times.append(time.perf_counter() - t0)
+        looked += thought.positions
+        visited += thought.visits
+        used = min(used, thought.cores)
+    return Line(times, looked, visited, used)
 
 
 if __name__ == "__main__":
