@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 
-from ai import choose_move
+from ai import choose_move, parallel, think
 from ai import review as ai_review
 from engine import Game, Player, Rules, sgf
 from game import demo
@@ -110,6 +110,7 @@ def run(size: tuple[int, int] | None = None) -> int:
     pygame.init()
     try:
         language.apply_saved()  # before the window, and before a NoDisplay message: both are in it
+        parallel.configure(store.load_settings().cores)  # the master's pool starts when it first thinks
         open_display()
         theme.use_display_dpi(dpi.display_dpi())  # before the first layout: buttons are sized by it
         control = Control(size or first_window_size())
@@ -121,6 +122,7 @@ def run(size: tuple[int, int] | None = None) -> int:
             return 0
         control.run()
     finally:
+        parallel.shutdown()  # the master's worker processes go with the window
         pygame.quit()
     return 0
 
@@ -147,7 +149,8 @@ def other_program_record() -> str:
 
 
 def smoke(frames: int = 3) -> str:
-    """Run every scene for a few frames under the dummy drivers; the line to report when all went well.
+    """Run every scene for a few frames under the dummy drivers, and the master once on two worker
+    processes (:func:`smoke_master`); the line to report when all went well.
 
     A failure raises (an ``AssertionError`` says which scene). The line is returned, not
     printed, so that ``main.py`` can tell a failed write to stdout from a failed run.
@@ -158,6 +161,7 @@ def smoke(frames: int = 3) -> str:
         with scratch_data_dir():
             return _smoke(frames)
     finally:
+        parallel.shutdown()
         strings.set_language(strings.DEFAULT_LANGUAGE)
         pygame.quit()
 
@@ -193,6 +197,7 @@ def _smoke(frames: int) -> str:
             break
         time.sleep(0.01)
     computer = "answered" if versus.game.move_count >= 2 else "could not answer"
+    master_cores = smoke_master()
     classic = frames_of(lambda: PlayScene(stack, Match(MatchSettings(Rules.CLASSIC, 24, 20), demo.classic_demo())))
     assert isinstance(classic, PlayScene)
     classic.stop()
@@ -236,7 +241,25 @@ def _smoke(frames: int) -> str:
         control.resize(size)
         control.step(1 / 60)
     control.stack.shutdown_all()
-    return f"smoke: {control.frames} frames drawn, every scene ran; the computer {computer}"
+    return (f"smoke: {control.frames} frames drawn, every scene ran; the computer {computer}; "
+            f"the master thought on {master_cores} {'core' if master_cores == 1 else 'cores'}")
+
+
+SMOKE_CORES = 2
+"""The smoke run's master searches in this many worker processes, whatever the machine has: the
+frozen executable must show that it can start them (``tools/build_check.py`` looks for the line)."""
+
+
+def smoke_master() -> int:
+    """The master's move in the countries demo through the pool of worker processes: the cores it used.
+
+    1 means the pool could not start or answer, and the master fell back to one core (logged).
+    """
+    parallel.start(SMOKE_CORES, wait_seconds=60.0)
+    game = demo.countries_demo()
+    thought = think(game, "master", seconds=0.3, cores=SMOKE_CORES)
+    assert game.is_legal(thought.move), f"the master's move {thought.move} is not legal"
+    return thought.cores
 
 
 RING_AROUND_A_SQUARE = ((4, 4), (5, 4), (6, 4), (7, 4), (7, 5), (7, 6), (7, 7), (6, 7), (5, 7), (4, 7), (4, 6), (4, 5))

@@ -11,6 +11,8 @@ Exits 0 when both the build and the smoke run succeed, non-zero otherwise. The
 run uses SDL's dummy video and audio drivers, so it needs no screen, and a
 throw-away data folder, so it leaves no autosave or log in the home folder. A
 windowed build prints nothing when it fails, so the game's log is shown instead.
+The smoke run's line must also say that the master thought in worker processes
+(``game.app.smoke_master``): that is where a frozen build's multiprocessing breaks.
 
 The helpers here are also used by ``tools/build_bench.py``.
 """
@@ -30,6 +32,8 @@ SPEC = ROOT / "build.spec"
 EXE_NAME = "tochki-strany"
 APP_NAME = "Точки — страны"  # the macOS bundle, as build.spec names it
 SMOKE_TIMEOUT_S = 180.0
+SMOKE_PARALLEL = "the master thought on 2 cores"
+"""What the smoke run's line says when the executable started the master's worker processes."""
 
 
 def dist_dir(onefile: bool) -> Path:
@@ -80,7 +84,8 @@ def show_logs(data_dir: Path) -> None:
 
 
 def smoke(executable: Path, timeout: float = SMOKE_TIMEOUT_S) -> int:
-    """Run ``executable --smoke`` headless; 0 if it exited with 0 in time, else 1."""
+    """Run ``executable --smoke`` headless; 0 if it exited with 0 in time and its master thought on
+    several cores, else 1."""
     if not executable.is_file():
         print(f"build_check: no executable at {executable}", file=sys.stderr)
         return 1
@@ -88,14 +93,23 @@ def smoke(executable: Path, timeout: float = SMOKE_TIMEOUT_S) -> int:
         data_dir = Path(tmp)
         started = time.perf_counter()
         try:
-            result = subprocess.run([str(executable), "--smoke"], check=False, env=headless_env(data_dir), timeout=timeout)
+            result = subprocess.run([str(executable), "--smoke"], check=False, env=headless_env(data_dir), timeout=timeout,
+                                    stdout=subprocess.PIPE, text=True, encoding="utf-8", errors="replace")
         except subprocess.TimeoutExpired:
             print(f"build_check: smoke run still going after {timeout:.0f} s", file=sys.stderr)
             show_logs(data_dir)
             return 1
         elapsed = time.perf_counter() - started
+        print(result.stdout, end="", flush=True)
         if result.returncode != 0:
             print(f"build_check: smoke run failed with exit code {result.returncode}", file=sys.stderr)
+            show_logs(data_dir)
+            return 1
+        # A windowed build on Windows may have no stdout of its own: its line then went to the log.
+        logs = "".join(f.read_text(encoding="utf-8", errors="replace") for f in (data_dir / "logs").glob("*.log"))
+        if SMOKE_PARALLEL not in result.stdout + logs:
+            print(f"build_check: the smoke run's master did not think in worker processes "
+                  f"(no {SMOKE_PARALLEL!r} in its line)", file=sys.stderr)
             show_logs(data_dir)
             return 1
     print(f"build_check: smoke run passed in {elapsed:.1f} s", flush=True)

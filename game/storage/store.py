@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 from ai import PLAYER_LEVELS
+from ai.parallel import MAX_CORES
 from engine import MAX_SIZE, Game, Rules, sgf
 from game.clock import CLOCK_MINUTES, INCREMENTS
 from game.storage.paths import user_data_dir
@@ -187,6 +188,9 @@ class Settings:
     """The clock chosen last: minutes a player, one of ``game.clock.CLOCK_MINUTES`` (0: none)."""
     clock_increment: int = 0
     """Seconds added after each move, one of ``game.clock.INCREMENTS``."""
+    cores: int | None = None
+    """Processes the master thinks in, 1 to ``ai.parallel.MAX_CORES``; None: every core of the machine.
+    No menu sets it: it is for the settings file, on a machine shared with other work."""
 
 
 def _board_size(value: object) -> BoardSize | None:
@@ -215,6 +219,7 @@ _VALIDATORS: dict[str, Callable[[object], object | None]] = {
     "colour": _one_of(COLOURS),
     "clock_minutes": lambda value: value if type(value) is int and value in CLOCK_MINUTES else None,
     "clock_increment": lambda value: value if type(value) is int and value in INCREMENTS else None,
+    "cores": lambda value: value if type(value) is int and 1 <= value <= MAX_CORES else None,
 }
 
 
