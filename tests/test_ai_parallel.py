@@ -1,0 +1,343 @@
+"""The master on several cores (ai.parallel): legal and in budget, cancelled at once, no process left
+behind, one core whenever the pool cannot help, the setting that picks the number of cores.
+
+A worker process starts in about half a second here, so one pool is started for the
+module and kept; the tests that break it start a fresh one for the next.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ai import bench, choose_move, parallel, think
+from ai.parallel import Share
+from engine import Game, Rules
+from game.storage import store
+
+CORES = 2
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def mid_game(rules: Rules, seed: int = 3, size: int = 15, moves: int = 70) -> Game:
+    rng = random.Random(seed)
+    game = Game(size, size, rules)
+    while game.move_count < moves:
+        point = game.random_move(rng)
+        assert point is not None
+        game.play(point)
+    return game
+
+
+def alive(pid: int) -> bool:
+    """True while ``pid`` is a process (not yet reaped)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system time of a process so far, from /proc (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.fixture
+def pool() -> Iterator[None]:
+    """A ready pool of two workers (kept between tests: starting one costs half a second)."""
+    parallel.reset_failures()
+    assert parallel.start(CORES, wait_seconds=60.0), "the pool did not start"
+    yield
+
+
+@pytest.fixture(scope="module", autouse=True)
+def no_pool_after_the_module() -> Iterator[None]:
+    yield
+    parallel.shutdown()
+
+
+# ----- a move from several cores ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", list(Rules))
+def test_a_parallel_move_is_legal_and_within_budget(pool: None, rules: Rules) -> None:
+    game = mid_game(rules)
+    before = (game.history, game.version)
+    for seconds in (0.3, 0.8):
+        started = time.perf_counter()
+        thought = think(game, "master", seconds=seconds, cores=CORES)
+        took = time.perf_counter() - started
+        assert thought.cores == CORES
+        assert game.is_legal(thought.move)
+        assert took <= seconds + 0.02, f"{took:.3f} s for a budget of {seconds} s"
+        assert thought.positions > 0
+    assert (game.history, game.version) == before
+
+
+def test_a_seeded_parallel_search_is_legal_and_stops_in_budget(pool: None) -> None:
+    game = mid_game(Rules.COUNTRIES)
+    started = time.perf_counter()
+    thought = think(game, "master-v1", seconds=0.5, seed=4, cores=CORES)
+    assert time.perf_counter() - started <= 0.52
+    assert thought.cores == CORES and game.is_legal(thought.move)
+
+
+def test_a_seeded_search_stays_on_one_core_unless_told(pool: None) -> None:
+    # A seed promises the same move; one core keeps the promise whatever the pool is doing.
+    game = mid_game(Rules.COUNTRIES)
+    assert think(game, "master", seconds=0.2, seed=1).cores == 1
+    assert think(game, "master", seconds=0.2, seed=1, cores=1).cores == 1
+
+
+def test_only_the_master_levels_use_the_pool(pool: None) -> None:
+    game = mid_game(Rules.CLASSIC)
+    for level in ("random", "beginner", "amateur"):
+        assert think(game, level, seconds=0.2, cores=CORES).cores == 1
+    assert think(Game(9, 9), "master", seconds=0.2, cores=CORES).cores == 1  # the opening is not searched
+
+
+def test_cores_must_be_a_whole_number_from_one() -> None:
+    for cores in (0, -1, True, 1.5, "2"):
+        with pytest.raises(ValueError):
+            choose_move(Game(9, 9), "master", seconds=0.1, cores=cores)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        parallel.configure(0)
+
+
+def test_a_second_search_meanwhile_runs_on_one_core(pool: None) -> None:
+    game = mid_game(Rules.COUNTRIES)
+    first: list[Any] = []
+    worker = threading.Thread(target=lambda: first.append(think(game, "master", seconds=1.0, cores=CORES)))
+    worker.start()
+    time.sleep(0.2)
+    second = think(game, "master", seconds=0.3, cores=CORES)  # a hint while the computer thinks
+    worker.join(5)
+    assert second.cores == 1 and game.is_legal(second.move)
+    assert first[0].cores == CORES and game.is_legal(first[0].move)
+
+
+# ----- cancel and shutdown ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the workers' CPU time from /proc")
+def test_cancel_returns_at_once_and_the_workers_stop(pool: None) -> None:
+    game = mid_game(Rules.CLASSIC, size=20, moves=130)
+    pids = parallel.worker_pids()
+    cancel = threading.Event()
+    result: list[Any] = []
+    worker = threading.Thread(target=lambda: result.append(think(game, "master", seconds=30, cancel=cancel,
+                                                                 cores=CORES)))
+    before = sum(cpu_seconds(pid) for pid in pids)
+    worker.start()
+    time.sleep(0.5)
+    assert sum(cpu_seconds(pid) for pid in pids) - before > 0.3  # the workers are searching
+    cancelled_at = time.perf_counter()
+    cancel.set()
+    worker.join(5)
+    assert time.perf_counter() - cancelled_at < 0.1
+    assert game.is_legal(result[0].move)
+    assert parallel.settle(1.0), "a worker is still on the cancelled search"
+    idle = [cpu_seconds(pid) for pid in pids]
+    time.sleep(0.4)
+    assert sum(cpu_seconds(pid) for pid in pids) - sum(idle) < 0.05  # and are not any more
+
+
+def test_no_child_process_remains_after_shutdown(pool: None) -> None:
+    pids = parallel.worker_pids()
+    assert len(pids) == CORES and all(alive(pid) for pid in pids)
+    assert set(pids) <= {p.pid for p in multiprocessing.active_children()}
+    parallel.shutdown()
+    assert parallel.worker_pids() == []
+    assert not {p.pid for p in multiprocessing.active_children()} & set(pids)
+    assert not any(alive(pid) for pid in pids)
+    parallel.shutdown()  # twice is harmless
+
+
+def test_shutdown_during_a_search_leaves_a_legal_move_and_no_process(pool: None) -> None:
+    game = mid_game(Rules.COUNTRIES)
+    pids = parallel.worker_pids()
+    result: list[Any] = []
+    worker = threading.Thread(target=lambda: result.append(think(game, "master", seconds=20, cores=CORES)))
+    worker.start()
+    time.sleep(0.3)
+    parallel.shutdown()  # the window closes while the computer thinks
+    worker.join(25)
+    assert not worker.is_alive() and game.is_legal(result[0].move)
+    assert not any(alive(pid) for pid in pids)
+
+
+def test_the_game_applies_the_setting_and_closes_the_pool_with_its_window(tmp_path: Path) -> None:
+    # In a process of its own: app.run starts and quits pygame, which the other tests share.
+    script = textwrap.dedent("""
+        import os
+        from ai import parallel
+        from game import app
+        from game.storage import store
+
+        if __name__ == "__main__":
+            store.save_settings(store.Settings(cores=3))
+            assert parallel.start(2, wait_seconds=60.0)
+            pids = parallel.worker_pids()
+            assert app.run() == 0
+            gone = []
+            for pid in pids:
+                try:
+                    os.kill(pid, 0)
+                except ProcessLookupError:
+                    gone.append(pid)
+            print("cores", parallel.default_cores(), "workers", len(pids), "gone", len(gone))
+    """)
+    env = dict(os.environ, TOCHKI_DATA_DIR=str(tmp_path), TOCHKI_FIRST_FRAME_EXIT="1", SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "cores 3 workers 2 gone 2" in done.stdout
+
+
+# ----- when the pool cannot help ------------------------------------------------------------------------------------
+
+
+class _NoProcesses:
+    """A multiprocessing context whose processes cannot start (as when the system refuses more)."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+    def Process(self, *args: Any, **kwargs: Any) -> Any:  # noqa: N802 - the name multiprocessing gives it
+        raise OSError("no more processes")
+
+
+def test_falls_back_to_one_core_when_the_pool_cannot_start(monkeypatch: pytest.MonkeyPatch,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
+    parallel.shutdown()
+    parallel.reset_failures()
+    monkeypatch.setattr(parallel, "_CONTEXT", _NoProcesses(parallel._CONTEXT))
+    game = mid_game(Rules.COUNTRIES)
+    with caplog.at_level(logging.WARNING, logger="ai.parallel"):
+        started = time.perf_counter()
+        thought = think(game, "master", seconds=0.4, cores=CORES)
+        took = time.perf_counter() - started
+    assert thought.cores == 1 and game.is_legal(thought.move)
+    assert took <= 0.42
+    assert "could not start" in caplog.text
+    assert parallel.worker_pids() == []
+    for _ in range(parallel.MAX_FAILURES):
+        think(game, "master", seconds=0.05, cores=CORES)
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="ai.parallel"):
+        assert think(game, "master", seconds=0.05, cores=CORES).cores == 1
+    assert caplog.text == ""  # given up for the run: not tried (and logged) at every move
+    parallel.reset_failures()
+
+
+def test_a_worker_that_dies_mid_search_falls_back_to_one_core(pool: None, caplog: pytest.LogCaptureFixture) -> None:
+    game = mid_game(Rules.COUNTRIES)
+    pids = parallel.worker_pids()
+    result: list[Any] = []
+    with caplog.at_level(logging.WARNING, logger="ai.parallel"):
+        worker = threading.Thread(target=lambda: result.append(think(game, "master", seconds=1.2, cores=CORES)))
+        started = time.perf_counter()
+        worker.start()
+        time.sleep(0.3)
+        os.kill(pids[1], signal.SIGKILL)
+        worker.join(5)
+        took = time.perf_counter() - started
+    assert result[0].cores == 1 and game.is_legal(result[0].move)
+    assert took <= 1.25
+    assert "died" in caplog.text
+    assert not any(alive(pid) for pid in pids)  # the broken pool is closed, its other worker too
+    assert parallel.start(CORES, wait_seconds=60.0)  # and the next request starts a fresh one
+
+
+# ----- merging the shares -------------------------------------------------------------------------------------------
+
+
+def share(move: tuple[int, int] | None, *iterations: dict[tuple[int, int], float]) -> Share:
+    return Share(move, list(iterations), 10, 2)
+
+
+def test_merge_compares_the_shares_at_the_deepest_iteration_all_finished() -> None:
+    a = share((1, 1), {(1, 1): 1.0, (3, 3): 0.5}, {(1, 1): 0.0}, {(2, 2): 9.0})
+    b = share((4, 4), {(4, 4): 2.0}, {(4, 4): -1.0})
+    found = parallel.merge([a, b])
+    assert found is not None
+    # Depth 1 would pick b (2 > 1); only a finished depth 3; at depth 2, a's 0 beats b's -1.
+    assert (found.move, found.depth, found.cores) == ((1, 1), 2, 2)
+    assert found.positions == 20 and found.visits == 4
+
+
+def test_merge_takes_the_best_value_and_a_tie_goes_to_the_earlier_share() -> None:
+    a = share((1, 1), {(1, 1): 3.0, (5, 5): 2.5})
+    b = share((4, 4), {(4, 4): 3.0})
+    c = share((6, 6), {(6, 6): 3.5, (7, 7): 1.0})
+    assert parallel.merge([a, b]).move == (1, 1)  # type: ignore[union-attr]
+    assert parallel.merge([b, a]).move == (4, 4)  # type: ignore[union-attr]
+    assert parallel.merge([a, b, c]).move == (6, 6)  # type: ignore[union-attr]
+
+
+def test_merge_leaves_out_a_share_without_an_iteration() -> None:
+    found = parallel.merge([share(None), share((2, 3), {(2, 3): -4.0}), None])
+    assert found is not None and found.move == (2, 3) and found.depth == 1
+
+
+def test_merge_without_iterations_needs_agreement_or_no_time_left() -> None:
+    assert parallel.merge([share((1, 1)), share((1, 1))]).move == (1, 1)  # type: ignore[union-attr]
+    assert parallel.merge([share((1, 1)), share((2, 2))]) is None  # search again on one core
+    assert parallel.merge([share(None), share((2, 2))], any_move=True).move == (2, 2)  # type: ignore[union-attr]
+    assert parallel.merge([None, None], any_move=True) is None
+
+
+# ----- the setting ----------------------------------------------------------------------------------------------------
+
+
+def test_the_cores_setting_is_checked_like_the_others() -> None:
+    assert store.Settings().cores is None
+    assert store.settings_from_dict({"cores": 2}).cores == 2
+    for bad in (0, -2, True, 2.0, "2", parallel.MAX_CORES + 1, [2]):
+        assert store.settings_from_dict({"cores": bad}).cores is None, bad
+    assert store.settings_to_dict(store.Settings(cores=4))["cores"] == 4
+
+
+def test_configure_sets_the_default_and_none_means_every_core() -> None:
+    try:
+        parallel.configure(1)
+        assert parallel.default_cores() == 1
+        assert think(mid_game(Rules.COUNTRIES), "master", seconds=0.1).cores == 1
+        parallel.configure(None)
+        assert parallel.default_cores() == min(parallel.MAX_CORES, os.cpu_count() or 1)
+    finally:
+        parallel.configure(None)
+
+
+# ----- the bench ----------------------------------------------------------------------------------------------------
+
+
+def test_the_bench_shows_the_master_on_one_core_and_on_several(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--positions", "1", "--size", "20x20", "--rules", "countries", "--level", "master",
+                       "--cores", str(CORES)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("20x20 countries master   median")
+    assert f"on {CORES} cores" in lines[1] and "the positions/s of one" in lines[1]
+    last = lines[-1]
+    assert last.startswith("bench (median/worst s, positions/s, visited/s): master 20x20 countries ")
+    assert last.endswith("visited/s") and f", master-{CORES}cores 20x20 countries " in last
+    assert parallel.worker_pids() == []  # the bench closes its pool
