@@ -1,0 +1,98 @@
+"""ai.match: the fair end of a classic game (where a player would press «Стоп»), how each game ended,
+master-v1 as a level, and a master on several cores in a match."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai import match
+from engine import Game, Player, Rules
+
+RING = [(1, 1), (2, 1), (3, 1), (1, 2), (3, 2), (1, 3), (2, 3), (3, 3)]
+"""Blue's ring round (2, 2) on a 5×5 board: a free area with one node inside."""
+
+
+def walled_in(holes: list[tuple[int, int]]) -> Game:
+    """Classic 5×5: Blue's ring round (2, 2) and Blue on the whole rim but ``holes``; Blue to move."""
+    rim = [(x, y) for x in range(5) for y in range(5) if x in (0, 4) or y in (0, 4)]
+    game = Game(5, 5, Rules.CLASSIC, setup=[(Player.BLUE, p) for p in RING + [p for p in rim if p not in holes]])
+    assert game.to_move is Player.BLUE
+    return game
+
+
+def test_fair_end_comes_when_the_side_to_move_can_only_feed_and_not_a_move_earlier() -> None:
+    game = walled_in([(0, 0), (4, 4), (4, 0)])
+    assert (2, 2) in game.legal_moves()
+    assert game.free_areas(Player.BLUE) and not game.free_areas(Player.RED)
+    steps = []
+    for move in [(0, 0), (4, 4), (4, 0)]:
+        steps.append((game.to_move, match.fair_end(game)))
+        game.play(move)
+    # Red with (4, 0) still open outside, Blue with moves of its own: the game goes on.
+    assert steps == [(Player.BLUE, False), (Player.RED, False), (Player.BLUE, False)]
+    # Red to move, and its one legal move is inside Blue's ring: there it ends.
+    assert game.to_move is Player.RED and game.legal_moves() == [(2, 2)]
+    assert match.fair_end(game)
+
+
+def test_moves_into_its_own_free_area_are_no_reason_to_stop() -> None:
+    game = walled_in([(0, 0), (4, 4)])
+    game.play((0, 0))
+    game.play((4, 4))
+    assert game.to_move is Player.BLUE and game.legal_moves() == [(2, 2)]  # inside its own ring
+    assert not match.fair_end(game)
+
+
+def test_no_fair_end_in_countries_or_in_a_game_that_is_over() -> None:
+    game = Game(5, 5, Rules.COUNTRIES, setup=[(Player.BLUE, p) for p in RING])
+    game.play((0, 0))
+    assert not match.fair_end(game)
+    over = walled_in([(0, 0), (4, 4), (4, 0)])
+    over.finish()
+    assert not match.fair_end(over)
+
+
+def test_play_game_stops_at_the_fair_end_and_scores_there() -> None:
+    # Seeded play (the second game of a seed-1 match): the random side is left with feeding only.
+    fair = match.play_game(match.Job(2, "random", "beginner", 9, 9, Rules.CLASSIC, seed=1002, seconds=None,
+                                     max_moves=81, fair_end=True))
+    assert fair.ended == match.FAIR_END
+    # The same game without the option goes on from there to a full board.
+    full = match.play_game(match.Job(2, "random", "beginner", 9, 9, Rules.CLASSIC, seed=1002, seconds=None,
+                                     max_moves=81))
+    assert full.ended == match.FULL_BOARD and full.moves > fair.moves
+    assert (fair.a_score, fair.b_score) == (1, 4)
+
+
+def test_a_game_capped_says_so() -> None:
+    result = match.play_game(match.Job(1, "random", "random", 9, 9, Rules.COUNTRIES, seed=1, seconds=None,
+                                       max_moves=10, fair_end=True))
+    assert (result.moves, result.ended) == (10, match.MOVE_CAP)
+
+
+def test_the_match_line_of_each_game_says_how_it_ended(capsys: pytest.CaptureFixture[str]) -> None:
+    assert match.main(["--a", "random", "--b", "beginner", "--games", "4", "--size", "9x9", "--rules", "classic",
+                       "--fair-end", "--jobs", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith(", fair end")
+    games = [line for line in lines if line.startswith("game ")]
+    assert len(games) == 4
+    assert all(line.endswith((", fair end", ", full board", ", move cap")) for line in games)
+    assert any(line.endswith(", fair end") for line in games)
+    assert lines[-1].startswith("match: A wins ") and "draws" in lines[-1]
+    assert "ended: " in lines[-2]
+
+
+def test_master_v1_and_a_master_on_two_cores_play_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+    assert match.main(["--a", "master", "--b", "master-v1", "--games", "1", "--size", "7x7", "--rules",
+                       "countries", "--seconds", "0.05", "--max-moves", "6", "--cores", "2", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "master (A) vs master-v1 (B): 1 games" in out and "2 cores a master" in out
+    assert "up to 2 cores), move cap" in out  # the masters' searches did run in the pool
+    assert out.splitlines()[-1] in {"match: A wins 1, B wins 0, draws 0", "match: A wins 0, B wins 1, draws 0",
+                                    "match: A wins 0, B wins 0, draws 1"}
+
+
+def test_bad_cores_is_a_command_line_error() -> None:
+    with pytest.raises(SystemExit):
+        match.main(["--a", "random", "--b", "random", "--cores", "0"])
