@@ -30,7 +30,7 @@ from game.scenes.rules import RulesScene, diagrams
 from game.scenes.versus import VersusScene
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
-from game.view import language, strings
+from game.view import language, strings, theme
 
 
 def first_legal(game: Game, level: str, **_: object) -> tuple[int, int]:
@@ -485,3 +485,25 @@ def test_a_remembered_choice_is_written_only_when_it_changes(data_dir: Path) -> 
     assert store.load_settings().rules == "classic"
     with pytest.raises(TypeError):
         store.remember(colour_of_the_sky="blue")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1200, 800), (1366, 768), (1920, 1080)])
+def test_the_unfinished_button_beside_continue_keeps_the_menus_type_size(control: Control,
+                                                                        size: tuple[int, int]) -> None:
+    """At a third of the row «Неоконченные: 1» was shrunk to a smaller type than every button around it."""
+    for n in range(12):  # two digits: the widest label the list's count gives
+        game = Game(10, 10)
+        game.play((n % 10, n // 10))
+        store.save_current(sgf.dumps(game), {"mode": "hotseat", "rules": "countries"})
+    control.resize(size)
+    menu = open_menu(control)
+    for code in ("ru", "en"):
+        press(control, menu.language_buttons[code])
+        px = theme.text_size(control.size, 22)
+        for button in (menu.b_unfinished, menu.b_continue):
+            assert button.rect.w > 0
+            assert theme.text(button.label, px, theme.INK, bold=button.primary).get_width() <= button.rect.w - 12, \
+                (code, button.label)
+        assert menu.b_continue.rect.right < menu.b_unfinished.rect.x
+        assert menu.b_unfinished.rect.right == menu.b_hotseat.rect.right  # the row keeps the column's width
+    language.choose("ru")

@@ -29,6 +29,9 @@ from game.view.strings import LANGUAGES, t
 from game.view.textfit import one_line
 from game.view.widgets import Button, ButtonGroup, row_buttons, stack_buttons
 
+BUTTON_PAD = 14
+"""Pixels each side of a label sized to its button: the button shrinks a label with less than 6."""
+
 log = logging.getLogger(__name__)
 
 
@@ -173,9 +176,12 @@ class MenuScene(Scene):
         self._title_y = top
         y = top + title_h + 2 * gap
         y = stack_buttons(main, x, y, col_w, bh, gap)
-        if resumable:  # «Неоконченные: N» beside «Продолжить», a third of its row
-            row = self.b_continue.rect
-            side = max(bh * 2, (row.w - gap) // 3)
+        if resumable:  # «Неоконченные: N» beside «Продолжить»: as wide as its label at the menu's size
+            row = self.b_continue.rect  # (a third of the row shrank it to a smaller type than its neighbours')
+            px = theme.text_size(size, 22)
+            label = theme.font(px).size(self.b_unfinished.label)[0] + 2 * BUTTON_PAD
+            room = row.w - gap - (theme.font(px, True).size(self.b_continue.label)[0] + 2 * BUTTON_PAD)
+            side = min(room, max(bh * 2, (row.w - gap) // 3, label))  # «Продолжить» keeps its own type too
             self.b_continue.rect = pygame.Rect(row.x, row.y, row.w - side - gap, row.h)
             self.b_unfinished.rect = pygame.Rect(row.right - side, row.y, side, row.h)
         self._rules_label_y = y + 10
