@@ -48,7 +48,7 @@ class Reader:
     """Reads forcing lines on a Board (played on and taken back: the Board is left as found)."""
 
     def __init__(self, board: Board, *, width: int = 8, chase: int = 5, defences: int = 3,
-                 limit: int = 120) -> None:
+                 limit: int = 400) -> None:
         self.board = board
         self.width = width          # threatening moves tried at the start of a line
         self.chase = chase          # threatening moves tried inside a line (beside its last moves)
@@ -96,26 +96,41 @@ class Reader:
         self.spent = 0
         now = self._gains(p, b.candidates())
         best = _best_now(now)
-        if depth <= 1:
-            return best
-        return self._lines(p, depth, self._openers(p), best, None)
+        openers = self._openers(p) if depth > 1 else []
+        # Deeper and deeper: a read cut short by the limit keeps the last one it finished
+        # (where threats are everywhere, as in countries, the deep reads run out first).
+        for d in range(2, depth + 1):
+            found = self._lines(p, d, openers, best, None)
+            if self.spent >= self.limit or self.stop():
+                break
+            best = found
+        return best
 
     def _openers(self, p: int) -> list[int]:
         """Quiet moves that could start a line: beside the other side's live dots that are off
         the edge, and beside p's own dots, most crowded first."""
         b = self.board
-        o = 3 - p
-        own, their, live, edge = b.adj[p], b.adj[o], b.live, b.edge_dist
+        own, their, edge = b.adj[p], b.adj[3 - p], b.edge_dist
         scored = []
         for v in b.candidates():
-            if not own[v] or not their[v]:
-                continue
-            # The dots the move presses on must be takeable: off the edge in classic.
-            if b.classic and not any(live[u] == o and edge[u] for u in b.neighbours[v]):
+            if not self._presses(p, v):
                 continue
             scored.append((own[v] + their[v] + (0.5 if edge[v] else 0.0), v))
         scored.sort(reverse=True)
         return [v for _, v in scored[:self.width]]
+
+    def _presses(self, p: int, v: int) -> bool:
+        """Whether a dot of p at v could make a threat: in classic beside p's dots and beside a
+        dot of the other side's that can be taken (off the edge); in countries beside two of p's
+        dots at least (a country needs a loop through the new dot)."""
+        b = self.board
+        if not b.classic:
+            return b.adj[p][v] >= 2
+        o = 3 - p
+        if not b.adj[p][v] or not b.adj[o][v]:
+            return False
+        live, edge = b.live, b.edge_dist
+        return any(live[u] == o and edge[u] for u in b.neighbours[v])
 
     def _lines(self, p: int, depth: int, moves: list[int], best: Line, last: int | None) -> Line:
         """The best line opened by one of ``moves`` (p to move), or ``best`` if none beats it."""
@@ -156,7 +171,11 @@ class Reader:
         counters = self._gains(o, self._around(m))
         counters.pop(-1, None)
         answers = blocks + [v for v in sorted(counters, key=lambda v: -counters[v])[:2] if v not in blocks]
-        worst = float("inf")
+        # The other side may also give the threatened dots up and play elsewhere: p then takes its
+        # best threat at once. Running from a ladder that works only feeds it more dots.
+        worst = gained + max(threats.values())
+        if worst <= max(0.0, enough):
+            return worst
         for r in answers:
             if self.spent >= self.limit:
                 return min(worst, gained)
@@ -174,8 +193,6 @@ class Reader:
                 worst = after
                 if worst <= max(0.0, enough):
                     break
-        if worst == float("inf"):  # no legal answer at all: the threat stands
-            return gained + max(threats.values())
         return worst
 
     def _follow(self, p: int, depth: int, m: int, r: int) -> float:
@@ -190,7 +207,7 @@ class Reader:
         best = _best_now(now)
         if depth > 1:
             own, their = b.adj[p], b.adj[3 - p]
-            chase = [v for v in near if not b.dot[v] and own[v] and their[v]]
+            chase = [v for v in near if not b.dot[v] and self._presses(p, v)]
             chase.sort(key=lambda v: -(own[v] + their[v]))
             best = self._lines(p, depth, chase[:self.chase], best, r)
         self._cache[key] = best

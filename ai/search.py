@@ -40,6 +40,8 @@ class Info:
     """Candidate moves, best first."""
     static: float
     """The evaluation: score difference, the exchange the threat maps promise, shape."""
+    swing: float
+    """Of ``static``, the part the one-move exchange of threats adds (the rest is the quiet position)."""
     mine: dict[int, float]
     """What the side to move gains by playing each node now (only gains above my_base)."""
     my_base: float
@@ -134,7 +136,8 @@ class Master:
             theirs, their_base = b.gains(3 - p, cands)
         st = self.settings
         pot = b.potential if p == 1 else -b.potential
-        static = b.score_diff(p) + exchange(mine, my_base, theirs, their_base) + self.pot_weight * pot
+        swing = exchange(mine, my_base, theirs, their_base)
+        static = b.score_diff(p) + swing + self.pot_weight * pot
         if b.classic and self.terr_weight:
             static += self.terr_weight * (territory(b.game, p) - territory(b.game, 3 - p))
             static += self.settings.weak * (b.weak_dots(3 - p) - b.weak_dots(p))
@@ -160,7 +163,7 @@ class Master:
             keyed.append((2.0 * mine.get(v, 0.0) + 1.5 * theirs.get(v, 0.0) + weight * gain + 0.1 * form
                           + 0.001 * jitter(), v))
         keyed.sort(reverse=True)
-        found = Info([v for _, v in keyed], static, mine, my_base, theirs, their_base)
+        found = Info([v for _, v in keyed], static, swing, mine, my_base, theirs, their_base)
         self.info_cache[key] = found
         return found
 
@@ -314,10 +317,11 @@ class Master:
                     if top != root[0] and values[top] > values.get(root[0], -_INF):
                         best_v = top
                 break
+            extra: list[int] = []
             if reading is not None:
                 if depth == 1:
                     narrowed = sorted(root, key=lambda v: -values[v])[:root_width]
-                    root += [v for v in reading.read_replies(narrowed) if v not in root]
+                    extra = [v for v in reading.read_replies(narrowed) if v not in narrowed]
                 reading.judge(values)
             # Reorder by this iteration's values (ties keep the old order) and narrow.
             if depth == 1 and b.classic:
@@ -334,6 +338,7 @@ class Master:
                 # Moves the reading found (its openers, the other side's net moves) stay at any rank.
                 kept = reading.found if reading is not None else set()
                 root = root[:root_width] + [v for v in root[root_width:] if v in kept]
+                root += [v for v in extra if v not in root]
             if b.classic:
                 root += self._refutations(root, info)
         return best_v
@@ -364,7 +369,8 @@ class _Reading:
         self.board = b
         self.reader = Reader(b)
         self.me = b.to_move
-        self.now = b.score_diff(self.me)
+        # The quiet position now, our view: what a line's gain is added to.
+        self.now = info.static - info.swing
         self.floor: dict[int, float] = {}     # root move -> at least this (our line)
         self.ceiling: dict[int, float] = {}   # root move -> at most this (their line after it)
         self.found: set[int] = set()
@@ -403,7 +409,7 @@ class _Reading:
                 line = self._their_line()
                 # An immediate gain the search sees for itself, with what we win back meanwhile.
                 if line.gain > 0 and line.depth >= 2:
-                    self.ceiling[v] = b.score_diff(self.me) - line.gain
+                    self.ceiling[v] = self._quiet() - line.gain
                     counts[line.move] = counts.get(line.move, 0) + 1
             except Cancelled:
                 break
@@ -418,13 +424,18 @@ class _Reading:
             try:
                 line = self._their_line()
                 if line.gain > 0 and line.depth >= 2:
-                    self.ceiling[v] = b.score_diff(self.me) - line.gain
+                    self.ceiling[v] = self._quiet() - line.gain
             except Cancelled:
                 break
             finally:
                 b.undo()
             self.found.add(v)
         return [v for v in defences if v in self.found]
+
+    def _quiet(self) -> float:
+        """The quiet evaluation after one of our root moves, our view (the position's own is theirs)."""
+        child = self.master.info()
+        return child.swing - child.static
 
     def _their_line(self) -> Line:
         return self.reader.attack(self.board.to_move, READING_DEPTH)

@@ -21,8 +21,9 @@ from engine import Game, Player, Rules
 SECONDS = 0.4
 
 
-def build(rules: Rules, picture: str) -> Game:
-    """The position of the picture, built by real moves, Blue to move."""
+def build(rules: Rules, picture: str, *, zone: bool = True) -> Game:
+    """The position of the picture, built by real moves, Blue to move (``zone=False``: a classic
+    first move may stand outside the central zone, as in records of other programs)."""
     rows = [line.split() for line in picture.strip().splitlines()]
     width, height = len(rows[0]), len(rows)
     dots: dict[str, list[tuple[int, int]]] = {"X": [], "O": [], "*": []}
@@ -30,7 +31,7 @@ def build(rules: Rules, picture: str) -> Game:
         for x, mark in enumerate(row):
             if mark in dots:
                 dots[mark].append((x, y))
-    game = Game(width, height, rules)
+    game = Game(width, height, rules, zone=zone)
     queue = {Player.BLUE: list(dots["X"]), Player.RED: list(dots["O"])}
     taken = set(dots["X"]) | set(dots["O"]) | set(dots["*"])
     # Three steps apart, far dots never touch: they make no chain, so no gain or threat of their own.
