@@ -20,7 +20,7 @@ from game.app import ZAGRAM
 from game.control import Control
 from game.opponent import Chooser
 from game.scenes.files import OpenGameScene, SaveGameScene
-from game.scenes.handoff import Match
+from game.scenes.handoff import Match, Reviewing
 from game.scenes.menu import MenuScene
 from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
@@ -506,4 +506,35 @@ def test_the_unfinished_button_beside_continue_keeps_the_menus_type_size(control
                 (code, button.label)
         assert menu.b_continue.rect.right < menu.b_unfinished.rect.x
         assert menu.b_unfinished.rect.right == menu.b_hotseat.rect.right  # the row keeps the column's width
+    language.choose("ru")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1200, 800), (1366, 768), (1920, 1080)])
+def test_the_reviews_word_buttons_share_one_type_a_row(control: Control, size: tuple[int, int],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """«Играть отсюда» was shrunk on its own beside «Анализ» at its full size; now a row reads as a pair."""
+    control.resize(size)
+    open_menu(control)
+    review = ReviewScene(control.stack, Reviewing(demo.countries_demo()))
+    control.stack.push(review)
+    drawn: dict[str, int] = {}
+    real = theme.text
+
+    def text(s: str, px: int, *args: object, **kwargs: object) -> pygame.Surface:
+        drawn[s] = px  # the last size each string was drawn at (a shrunk label is drawn twice)
+        return real(s, px, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "text", text)
+    for code in ("ru", "en"):
+        language.choose(code)
+        review.analysis = None
+        for key_ in ("review.analyse", "review.analyse.stop"):  # idle and while it runs
+            review.b_analyse.key = key_
+            drawn.clear()
+            review.draw(control.screen)
+            for row in ((review.b_play_on, review.b_analyse), (review.b_back, review.b_menu)):
+                sizes = {drawn[b.label] for b in row}
+                assert len(sizes) == 1, (code, [(b.label, drawn[b.label]) for b in row])
+                for b in row:
+                    assert theme.font(drawn[b.label]).size(b.label)[0] <= b.rect.w - 12
     language.choose("ru")

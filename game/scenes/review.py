@@ -39,7 +39,7 @@ from game.view.hint_mark import draw_hint
 from game.view.lead_chart import LeadChart
 from game.view.strings import t
 from game.view.textfit import one_line, wrap
-from game.view.widgets import Button, ButtonGroup
+from game.view.widgets import LABEL_MARGIN, Button, ButtonGroup, common_px
 from game.view.zoom_control import ZoomControl
 
 
@@ -207,7 +207,22 @@ class ReviewScene(Scene):
         for button, box in zip(order, panel_buttons(panel, portrait, [4, 2, 2], height=bh, gap=gap, pad=pad,
                                                     from_top=True), strict=True):
             button.rect = pygame.Rect(box)
+        self._share_row(self.b_play_on, self.b_analyse, ("review.analyse", "review.analyse.stop"))
         self._text_bottom = panel.y + panel.h - pad if portrait else self.b_first.rect.y - gap
+
+    def _share_row(self, wide: Button, other: Button, other_keys: tuple[str, ...]) -> None:
+        """Split the row of ``wide`` and ``other`` by their labels' widths (``other``'s widest of
+        ``other_keys``), so «Играть отсюда» is not shrunk beside a short «Анализ» in a narrow panel."""
+        gap = other.rect.x - wide.rect.right
+        total = wide.rect.w + other.rect.w
+        f = theme.font(theme.text_size(self.size, 21))
+        need_wide = f.size(wide.label)[0] + LABEL_MARGIN
+        need_other = max(f.size(t(key))[0] for key in other_keys) + LABEL_MARGIN
+        if total <= 0 or need_wide <= wide.rect.w:
+            return  # it fits as it is: the halves stay even
+        w = max(wide.rect.w, min(total - need_other, round(total * need_wide / (need_wide + need_other))))
+        wide.rect.w = w
+        other.rect.x, other.rect.w = wide.rect.right + gap, total - w
 
     def update(self, dt: float) -> None:
         self._update_buttons()  # the analysis ends on its own thread
@@ -338,6 +353,9 @@ class ReviewScene(Scene):
         return move if move is not None and move.mistake else None
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
-        arrows = (self.b_first, self.b_prev, self.b_next, self.b_last)
-        for button, _ in self.buttons.items:
-            button.draw(surface, theme.text_size(self.size, 28 if button in arrows else 21))
+        for button in (self.b_first, self.b_prev, self.b_next, self.b_last):
+            button.draw(surface, theme.text_size(self.size, 28))
+        for row in ((self.b_play_on, self.b_analyse), (self.b_back, self.b_menu)):
+            px = common_px(list(row), theme.text_size(self.size, 21))  # a row's words in one type, as a pair
+            for button in row:
+                button.draw(surface, px)

@@ -18,6 +18,9 @@ from game.view import theme
 from game.view.sound import Sounds
 from game.view.strings import t
 
+LABEL_MARGIN = 12
+"""A label is at most this many pixels narrower than its button (both sides together), or shrinks."""
+
 
 class Button:
     """A labelled rectangle that reports a completed press.
@@ -108,9 +111,9 @@ class Button:
         text = self.label
         bold = self.selected or self.primary
         label = theme.text(text, text_px, ink, bold=bold)
-        if label.get_width() > r.w - 12:
+        if label.get_width() > r.w - LABEL_MARGIN:
             # A long label in a narrow panel: shrink it rather than spill out.
-            px = max(10, int(text_px * (r.w - 12) / label.get_width()))
+            px = max(10, int(text_px * (r.w - LABEL_MARGIN) / label.get_width()))
             label = theme.text(text, px, ink, bold=bold)
         surface.blit(label, label.get_rect(center=r.center))
 
@@ -180,6 +183,22 @@ class SoundButton(IconButton):
         on = sounds is None or sounds.enabled
         self.icon = "sound_on" if on else "sound_off"
         self.key = "feel.sound.on" if on else "feel.sound.off"
+
+
+def common_px(buttons: list[Button], text_px: int) -> int:
+    """The largest type, at most ``text_px``, at which every shown button's label fits unshrunk.
+
+    Buttons side by side drawn at this one size read as a set; each shrunk on its own,
+    a long label («Играть отсюда») stood out smaller than its neighbours.
+    """
+    px = text_px
+    for b in buttons:
+        if b.rect.w <= 0:
+            continue
+        bold = b.selected or b.primary
+        while px > 10 and theme.font(px, bold).size(b.label)[0] > b.rect.w - LABEL_MARGIN:
+            px -= 1
+    return px
 
 
 def stack_buttons(buttons: list[Button], x: int, y: int, w: int, h: int, gap: int) -> int:
