@@ -55,6 +55,12 @@ def test_english_text_has_no_russian_letters() -> None:
     assert not russian, f"English texts with Cyrillic letters: {russian}"
 
 
+def test_english_text_quotes_in_english() -> None:
+    """«Finish» in an English sentence reads as a stray Russian habit: English quotes with “ ”."""
+    guillemets = [key for key, texts in STRINGS.items() if "«" in texts["en"] or "»" in texts["en"]]
+    assert not guillemets, f"English texts with Russian quotes: {guillemets}"
+
+
 def test_language_switch_and_unknown_keys() -> None:
     assert strings.language() == "ru"
     strings.set_language("en")

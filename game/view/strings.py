@@ -152,8 +152,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "results.draw": {"ru": "Ничья", "en": "Draw"},
     # How the game ended (game.ending)
     "results.end.full": {"ru": "Поле заполнено: ходить некуда", "en": "The board is full: nowhere to play"},
-    "results.end.finish": {"ru": "Партию завершили кнопкой «Завершить»", "en": "Ended with «Finish»"},
-    "results.end.stop": {"ru": "Время после «Стопа» вышло", "en": "The time after «Stop» ran out"},
+    "results.end.finish": {"ru": "Партию завершили кнопкой «Завершить»", "en": "Ended with “Finish”"},
+    "results.end.stop": {"ru": "Время после «Стопа» вышло", "en": "The time after “Stop” ran out"},
     "results.end.time.blue": {"ru": "Флажок упал: время синих вышло", "en": "Flag fell: Blue ran out of time"},
     "results.end.time.red": {"ru": "Флажок упал: время красных вышло", "en": "Flag fell: Red ran out of time"},
     "results.end.time.you": {"ru": "Флажок упал: ваше время вышло", "en": "Flag fell: you ran out of time"},
