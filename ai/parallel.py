@@ -258,8 +258,10 @@ class _Pool:
         self.job += 1
         job = self.job
         deadline_wall = time.time() + (deadline - time.perf_counter())
+        # One seed for every share: the root's order breaks ties at random, and the shares must
+        # split the same order between them, or some moves would be searched twice and others never.
+        share_seed = seed if seed is not None else random.getrandbits(62)
         for i in range(self.count):
-            share_seed = None if seed is None else seed * 1_000_003 + i
             try:
                 self.conns[i].send((job, position, settings, (i, self.count), deadline_wall, work_limit, share_seed))
             except (OSError, ValueError) as error:

@@ -24,7 +24,9 @@ from typing import Any
 import pytest
 
 from ai import bench, choose_move, parallel, think
+from ai.board import Board
 from ai.parallel import Share
+from ai.search import MASTER_V1, Master
 from engine import Game, Rules
 from game.storage import store
 
@@ -40,6 +42,10 @@ def mid_game(rules: Rules, seed: int = 3, size: int = 15, moves: int = 70) -> Ga
         assert point is not None
         game.play(point)
     return game
+
+
+def game_point(game: Game, v: int) -> tuple[int, int]:
+    return (v % game.width, v // game.width)
 
 
 def alive(pid: int) -> bool:
@@ -95,6 +101,24 @@ def test_a_seeded_parallel_search_is_legal_and_stops_in_budget(pool: None) -> No
     thought = think(game, "master-v1", seconds=0.5, seed=4, cores=CORES)
     assert time.perf_counter() - started <= 0.52
     assert thought.cores == CORES and game.is_legal(thought.move)
+
+
+@pytest.mark.parametrize("seed", [None, 5])
+def test_the_shares_split_one_root_order_between_them(pool: None, seed: int | None) -> None:
+    # Ties in the root's order are broken at random: shares ordering it each their own way
+    # would search some moves twice and others never.
+    game = mid_game(Rules.COUNTRIES)
+    live = parallel._get_pool(CORES)
+    assert live is not None
+    now = time.perf_counter()
+    shares = live.run(parallel._position(game), MASTER_V1, now + 0.4, now + 0.5, None, seed, None)
+    assert shares is not None and all(s is not None and s.iterations for s in shares)
+    first = [set(s.iterations[0]) for s in shares if s is not None]
+    root = Master(Board(game), random.Random(seed), MASTER_V1).info().moves  # countries: every candidate
+    assert not first[0] & first[1]
+    assert first[0] | first[1] == {game_point(game, v) for v in root}
+    if seed is not None:  # the same order as one core's, split every other move
+        assert first[0] == {game_point(game, v) for v in root[0::2]}
 
 
 def test_a_seeded_search_stays_on_one_core_unless_told(pool: None) -> None:
