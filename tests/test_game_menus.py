@@ -502,7 +502,7 @@ def test_the_unfinished_button_beside_continue_keeps_the_menus_type_size(control
         px = theme.text_size(control.size, 22)
         for button in (menu.b_unfinished, menu.b_continue):
             assert button.rect.w > 0
-            assert theme.text(button.label, px, theme.INK, bold=button.primary).get_width() <= button.rect.w - 12, \
+            assert theme.text(button.label, px, theme.INK, bold=button.primary).get_width() <= button.rect.w - 20, \
                 (code, button.label)
         assert menu.b_continue.rect.right < menu.b_unfinished.rect.x
         assert menu.b_unfinished.rect.right == menu.b_hotseat.rect.right  # the row keeps the column's width
@@ -536,5 +536,39 @@ def test_the_reviews_word_buttons_share_one_type_a_row(control: Control, size: t
                 sizes = {drawn[b.label] for b in row}
                 assert len(sizes) == 1, (code, [(b.label, drawn[b.label]) for b in row])
                 for b in row:
-                    assert theme.font(drawn[b.label]).size(b.label)[0] <= b.rect.w - 12
+                    assert theme.font(drawn[b.label]).size(b.label)[0] <= b.rect.w - 20
+    language.choose("ru")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1200, 800), (1366, 768), (1920, 1080)])
+def test_a_row_of_choices_keeps_one_type_as_the_choice_moves(control: Control, size: tuple[int, int],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """«Синими (первый ход)», bold once chosen, was shrunk alone beside «Красными» at 1920×1080; now the
+    row is drawn in one type, the same whichever is chosen, and no label comes within 10 px of its frame."""
+    control.resize(size)
+    open_menu(control)
+    versus = VersusScene(control.stack, Rules.COUNTRIES)
+    control.stack.push(versus)
+    control.step(1 / 60)
+    drawn: dict[str, int] = {}
+    real = theme.text
+
+    def text(s: str, px: int, *args: object, **kwargs: object) -> pygame.Surface:
+        drawn[s] = px  # the last size each string was drawn at (a shrunk label is drawn twice)
+        return real(s, px, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "text", text)
+    for code in ("ru", "en"):
+        language.choose(code)
+        seen = set()
+        for chosen in (versus.b_red, versus.b_blue):
+            press(control, chosen)
+            drawn.clear()
+            versus.draw(control.screen)
+            row = (versus.b_blue, versus.b_red)
+            seen |= {drawn[b.label] for b in row}
+            for b in row:
+                width = theme.font(drawn[b.label], b.selected).size(b.label)[0]
+                assert width <= b.rect.w - 20, (code, b.label)
+        assert len(seen) == 1, (code, seen)
     language.choose("ru")

@@ -30,7 +30,7 @@ from game.view.textfit import one_line
 from game.view.widgets import Button, ButtonGroup, row_buttons, stack_buttons
 
 BUTTON_PAD = 14
-"""Pixels each side of a label sized to its button: the button shrinks a label with less than 6."""
+"""Pixels each side of a label sized to its button: the button shrinks a label with less than 10."""
 
 log = logging.getLogger(__name__)
 

@@ -18,8 +18,9 @@ from game.view import theme
 from game.view.sound import Sounds
 from game.view.strings import t
 
-LABEL_MARGIN = 12
-"""A label is at most this many pixels narrower than its button (both sides together), or shrinks."""
+LABEL_MARGIN = 20
+"""Pixels a label leaves free in its button, both sides together (less, and it shrinks): a label
+nearer the frame than ten pixels looks cramped."""
 
 
 class Button:
@@ -189,13 +190,15 @@ def common_px(buttons: list[Button], text_px: int) -> int:
     """The largest type, at most ``text_px``, at which every shown button's label fits unshrunk.
 
     Buttons side by side drawn at this one size read as a set; each shrunk on its own,
-    a long label («Играть отсюда») stood out smaller than its neighbours.
+    a long label («Играть отсюда») stood out smaller than its neighbours. In a row of
+    choices (one of them selected) every label is measured bold, as it is once chosen,
+    so the type does not change as the choice moves along the row.
     """
+    shown = [b for b in buttons if b.rect.w > 0 and not isinstance(b, IconButton)]
+    choices = any(b.selected for b in shown)
     px = text_px
-    for b in buttons:
-        if b.rect.w <= 0:
-            continue
-        bold = b.selected or b.primary
+    for b in shown:
+        bold = choices or b.selected or b.primary
         while px > 10 and theme.font(px, bold).size(b.label)[0] > b.rect.w - LABEL_MARGIN:
             px -= 1
     return px
@@ -244,6 +247,10 @@ class ButtonGroup:
         return any(b.rect.collidepoint(pos) for b, _ in self.items)
 
     def draw(self, surface: pygame.Surface, text_px: int) -> None:
-        """Draw every button."""
+        """Draw every button; those side by side in one row (same top and height) in one type."""
+        rows: dict[tuple[int, int], list[Button]] = {}
         for button, _ in self.items:
-            button.draw(surface, text_px)
+            rows.setdefault((button.rect.y, button.rect.h), []).append(button)
+        px = {key: common_px(row, text_px) for key, row in rows.items()}
+        for button, _ in self.items:
+            button.draw(surface, px[(button.rect.y, button.rect.h)])
