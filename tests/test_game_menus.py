@@ -31,6 +31,7 @@ from game.scenes.versus import VersusScene
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
 from game.view import language, strings, theme
+from game.view.widgets import Button
 
 
 def first_legal(game: Game, level: str, **_: object) -> tuple[int, int]:
@@ -532,11 +533,16 @@ def test_the_reviews_word_buttons_share_one_type_a_row(control: Control, size: t
             review.b_analyse.key = key_
             drawn.clear()
             review.draw(control.screen)
-            for row in ((review.b_play_on, review.b_analyse), (review.b_back, review.b_menu)):
+            rows: dict[int, list[Button]] = {}
+            for b in (review.b_play_on, review.b_analyse, review.b_back, review.b_menu):
+                rows.setdefault(b.rect.y, []).append(b)
+            for row in rows.values():
                 sizes = {drawn[b.label] for b in row}
                 assert len(sizes) == 1, (code, [(b.label, drawn[b.label]) for b in row])
                 for b in row:
                     assert theme.font(drawn[b.label]).size(b.label)[0] <= b.rect.w - 20
+        if size[1] >= 700:  # room for a row each: «Играть отсюда» in the type of «Назад» below it
+            assert drawn[review.b_play_on.label] == drawn[review.b_back.label]
     language.choose("ru")
 
 

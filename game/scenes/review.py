@@ -42,6 +42,9 @@ from game.view.textfit import one_line, wrap
 from game.view.widgets import LABEL_MARGIN, Button, ButtonGroup, common_px
 from game.view.zoom_control import ZoomControl
 
+TALL_PANEL = 700
+"""A side panel at least this tall gives «Играть отсюда» and «Анализ» a row each."""
+
 
 class Replay:
     """A game's moves to step through; :attr:`game` is the position at :attr:`step`.
@@ -204,10 +207,14 @@ class ReviewScene(Scene):
         # panel's right half, beside it at the bottom under the text.
         order = [self.b_first, self.b_prev, self.b_next, self.b_last, self.b_play_on, self.b_analyse, self.b_back,
                  self.b_menu]
-        for button, box in zip(order, panel_buttons(panel, portrait, [4, 2, 2], height=bh, gap=gap, pad=pad,
+        # A tall panel has room for «Играть отсюда» and «Анализ» a row each, in the buttons' full type;
+        # a short one keeps the chart's room and shares their row by the labels' widths.
+        rows = [4, 1, 1, 2] if not portrait and panel.h >= TALL_PANEL else [4, 2, 2]
+        for button, box in zip(order, panel_buttons(panel, portrait, rows, height=bh, gap=gap, pad=pad,
                                                     from_top=True), strict=True):
             button.rect = pygame.Rect(box)
-        self._share_row(self.b_play_on, self.b_analyse, ("review.analyse", "review.analyse.stop"))
+        if self.b_play_on.rect.y == self.b_analyse.rect.y:
+            self._share_row(self.b_play_on, self.b_analyse, ("review.analyse", "review.analyse.stop"))
         self._text_bottom = panel.y + panel.h - pad if portrait else self.b_first.rect.y - gap
 
     def _share_row(self, wide: Button, other: Button, other_keys: tuple[str, ...]) -> None:
@@ -355,7 +362,10 @@ class ReviewScene(Scene):
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         for button in (self.b_first, self.b_prev, self.b_next, self.b_last):
             button.draw(surface, theme.text_size(self.size, 28))
-        for row in ((self.b_play_on, self.b_analyse), (self.b_back, self.b_menu)):
-            px = common_px(list(row), theme.text_size(self.size, 21))  # a row's words in one type, as a pair
+        rows: dict[int, list[Button]] = {}
+        for button in (self.b_play_on, self.b_analyse, self.b_back, self.b_menu):
+            rows.setdefault(button.rect.y, []).append(button)
+        for row in rows.values():
+            px = common_px(row, theme.text_size(self.size, 21))  # a row's words in one type, as a set
             for button in row:
                 button.draw(surface, px)
