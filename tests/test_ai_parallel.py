@@ -169,7 +169,7 @@ def test_cancel_returns_at_once_and_the_workers_stop(pool: None) -> None:
     before = sum(cpu_seconds(pid) for pid in pids)
     worker.start()
     time.sleep(0.5)
-    assert sum(cpu_seconds(pid) for pid in pids) - before > 0.3  # the workers are searching
+    assert sum(cpu_seconds(pid) for pid in pids) - before > 0.15  # the workers are searching
     cancelled_at = time.perf_counter()
     cancel.set()
     worker.join(5)
