@@ -55,6 +55,9 @@ class Reader:
         self.defences = defences    # answers tried to each threat
         self.limit = limit          # gains measurements a read may make (each plays out a few nodes)
         self.spent = 0
+        self.immediate = 0.0
+        self._elsewhere = 0.0
+        """What the last ``attack`` found one move gains at once (the rest of its line is forced)."""
         self.stop: Callable[[], bool] = lambda: False
         """Asked between lines: True ends the read with what it has (a caller's own budget)."""
         self._cache: dict[tuple[int, int, int], Line] = {}
@@ -96,6 +99,10 @@ class Reader:
         self.spent = 0
         now = self._gains(p, b.candidates())
         best = _best_now(now)
+        self.immediate = best.gain
+        # What the other side would take at once if it let a threat be: a line's price for it.
+        their = self._gains(3 - p, b.candidates())
+        self._elsewhere = max(0.0, _best_now(their).gain)
         openers = self._openers(p) if depth > 1 else []
         # Deeper and deeper: a read cut short by the limit keeps the last one it finished
         # (where threats are everywhere, as in countries, the deep reads run out first).
@@ -171,9 +178,9 @@ class Reader:
         counters = self._gains(o, self._around(m))
         counters.pop(-1, None)
         answers = blocks + [v for v in sorted(counters, key=lambda v: -counters[v])[:2] if v not in blocks]
-        # The other side may also give the threatened dots up and play elsewhere: p then takes its
-        # best threat at once. Running from a ladder that works only feeds it more dots.
-        worst = gained + max(threats.values())
+        # The other side may also give the threatened dots up and take what it can elsewhere: p then
+        # takes its best threat. Running from a ladder that works only feeds it more dots.
+        worst = gained + max(threats.values()) - self._elsewhere
         if worst <= max(0.0, enough):
             return worst
         for r in answers:

@@ -40,8 +40,6 @@ class Info:
     """Candidate moves, best first."""
     static: float
     """The evaluation: score difference, the exchange the threat maps promise, shape."""
-    swing: float
-    """Of ``static``, the part the one-move exchange of threats adds (the rest is the quiet position)."""
     mine: dict[int, float]
     """What the side to move gains by playing each node now (only gains above my_base)."""
     my_base: float
@@ -136,8 +134,7 @@ class Master:
             theirs, their_base = b.gains(3 - p, cands)
         st = self.settings
         pot = b.potential if p == 1 else -b.potential
-        swing = exchange(mine, my_base, theirs, their_base)
-        static = b.score_diff(p) + swing + self.pot_weight * pot
+        static = b.score_diff(p) + exchange(mine, my_base, theirs, their_base) + self.pot_weight * pot
         if b.classic and self.terr_weight:
             static += self.terr_weight * (territory(b.game, p) - territory(b.game, 3 - p))
             static += self.settings.weak * (b.weak_dots(3 - p) - b.weak_dots(p))
@@ -163,7 +160,7 @@ class Master:
             keyed.append((2.0 * mine.get(v, 0.0) + 1.5 * theirs.get(v, 0.0) + weight * gain + 0.1 * form
                           + 0.001 * jitter(), v))
         keyed.sort(reverse=True)
-        found = Info([v for _, v in keyed], static, swing, mine, my_base, theirs, their_base)
+        found = Info([v for _, v in keyed], static, mine, my_base, theirs, their_base)
         self.info_cache[key] = found
         return found
 
@@ -293,10 +290,10 @@ class Master:
             root = root[index::count] or root[:1]
             root_width = -(-root_width // count)
         best_v = root[0]
-        if len(root) == 1:
+        if len(root) == 1 and count == 1:
             return best_v
         reading = _Reading(self, info) if self.settings.reading else None
-        if reading is not None:
+        if reading is not None and index == 0:  # one share searches the openers for all
             root += [v for v in reading.openers() if v not in root]
         for depth in range(1, self.settings.max_depth + 1):
             values: dict[int, float] = {}
@@ -356,9 +353,11 @@ class _Reading:
     """The master's use of ``ai.reading`` at the root: its own forcing lines and the other side's.
 
     A forcing line read to its end is a bound the search cannot see past its
-    horizon: after a root move from which the other side forces a gain of R,
-    that move is worth at most the score after it less R; a root move that
-    opens a line of our own gaining G is worth at least the score now plus G.
+    horizon. The evaluation already counts the one-move exchange of threats;
+    what a line forces beyond the best immediate gain is what it adds. After a
+    root move from which the other side forces R more than that, the move is
+    worth at most the evaluation there less R; a root move that opens a line
+    of our own forcing G more is worth at least the evaluation now plus G.
     ``judge`` applies both to each iteration's values, so a move walking into
     a net or a ladder sinks, and a move springing one rises.
     """
@@ -369,8 +368,7 @@ class _Reading:
         self.board = b
         self.reader = Reader(b)
         self.me = b.to_move
-        # The quiet position now, our view: what a line's gain is added to.
-        self.now = info.static - info.swing
+        self.now = info.static
         self.floor: dict[int, float] = {}     # root move -> at least this (our line)
         self.ceiling: dict[int, float] = {}   # root move -> at most this (their line after it)
         self.found: set[int] = set()
@@ -393,7 +391,7 @@ class _Reading:
             return []
         if line.move < 0 or line.depth < 2:
             return []
-        self.floor[line.move] = self.now + line.gain
+        self.floor[line.move] = self.now + line.gain - max(0.0, self.reader.immediate)
         self.found.add(line.move)
         return [line.move]
 
@@ -408,8 +406,9 @@ class _Reading:
             try:
                 line = self._their_line()
                 # An immediate gain the search sees for itself, with what we win back meanwhile.
-                if line.gain > 0 and line.depth >= 2:
-                    self.ceiling[v] = self._quiet() - line.gain
+                excess = line.gain - max(0.0, self.reader.immediate)
+                if excess > 0 and line.depth >= 2:
+                    self.ceiling[v] = self._evaluation() - excess
                     counts[line.move] = counts.get(line.move, 0) + 1
             except Cancelled:
                 break
@@ -423,8 +422,9 @@ class _Reading:
             b.play(v)
             try:
                 line = self._their_line()
-                if line.gain > 0 and line.depth >= 2:
-                    self.ceiling[v] = self._quiet() - line.gain
+                excess = line.gain - max(0.0, self.reader.immediate)
+                if excess > 0 and line.depth >= 2:
+                    self.ceiling[v] = self._evaluation() - excess
             except Cancelled:
                 break
             finally:
@@ -432,10 +432,9 @@ class _Reading:
             self.found.add(v)
         return [v for v in defences if v in self.found]
 
-    def _quiet(self) -> float:
-        """The quiet evaluation after one of our root moves, our view (the position's own is theirs)."""
-        child = self.master.info()
-        return child.swing - child.static
+    def _evaluation(self) -> float:
+        """The evaluation after one of our root moves, our view (the position's own is theirs)."""
+        return -self.master.info().static
 
     def _their_line(self) -> Line:
         return self.reader.attack(self.board.to_move, READING_DEPTH)
