@@ -47,7 +47,7 @@ _NOTHING = Line(0.0, -1, 0)
 class Reader:
     """Reads forcing lines on a Board (played on and taken back: the Board is left as found)."""
 
-    def __init__(self, board: Board, *, width: int = 8, chase: int = 5, defences: int = 3,
+    def __init__(self, board: Board, *, width: int = 10, chase: int = 5, defences: int = 3,
                  limit: int = 400) -> None:
         self.board = board
         self.width = width          # threatening moves tried at the start of a line
@@ -119,10 +119,13 @@ class Reader:
         b = self.board
         own, their, edge = b.adj[p], b.adj[3 - p], b.edge_dist
         scored = []
+        live, o = b.live, 3 - p
         for v in b.candidates():
-            if not self._presses(p, v):
-                continue
-            scored.append((own[v] + their[v] + (0.5 if edge[v] else 0.0), v))
+            if self._presses(p, v):
+                scored.append((own[v] + their[v] + (0.5 if edge[v] else 0.0), v))
+            elif b.classic and own[v] and any(live[u] == o and edge[u] for u in b.around2[v]):
+                # A wall a step away from the dots it would ring: the quiet set-up of a wide loop.
+                scored.append((own[v] - 0.5, v))
         scored.sort(reverse=True)
         return [v for _, v in scored[:self.width]]
 
@@ -155,7 +158,10 @@ class Reader:
                 continue
             try:
                 gained = (units[p] - units[o]) * b.unit - start
-                threats = self._gains(p, self._around(m, last if last is not None else -1))
+                # A line's first move may make a threat anywhere along a wide loop; later ones
+                # chase where the last moves were.
+                area = b.candidates() if last is None and b.classic else self._around(m, last if last is not None else -1)
+                threats = self._gains(p, area)
                 threats.pop(-1, None)
                 if not threats:
                     continue
