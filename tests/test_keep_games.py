@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from test_sgf_hostile import CASES
 
 from engine import Game, Player, Rules, sgf
+from game import demo
 from game.control import Control
 from game.scenes.dialog import ConfirmScene
 from game.scenes.files import OpenGameScene, SaveGameScene, UnfinishedScene, describe
@@ -37,6 +38,8 @@ from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
 from game.storage.autosave import resume
 from game.takeback import TakeBack
+from game.view import strings, theme
+from game.view.strings import rules_name
 
 OPEN_LIMIT_SECONDS = 3.0
 """Generous: it catches a freeze, not a slow machine (the goal is well under 0.3 s)."""
@@ -131,8 +134,8 @@ def test_the_unfinished_list_resumes_and_deletes_after_asking(control: Control) 
     listing = control.stack.top
     assert isinstance(listing, UnfinishedScene) and listing.count == 2
     control.step(1 / 60)  # drawn
-    assert describe(listing.unfinished[0]) == "Страны, 10 × 10 · два игрока · ход 1"
-    assert describe(listing.unfinished[1]) == "Классика, 12 × 9 · компьютер: Любитель · ход 2"
+    assert describe(listing.unfinished[0]) == "Страны, 10 × 10 · два игрока · ход № 2"  # one played: the 2nd next
+    assert describe(listing.unfinished[1]) == "Классика, 12 × 9 · компьютер: Любитель · ход № 3"
     # «✕» on the first row asks; «no» keeps the game, and says so (not «Продолжить игру»: that would
     # read as resuming it).
     cross = listing.delete_box(0).center
@@ -155,6 +158,34 @@ def test_the_unfinished_list_resumes_and_deletes_after_asking(control: Control) 
     play = control.stack.top
     assert isinstance(play, PlayScene) and play.settings == computer and play.game.history == older.history
     assert play.autosaver.slot == left.slot  # it goes on writing to its own save
+
+
+@pytest.mark.parametrize("lang, listed, panel", [("ru", "ход № {n}", "Ход № {n}"), ("en", "move {n}", "Move {n}")])
+def test_the_list_and_the_panel_give_a_game_the_same_move_number(
+        control: Control, monkeypatch: pytest.MonkeyPatch, lang: str, listed: str, panel: str) -> None:
+    """The list said «ход 29» (moves played) where the resumed game's panel said «Ход № 30» (the move
+    about to be made): both now say the move about to be made."""
+    strings.set_language(lang)
+    game = demo.countries_demo()
+    store.save_current(sgf.dumps(game), {"mode": "hotseat", "rules": "countries"})
+    drawn: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda s, *a, **kw: drawn.append(s) or real(s, *a, **kw))
+    menu = open_menu(control)
+    press(control, menu.b_unfinished)
+    listing = control.stack.top
+    assert isinstance(listing, UnfinishedScene) and listing.count == 1
+    drawn.clear()
+    control.step(1 / 60)
+    [row] = [text for text in drawn if text.startswith(rules_name(Rules.COUNTRIES))]
+    click(control, (listing.list_rect.x + 40, listing.list_rect.y + listing.row_h // 2))  # resume it
+    play = control.stack.top
+    assert isinstance(play, PlayScene) and play.game.history == game.history
+    drawn.clear()
+    control.step(1 / 60)
+    n = game.move_count + 1
+    assert row.endswith(" · " + listed.format(n=n)), row
+    assert panel.format(n=n) in drawn
 
 
 def test_an_old_single_autosave_is_still_picked_up(control: Control, data_dir: Path) -> None:

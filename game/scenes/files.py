@@ -48,7 +48,7 @@ from game.settings import MatchSettings
 from game.storage import store
 from game.storage.autosave import resume
 from game.storage.paths import asset_path
-from game.view import paper, theme, thumbnail
+from game.view import hud, paper, theme, thumbnail
 from game.view.strings import STRINGS, rules_name, t
 from game.view.textfit import named, one_line
 from game.view.widgets import Button, ButtonGroup
@@ -1124,7 +1124,8 @@ class UnfinishedScene(GamesScene):
 
 
 def describe(entry: store.Resumable) -> str:
-    """«Страны, 20 × 20 · компьютер: Новичок · ход 12»: what the list says of a game in progress."""
+    """«Страны, 20 × 20 · компьютер: Новичок · ход № 12»: what the list says of a game in progress; the
+    move is the one about to be made, as the play panel numbers it once the game is resumed."""
     game = entry.game if entry.game is not None else sgf.loads(entry.text)
     meta = entry.meta
     if meta.get("mode") == "computer":
@@ -1133,4 +1134,5 @@ def describe(entry: store.Resumable) -> str:
     else:
         opponent = t("unfinished.hotseat")
     rules = rules_name(game.rules) if isinstance(game.rules, Rules) else ""
-    return t("unfinished.row", rules=rules, w=game.width, h=game.height, opponent=opponent, k=game.move_count)
+    return t("unfinished.row", rules=rules, w=game.width, h=game.height, opponent=opponent,
+             k=hud.move_number(game))

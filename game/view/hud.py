@@ -183,14 +183,26 @@ def clock_lines(clock: MatchClock, settings: MatchSettings) -> list[tuple[str, t
     return [(t("play.clock", player=player_name(p, settings), time=clock.shown(p)), ink(p)) for p in Player]
 
 
+def move_number(game: Game) -> int:
+    """The number of the move about to be made («Ход № 30» with 29 played); at the end, the last one.
+
+    The play panel and the unfinished games' list both say this one, so a game reads the same in both.
+
+    >>> g = Game(5, 5)
+    >>> _ = g.play((2, 2))
+    >>> move_number(g)
+    2
+    """
+    return game.move_count + (not game.is_over)
+
+
 def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_failed: bool,
                 autosave_failed: bool, clock: MatchClock | None = None) -> list[tuple[str, theme.Colour]]:
     """The lines under the scores: the move number and the players' ``clock`` if there is one,
     who moves alone after a «Стоп» and for how long (``stop_clock``), the computer's failure, and a
     quiet note when the autosave failed. (A refused node says why at the node itself:
     :mod:`game.view.refusal`.)"""
-    number = game.move_count + (not game.is_over)  # the move being made; at the end, the last one
-    lines: list[tuple[str, theme.Colour]] = [(t("play.move", n=number), theme.INK_SOFT)]
+    lines: list[tuple[str, theme.Colour]] = [(t("play.move", n=move_number(game)), theme.INK_SOFT)]
     if clock:
         lines += clock_lines(clock, settings)
     if game.stopped_by is not None:

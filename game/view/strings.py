@@ -211,7 +211,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "ru": "Нажмите на партию, чтобы продолжить её; «✕» удаляет",
         "en": "Tap a game to resume it; “✕” deletes it",
     },
-    "unfinished.row": {"ru": "{rules}, {w} × {h} · {opponent} · ход {k}", "en": "{rules}, {w} × {h} · {opponent} · move {k}"},
+    # {k}: the move about to be made, as the play panel's «Ход № {n}» says once the game is resumed.
+    "unfinished.row": {"ru": "{rules}, {w} × {h} · {opponent} · ход № {k}",
+                       "en": "{rules}, {w} × {h} · {opponent} · move {k}"},
     "unfinished.hotseat": {"ru": "два игрока", "en": "two players"},
     "unfinished.computer": {"ru": "компьютер: {level}", "en": "computer: {level}"},
     "unfinished.delete": {"ru": "✕", "en": "✕"},
