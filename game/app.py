@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import os
 import tempfile
 import time
@@ -20,12 +21,13 @@ import pygame
 
 from ai import choose_move, parallel, think
 from ai import review as ai_review
-from engine import Game, Player, Rules, sgf
+from engine import Game, Player, Refusal, Rules, sgf
 from game import demo
 from game.analysis import Analysis
 from game.clock import ClockState, TimeControl
 from game.control import DEFAULT_SIZE, MIN_SIZE, Control
 from game.ending import Ending, How
+from game.input.layout import BoardLayout, Box, Point
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.scenes.files import OpenGameScene, SavedGamesScene, SaveGameScene, UnfinishedScene, default_name, record_info
@@ -42,6 +44,7 @@ from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
 from game.storage.paths import DATA_DIR_ENV, asset_path
 from game.view import dpi, language, strings, theme
+from game.view.zoom_control import ZoomControl
 
 ZAGRAM = asset_path("samples", "zagram-352562.sgf")
 """A real classic game from zagram.org (39×32, setup dots), shipped with the game as a sample."""
@@ -284,6 +287,43 @@ def _full_board() -> Game:
     return game
 
 
+ZOOM_PRESSES = 4
+"""``+`` presses for the zoomed pictures: a 38×31 board's cells grow to about a fingertip at 1024×600."""
+
+MAX_ZOOM_PRESSES = 40
+"""More ``+`` presses than any board needs to reach its deepest zoom (each zooms by a quarter)."""
+
+
+def zoom_in(control: Control, zoom: ZoomControl, presses: int | None) -> None:
+    """Press ``+`` ``presses`` times through the loop, as a keyboard does (None: until the deepest zoom)."""
+    plus = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PLUS, mod=0, unicode="+", scancode=0)
+    for _ in range(MAX_ZOOM_PRESSES if presses is None else presses):
+        if presses is None and zoom.deepest:
+            return
+        control.step(0.0, events=[plus])
+    assert presses is not None or zoom.deepest, "the deepest zoom was not reached"
+
+
+def finger_event(control: Control, kind: int, pos: tuple[int, int]) -> pygame.event.Event:
+    """A finger event at window pixel ``pos``, as SDL sends it (the window's fraction, not pixels)."""
+    w, h = control.size
+    return pygame.event.Event(kind, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, finger_id=0, touch_id=1,
+                              pressure=1.0)
+
+
+def node_in_sight(board: BoardLayout, area: Box, wanted: Callable[[Point], bool]) -> tuple[Point, tuple[int, int]]:
+    """The ``wanted`` node nearest the middle of the board's ``area`` that is in sight, and its pixel.
+
+    A zoomed board shows only part of itself: a tap meant for a node must land where it is drawn.
+    Raises ``AssertionError`` when no such node is in sight (the picture would not show what it says).
+    """
+    mx, my = area.x + area.w / 2, area.y + area.h / 2
+    seen = [(node, board.node_to_pixel(node)) for node in itertools.product(range(board.width), range(board.height))]
+    seen = [(node, at) for node, at in seen if board.shows(*at) and area.contains(*at) and wanted(node)]
+    assert seen, "no such node in sight"
+    return min(seen, key=lambda item: (item[1][0] - mx) ** 2 + (item[1][1] - my) ** 2)
+
+
 def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Callable[[], None]]]:
     """(name, set-up) pairs: each set-up leaves the scene to photograph on top of the stack, in ``lang``.
 
@@ -298,6 +338,7 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
             stack.shutdown_all()
             stack.scenes.clear()
             strings.set_language(lang)
+            control.filter.reset()  # a finger the last picture held down is not on this one
             store.clear_all_current()
             if autosave is not None:
                 store.autosave_path().write_text(autosave, encoding="utf-8")
@@ -335,6 +376,32 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         scene.autosaver.flush()  # written before the next set-up clears the autosave
         scene.update(0.42)
 
+    def zoomed(presses: int | None) -> Callable[[Scene], None]:
+        """``presses`` of ``+`` on the board (None: until its deepest zoom)."""
+        def go(scene: Scene) -> None:
+            assert isinstance(scene, PlayScene | ReviewScene)
+            zoom_in(control, scene.zoom, presses)
+        return go
+
+    def refused_in_sight(scene: Scene) -> None:
+        # Zoomed in, a tap on an empty node inside the other side's country: the reason shows at the node.
+        assert isinstance(scene, PlayScene)
+        zoom_in(control, scene.zoom, ZOOM_PRESSES)
+        game = scene.game
+
+        def theirs(node: Point) -> bool:
+            return game.refusal(node) is Refusal.INSIDE and game.owner_at(node) is game.to_move.other
+        _, at = node_in_sight(scene.board, scene.screen.board_area, theirs)
+        control.step(0.0, events=[finger_event(control, kind, at) for kind in (pygame.FINGERDOWN, pygame.FINGERUP)])
+        assert scene.refusal is not None and scene.refusal.key == "refusal.their_country", "the tap was not refused"
+
+    def finger_held(scene: Scene) -> None:
+        # A finger down on a free node of the whole 38×31 board (cells smaller than a fingertip): the loupe.
+        assert isinstance(scene, PlayScene)
+        node, at = node_in_sight(scene.board, scene.screen.board_area, scene.game.is_legal)
+        control.step(0.0, events=[finger_event(control, pygame.FINGERDOWN, at)])
+        assert scene.aim.finger_node == node and scene.ghost_node() == node, "the finger is not on the node"
+
     def stopped_classic() -> Scene:
         scene = PlayScene(stack, Match(classic, demo.classic_demo()))
         scene.stop()
@@ -368,6 +435,16 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         moves = _zagram_analysis()
         scene.analysis = Analysis.of(scene.replay.source, moves)
         scene.goto(next((m.number for m in moves if m.mistake), scene.step))
+        return scene
+
+    def zagram_stopped() -> Scene:
+        # «Прервать» pressed two fifths of the way: the chart so far, and where the analysis stopped.
+        scene = zagram_review()
+        assert isinstance(scene, ReviewScene)
+        moves = _zagram_analysis()[:len(_zagram_analysis()) * 2 // 5]
+        scene.analysis = Analysis.of(scene.replay.source, moves)  # fewer moves than the game: stopped there
+        assert not scene.analysis.complete
+        scene.goto(next((m.number for m in reversed(moves) if m.mistake), len(moves)))
         return scene
 
     def finished_classic() -> Scene:
@@ -482,6 +559,13 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         ("play-clock", only(menu, low_clock)),
         ("results-time", only(menu, lost_on_time)),
         ("review-clock", only(menu, review_on_clock)),
+        ("play-zoomed", only(menu, full_play, then=zoomed(ZOOM_PRESSES))),
+        ("play-zoomed-deepest", only(menu, full_play, then=zoomed(None))),
+        ("play-refusal-zoomed", only(menu, full_play, then=refused_in_sight)),
+        ("play-loupe", only(menu, full_play, then=finger_held)),
+        ("review-zoomed", only(menu, lambda: OpenGameScene(stack), zagram_review, then=zoomed(ZOOM_PRESSES))),
+        ("review-zoomed-deepest", only(menu, lambda: OpenGameScene(stack), zagram_review, then=zoomed(None))),
+        ("review-analysis-stopped", only(menu, lambda: OpenGameScene(stack), zagram_stopped)),
     ]
 
 

@@ -22,6 +22,9 @@ import pytest
 
 import main
 from game import app
+from game.control import Control
+from game.scenes.play import PlayScene
+from game.scenes.review import ReviewScene
 from game.storage import store
 from game.view import strings
 
@@ -255,3 +258,72 @@ def test_smoke_runs_from_anywhere_and_leaves_the_players_files_alone(tmp_path: P
 def test_the_zagram_sample_is_read_from_the_repository() -> None:
     assert app.ZAGRAM.is_relative_to(ROOT / "assets")
     assert app.other_program_record().startswith("(;")
+
+
+# --- the screenshots ------------------------------------------------------------------------------------------------
+
+NEW_SCREENSHOTS = ("play-zoomed", "play-zoomed-deepest", "play-refusal-zoomed", "play-loupe", "review-zoomed",
+                   "review-zoomed-deepest", "review-analysis-stopped")
+"""The pictures added for the zoom, a refusal in sight, the finger's loupe and a stopped analysis."""
+
+
+def test_screenshots_cover_the_zoom_a_refusal_the_loupe_and_a_stopped_analysis(tmp_path: Path) -> None:
+    # Run apart, at one size (every size would take a minute): screenshots start and quit pygame.
+    script = (
+        "import sys\n"
+        "from game import app\n"
+        f"app.screenshots({str(tmp_path)!r}, sizes=((1024, 600),))\n"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([sys.executable, "-c", script], check=False, cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert_no_crash(done.stderr)
+    written = {p.name for p in tmp_path.iterdir()}
+    for name in ("menu", "play-full", "review-zagram", "review-analysis", *NEW_SCREENSHOTS):  # the old names stay
+        for suffix in ("", "-en"):
+            assert f"{name}{suffix}-1024x600.png" in written, name
+
+    def picture(name: str) -> pygame.Surface:
+        return pygame.image.load(str(tmp_path / f"{name}-1024x600.png"))
+
+    def differ(a: str, b: str) -> bool:
+        first, second = picture(a), picture(b)
+        return first.get_size() == second.get_size() and \
+            pygame.image.tobytes(first, "RGB") != pygame.image.tobytes(second, "RGB")
+
+    # Each new picture shows something its plain scene does not: the board zoomed, deeper, a mark, the loupe.
+    assert differ("play-zoomed", "play-full") and differ("play-zoomed-deepest", "play-zoomed")
+    assert differ("play-refusal-zoomed", "play-zoomed") and differ("play-loupe", "play-full")
+    assert differ("review-zoomed", "review-zagram") and differ("review-zoomed-deepest", "review-zoomed")
+    assert differ("review-analysis-stopped", "review-analysis")
+
+
+def test_the_pictures_show_what_their_names_say(pygame_session: object, data_dir: Path) -> None:
+    """The set-ups themselves: zoomed by the ``+`` key, a refusal in sight, a finger held on a legal node."""
+    control = Control((1024, 600))
+    try:
+        scenes = dict(app.screenshot_scenes(control))
+        for name in ("play-zoomed", "play-zoomed-deepest", "review-zoomed", "review-zoomed-deepest"):
+            scenes[name]()
+            top = control.stack.top
+            assert isinstance(top, PlayScene | ReviewScene) and top.zoom.zoomed, name
+            assert top.zoom.deepest is name.endswith("deepest"), name
+        scenes["play-refusal-zoomed"]()
+        play = control.stack.top
+        assert isinstance(play, PlayScene) and play.refusal is not None
+        assert play.refusal.key == "refusal.their_country"
+        assert play.board.shows(*play.board.node_to_pixel(play.refusal.node))  # where the player can see it
+        scenes["play-loupe"]()
+        play = control.stack.top
+        assert isinstance(play, PlayScene) and play.aim.finger_pos is not None and play.ghost_node() is not None
+        scenes["review-analysis-stopped"]()
+        review = control.stack.top
+        assert isinstance(review, ReviewScene) and review.analysis is not None
+        assert not review.analysis.running and not review.analysis.complete
+        stopped = strings.t("review.analysis_stopped", k=len(review.analysis.moves), n=review.analysis.total)
+        assert review._analysis_lines()[0][0] == stopped
+    finally:
+        control.stack.shutdown_all()
+        control.stack.scenes.clear()
+        strings.set_language(strings.DEFAULT_LANGUAGE)

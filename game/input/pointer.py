@@ -128,6 +128,12 @@ class InputFilter:
         self._mouse_spots: tuple[tuple[float, float], ...] = ()
         """Where the mouse press in progress (or just ended) went down and came up."""
 
+    def reset(self) -> None:
+        """Forget any gesture in progress: the screenshots put up a new stack of scenes for each
+        picture, and a finger held down for one picture (the loupe) is not the next one's."""
+        self.owner, self._finger, self._extra, self._last_event = None, None, {}, 0
+        self._swallow_release, self._touch_ended, self._mouse_ended, self._mouse_spots = False, None, None, ()
+
     def _recent(self, ended: int | None) -> bool:
         return ended is not None and self._now() - ended < TOUCH_CLICK_GUARD_MS
 

@@ -62,6 +62,12 @@ class ZoomControl:
     def zoomed(self) -> bool:
         return self.gestures.zoom.zoomed
 
+    @property
+    def deepest(self) -> bool:
+        """True when the board is zoomed in as far as it goes (a cell of one and a half fingertips)."""
+        zoom = self.gestures.zoom
+        return zoom.factor >= zoom.max_factor
+
     def _place(self, area: Box) -> None:
         size = theme.finger_px()
         self.button.rect = pygame.Rect(area.x + area.w - BUTTON_MARGIN - size, area.y + BUTTON_MARGIN, size, size)
