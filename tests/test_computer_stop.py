@@ -5,19 +5,22 @@ computer where the real search would be slow, the real computer where the level 
 from __future__ import annotations
 
 import random
+from datetime import datetime
 
 import pygame
 import pytest
-from driving import press, step
+from driving import click, press, step
 from test_game_scenes import grid_px, start_play, top, wait_for
 
 from ai.stop import STOP_MIN_MOVES, _fill, exposed, should_press_stop, stop_phase_done
-from engine import STOP_SECONDS, ActionKind, Game, Player, Point, Rules
+from engine import STOP_SECONDS, ActionKind, Game, Player, Point, Rules, sgf
 from game.control import Control
 from game.opponent import Answer, ComputerOpponent
-from game.scenes.handoff import Match
+from game.scenes.files import OpenGameScene, record_info
+from game.scenes.handoff import Match, Reviewing
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
+from game.scenes.review import ReviewScene
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import autosave, store
 from game.view import strings, theme
@@ -294,3 +297,55 @@ def test_the_person_is_told_in_their_language_and_it_fits_a_small_window(
     assert lines[1:] == [banner, alone, strings.t("play.stopped.by_computer.hint")]
     texts = drawn_texts(play, monkeypatch)
     assert banner in texts and alone in texts  # room for both under the scores at 1024 × 600
+
+
+# ----- the review says who said «Стоп» ---------------------------------------------------------------
+
+
+def drawn_review_texts(control: Control, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    review = top(control)
+    assert isinstance(review, ReviewScene)
+    drawn: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda s, *a, **kw: drawn.append(s) or real(s, *a, **kw))
+    review.draw(pygame.Surface(review.size))
+    monkeypatch.setattr(theme, "text", real)
+    return drawn
+
+
+@pytest.mark.parametrize("lang, said, you", [("ru", "Компьютер сказал «Стоп»", "Вы сказали «Стоп»"),
+                                             ("en", "The computer called “Stop”", "You called “Stop”")])
+def test_the_review_says_the_computer_said_stop_not_the_plural_of_the_colours(
+        control: Control, monkeypatch: pytest.MonkeyPatch, lang: str, said: str, you: str) -> None:
+    """It read «Компьютер сказали «Стоп»» (the form for «Синие», «Красные»): now as the play panel says it,
+    from the results' «Разбор» and from the record opened in the games list, which names the computer."""
+    settings = MatchSettings(Rules.CLASSIC, 12, 12, ComputerSettings("master", Player.BLUE))
+    game = game_of(RED)
+    game.stop()  # the computer's (Red's) «Стоп»
+    game.play((1, 8))
+    control.stack.go("menu")
+    store.save_game("against the computer", sgf.dumps(game, info=record_info(settings, datetime(2026, 1, 2))))
+    strings.set_language(lang)  # the record was written in Russian: read in English it is still the computer
+    control.stack.go("review", Reviewing(game, settings))
+    step(control)
+    texts = drawn_review_texts(control, monkeypatch)
+    assert said in texts and not any("сказали" in text and "Компьютер" in text for text in texts)
+    control.stack.pop()
+    opened = control.stack.go("open")
+    assert isinstance(opened, OpenGameScene)
+    step(control)
+    rows = [g.name for g in opened.games]
+    assert rows == ["against the computer"]
+    click(control, (opened.list_rect.x + 40, opened.list_rect.y + opened.row_h // 2))
+    review = top(control)
+    assert isinstance(review, ReviewScene) and review.computer_side() is Player.RED
+    assert said in drawn_review_texts(control, monkeypatch)
+    control.stack.pop()
+    # The person's «Стоп» against the computer: «Вы», whose plural form is right.
+    mine = game_of(RED)
+    mine.play((0, 0))
+    mine.stop()  # Blue's, the person's
+    control.stack.go("review", Reviewing(mine, settings))
+    step(control)
+    texts = drawn_review_texts(control, monkeypatch)
+    assert you in texts and said not in texts

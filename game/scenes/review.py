@@ -37,7 +37,7 @@ from game.view import hud, theme
 from game.view.board_view import BoardView
 from game.view.hint_mark import draw_hint
 from game.view.lead_chart import LeadChart
-from game.view.strings import t
+from game.view.strings import STRINGS, t
 from game.view.textfit import one_line, wrap
 from game.view.widgets import LABEL_MARGIN, Button, ButtonGroup, common_px
 from game.view.zoom_control import ZoomControl
@@ -154,6 +154,17 @@ class ReviewScene(Scene):
     def step(self) -> int:
         """The move shown: 0 before the first, ``moves`` after the last."""
         return self.replay.step
+
+    def computer_side(self) -> Player | None:
+        """The colour the computer played: the set-up's (a game just played), else the one a record names
+        as the computer (``PB``/``PW``, as «Сохранить партию» writes them, in either language); None:
+        two people, or a record that does not say."""
+        if self.settings.computer is not None:
+            return self.settings.computer.computer
+        names = set(STRINGS["play.computer"].values())
+        sides = [player for player, name in zip((Player.BLUE, Player.RED), self.players or ("", ""), strict=True)
+                 if name.strip() in names]
+        return sides[0] if len(sides) == 1 else None
 
     # ----- actions ---------------------------------------------------------------------
 
@@ -304,10 +315,12 @@ class ReviewScene(Scene):
                           theme.INK if winner is None else theme.player_dark(winner)))
         elif self.game.finished:
             lines.append((t("review.finished"), theme.INK))
-        if self.game.stopped_by is not None and self.settings.computer is None:
-            stopper = self.game.stopped_by
-            lines.append((t("review.stopped", player=hud.player_name(stopper, self.settings)),
-                          theme.player_dark(stopper)))
+        if (stopper := self.game.stopped_by) is not None:
+            # «{player} сказали» is the plural of «Синие», «Красные» and «Вы»; the computer is one, and
+            # says it as the play panel did when it pressed «Стоп».
+            said = t("play.stopped.by_computer") if stopper is self.computer_side() else \
+                t("review.stopped", player=hud.player_name(stopper, self.settings))
+            lines.append((said, theme.player_dark(stopper)))
         if self.times is not None and self.times.limit is not None:  # the times left at the move shown
             left = self.times.left_at(self.replay.actions, self.step)
             lines += [(t("play.clock", player=hud.player_name(p, self.settings), time=shown_time(seconds)),
