@@ -382,3 +382,28 @@ def test_a_failed_open_is_forgotten_once_another_game_opens(control: Control) ->
     assert control.stack.top is not opened  # the review of the good one
     control.stack.back()
     assert control.stack.top is opened and opened.message is None
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_caption_sits_beside_the_icons_in_both_languages(control: Control, watch: Watch,
+                                                              size: tuple[int, int]) -> None:
+    """English put «Countries, 20 × 15» under the ?/sound icons where Russian had «Страны, 20 × 15» beside
+    them: in both languages and rule sets it is beside them now (two lines if need be), clear of them,
+    and at least as big as the smallest type the panel allows there."""
+    control.resize(size)
+    for lang, rules in itertools.product(LANGUAGES, (Rules.COUNTRIES, Rules.CLASSIC)):
+        strings.set_language(lang)
+        play = PlayScene(control.stack, Match(MatchSettings(rules, 38, 31)))
+        control.stack.push(play)
+        control.step(0.0)
+        screen = Recorder(size, watch.rendered)
+        play.draw(screen)
+        words = hud.caption(play.game).split()
+        caption = [d for d in screen.drawn if d.text and set(d.text.split()) <= set(words)]
+        assert " ".join(d.text for d in caption) == " ".join(words), (lang, rules, [d.text for d in screen.drawn])
+        icons = play.panel.b_help.rect
+        for d in caption:
+            assert icons.top <= d.ink.top and d.ink.bottom <= icons.bottom, (lang, rules, d)  # on the icons' row
+            assert d.ink.right + GAP_ACROSS <= icons.left, (lang, rules, d)  # and clear of them
+            assert d.px >= hud.MIN_BESIDE_PX
+        control.stack.pop()

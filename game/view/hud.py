@@ -68,25 +68,53 @@ def caption(game: Game) -> str:
     return t("play.board", rules=rules_name(game.rules), w=game.width, h=game.height)
 
 
+MIN_BESIDE_PX = 13
+"""The smallest type the caption is shrunk to beside the icons; smaller, it goes on a line of its own."""
+
+
+def caption_lines(label: str, px: int, room: int, height: int) -> list[str] | None:
+    """``label`` as it goes beside the icons at ``px``: one line if it fits ``room``, else two split at a
+    word (the rule set above the board's size) if both fit and stack within ``height``; None: neither.
+
+    English names the rule set in a longer word: on one line it was pushed under the icons where the
+    Russian caption sat beside them; on two it sits beside them as the Russian does.
+    """
+    f = theme.font(px)
+    if f.size(label)[0] <= room:
+        return [label]
+    if 2 * f.get_linesize() > height:
+        return None
+    words = label.split()
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    fitting = [pair for pair in splits if max(f.size(line)[0] for line in pair) <= room]
+    if not fitting:
+        return None
+    return list(min(fitting, key=lambda pair: max(f.size(line)[0] for line in pair)))
+
+
 def draw_caption_beside(surface: pygame.Surface, game: Game, x: int, y: int, width: int, *,
-                        room: int, centre_y: int | None) -> int:
-    """The caption on the icons' line (``room`` wide, centred on ``centre_y``) while it stays readable,
-    else on its own line at ``y``; the y below it."""
+                        room: int, centre_y: int | None, height: int = 0) -> int:
+    """The caption on the icons' line (``room`` wide, ``height`` tall, centred on ``centre_y``) while it
+    stays readable, in one line or two, else on its own line at ``y``; the y below it."""
     size = surface.get_size()
     label = caption(game)
     px = theme.text_size(size, 17)
+    if centre_y is not None:
+        room = max(40, room)
+        lines = caption_lines(label, px, room, height)
+        if lines is None:  # two lines do not fit either: one, shrunk while it stays readable
+            shrunk = px * room // max(1, theme.font(px).size(label)[0])
+            if shrunk >= MIN_BESIDE_PX:
+                px, lines = shrunk, [label]
+        if lines is not None:
+            step = theme.font(px).get_linesize()
+            top = centre_y - step * len(lines) // 2
+            for i, line in enumerate(lines):
+                surface.blit(theme.text(line, px, theme.INK_SOFT), (x, top + i * step))
+            return y
     image = theme.text(label, px, theme.INK_SOFT)
-    beside = centre_y is not None
-    room = max(40, room) if beside else width
-    if image.get_width() > room:
-        shrunk = px * room // image.get_width()
-        if beside and shrunk < 13:
-            beside, room = False, width
-            shrunk = min(px, px * room // image.get_width())
-        image = theme.text(label, max(10, shrunk), theme.INK_SOFT)
-    if beside and centre_y is not None:
-        surface.blit(image, (x, centre_y - image.get_height() // 2))
-        return y
+    if image.get_width() > width:
+        image = theme.text(label, max(10, px * width // image.get_width()), theme.INK_SOFT)
     surface.blit(image, (x, y))
     return y + image.get_height() + 10
 
@@ -226,7 +254,7 @@ def draw_play_text(surface: pygame.Surface, screen: ScreenLayout, game: Game, se
     down to the ``buttons``."""
     x, width = text_column(screen)
     beside = None if screen.portrait else icons.centery
-    y = draw_caption_beside(surface, game, x, top, width, room=caption_right - x, centre_y=beside)
+    y = draw_caption_beside(surface, game, x, top, width, room=caption_right - x, centre_y=beside, height=icons.h)
     y = draw_turn(surface, game.to_move, turn, x, y, width)
     card = pygame.Rect(x, y, width, score_card_height(screen.size))
     draw_scores(surface, card, game, settings, game.to_move, shown=shown, pulse=pulse)
