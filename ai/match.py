@@ -8,7 +8,8 @@ to move has no legal move (a full board), or until the move cap. In classic,
 ``--fair-end`` ends it sooner, where a player would press «Стоп»: when every
 legal move of the side to move lies in the other side's free areas, so that all
 it could do is feed dots to be captured (:func:`fair_end`); the game is scored
-there. Each game's line says how it ended: "fair end", "full board" or "move cap".
+there. Each game's line says how it ended: "fair end", "full board" or "move cap";
+a classic game played on past its fair end also says how it stood there.
 Games run two at a time (the machine has two cores); ``--cores`` gives each
 master more (default 1: the games already share the cores). The last line is
 exactly ``match: A wins W, B wins L, draws D``.
@@ -64,6 +65,8 @@ class Result:
     """FAIR_END, FULL_BOARD or MOVE_CAP."""
     cores: int = 1
     """The most cores a move of the game was searched on."""
+    at_fair_end: tuple[Fraction, Fraction, int] | None = None
+    """Classic, played on past it: A's and B's scores at the fair end, and the move it came at."""
 
 
 def fair_end(game: Game) -> bool:
@@ -96,13 +99,17 @@ def play_game(job: Job) -> Result:
     slowest = 0.0
     ended = FULL_BOARD
     cores = 1
+    at_fair_end = None
     while not game.is_over:
         if game.move_count >= job.max_moves:
             ended = MOVE_CAP
             break
-        if job.fair_end and fair_end(game):
-            ended = FAIR_END
-            break
+        if at_fair_end is None and fair_end(game):
+            if job.fair_end:
+                ended = FAIR_END
+                break
+            # Played on, the game still tells where it could have ended fairly, and how it stood.
+            at_fair_end = (game.score(a_colour), game.score(a_colour.other), game.move_count)
         level = job.a if game.to_move is a_colour else job.b
         t0 = time.perf_counter()
         thought = think(game, level, seconds=job.seconds, seed=job.seed * 100_003 + game.move_count,
@@ -111,7 +118,14 @@ def play_game(job: Job) -> Result:
         cores = max(cores, thought.cores)
         game.play(thought.move)
     return Result(job.number, a_colour is Player.BLUE, game.score(a_colour), game.score(a_colour.other),
-                  game.move_count, time.perf_counter() - start, slowest, ended, cores)
+                  game.move_count, time.perf_counter() - start, slowest, ended, cores, at_fair_end)
+
+
+def _fair_note(r: Result) -> str:
+    if r.at_fair_end is None:
+        return ""
+    a, b, move = r.at_fair_end
+    return f"; at the fair end (move {move}) {format_score(a)} : {format_score(b)}"
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -151,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     wins = losses = draws = 0
     margin = Fraction(0)
     endings = dict.fromkeys((FAIR_END, FULL_BOARD, MOVE_CAP), 0)
+    fair_seen = fair_wins = 0
+    fair_margin = Fraction(0)
     started = time.perf_counter()
     # Not multiprocessing.Pool: its workers are daemonic and may not start a master's own workers (--cores).
     # Spawned, not forked: a fork would share the parent's state, a pool of workers among it.
@@ -171,11 +187,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"game {r.number:3d}: A {'blue' if r.a_blue else 'red '} {format_score(r.a_score):>5} : "
                   f"{format_score(r.b_score):<5} B  {verdict:7s} {r.moves:4d} moves {r.seconds:7.1f} s "
                   f"(slowest move {r.slowest:.2f} s{f', up to {r.cores} cores' if args.cores > 1 else ''}), "
-                  f"{r.ended}", flush=True)
+                  f"{r.ended}{_fair_note(r)}", flush=True)
+            if r.at_fair_end is not None:
+                fair_seen += 1
+                fair_wins += r.at_fair_end[0] > r.at_fair_end[1]
+                fair_margin += r.at_fair_end[0] - r.at_fair_end[1]
     games = max(1, args.games)
     print(f"{args.a} vs {args.b}: A won {wins} of {args.games} ({100 * wins / games:.0f}%), "
           f"average margin A-B {float(margin) / games:+.2f}, {time.perf_counter() - started:.0f} s; ended: "
           + ", ".join(f"{how} {count}" for how, count in endings.items() if count))
+    if fair_seen:
+        print(f"at the fair end ({fair_seen} games reached it): A won {fair_wins}, "
+              f"average margin A-B {float(fair_margin) / fair_seen:+.2f}")
     print(f"match: A wins {wins}, B wins {losses}, draws {draws}")
     return 0
 

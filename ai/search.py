@@ -372,6 +372,9 @@ class _Reading:
         self.floor: dict[int, float] = {}     # root move -> at least this (our line)
         self.ceiling: dict[int, float] = {}   # root move -> at most this (their line after it)
         self.found: set[int] = set()
+        # Countries: half cells are threatened nearly everywhere and the search reads them itself;
+        # only a line forcing a whole cell more bounds a move (measured: bounding on halves lost).
+        self.least = 1e-9 if b.classic else 1.0
         # Reading takes at most its share of what is left of the budget, by clock and by work.
         share = READING_SHARE
         t0 = time.perf_counter()
@@ -407,7 +410,7 @@ class _Reading:
                 line = self._their_line()
                 # An immediate gain the search sees for itself, with what we win back meanwhile.
                 excess = line.gain - max(0.0, self.reader.immediate)
-                if excess > 0 and line.depth >= 2:
+                if excess >= self.least and line.depth >= 2:
                     self.ceiling[v] = self._evaluation() - excess
                     counts[line.move] = counts.get(line.move, 0) + 1
             except Cancelled:
@@ -423,7 +426,7 @@ class _Reading:
             try:
                 line = self._their_line()
                 excess = line.gain - max(0.0, self.reader.immediate)
-                if excess > 0 and line.depth >= 2:
+                if excess >= self.least and line.depth >= 2:
                     self.ceiling[v] = self._evaluation() - excess
             except Cancelled:
                 break
