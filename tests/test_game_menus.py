@@ -537,13 +537,26 @@ def test_the_reviews_word_buttons_share_one_type_a_row(control: Control, size: t
             for b in (review.b_play_on, review.b_analyse, review.b_back, review.b_menu):
                 rows.setdefault(b.rect.y, []).append(b)
             for row in rows.values():
-                sizes = {drawn[b.label] for b in row}
-                assert len(sizes) == 1, (code, [(b.label, drawn[b.label]) for b in row])
+                sizes = {drawn[part] for b in row for part in drawn_parts(b, drawn)}
+                assert len(sizes) == 1, (code, [(part, drawn[part]) for b in row for part in drawn_parts(b, drawn)])
                 for b in row:
-                    assert theme.font(drawn[b.label]).size(b.label)[0] <= b.rect.w - 20
-        if size[1] >= 700:  # room for a row each: «Играть отсюда» in the type of «Назад» below it
-            assert drawn[review.b_play_on.label] == drawn[review.b_back.label]
+                    for part in drawn_parts(b, drawn):
+                        assert theme.font(drawn[part]).size(part)[0] <= b.rect.w - 20
+            # «Играть отсюда» in the type of «Назад» below it: at 1024×600 «Play on from here» was
+            # shrunk to 13 px beside «Analysis»; on two lines it keeps the buttons' full type.
+            [play_on_px] = {drawn[part] for part in drawn_parts(review.b_play_on, drawn)}
+            assert play_on_px == drawn[review.b_back.label] == theme.text_size(size, 21), (code, key_)
     language.choose("ru")
+
+
+def drawn_parts(button: Button, drawn: dict[str, int]) -> list[str]:
+    """What was drawn of ``button``'s label: the label itself, or its two lines when it wrapped."""
+    if button.label in drawn:
+        return [button.label]
+    words = button.label.split()
+    pairs = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
+    [lines] = [pair for pair in pairs if all(line in drawn for line in pair)]
+    return lines
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1200, 800), (1366, 768), (1920, 1080)])

@@ -39,7 +39,7 @@ from game.view.hint_mark import draw_hint
 from game.view.lead_chart import LeadChart
 from game.view.strings import STRINGS, t
 from game.view.textfit import one_line, wrap
-from game.view.widgets import LABEL_MARGIN, Button, ButtonGroup, common_px
+from game.view.widgets import LABEL_MARGIN, Button, ButtonGroup, WrappingButton, common_px
 from game.view.zoom_control import ZoomControl
 
 TALL_PANEL = 700
@@ -130,7 +130,7 @@ class ReviewScene(Scene):
         self.b_prev = self.buttons.add(Button("review.prev"), lambda: self.goto(self.step - 1))
         self.b_next = self.buttons.add(Button("review.next", primary=True), lambda: self.goto(self.step + 1))
         self.b_last = self.buttons.add(Button("review.last"), lambda: self.goto(self.replay.moves))
-        self.b_play_on = self.buttons.add(Button("review.play_on"), self.play_on)
+        self.b_play_on = self.buttons.add(WrappingButton("review.play_on"), self.play_on)  # two lines if narrow
         self.b_analyse = self.buttons.add(Button("review.analyse"), self.analyse)
         self.b_back = self.buttons.add(Button("review.back"), self.stack.pop)
         self.b_menu = self.buttons.add(Button("results.menu"), self.to_menu)
@@ -228,13 +228,15 @@ class ReviewScene(Scene):
             self._share_row(self.b_play_on, self.b_analyse, ("review.analyse", "review.analyse.stop"))
         self._text_bottom = panel.y + panel.h - pad if portrait else self.b_first.rect.y - gap
 
-    def _share_row(self, wide: Button, other: Button, other_keys: tuple[str, ...]) -> None:
+    def _share_row(self, wide: WrappingButton, other: Button, other_keys: tuple[str, ...]) -> None:
         """Split the row of ``wide`` and ``other`` by their labels' widths (``other``'s widest of
-        ``other_keys``), so «Играть отсюда» is not shrunk beside a short «Анализ» in a narrow panel."""
+        ``other_keys``; ``wide``'s on two lines when the row's height allows), so «Играть отсюда» is not
+        shrunk beside a short «Анализ» in a narrow panel."""
         gap = other.rect.x - wide.rect.right
         total = wide.rect.w + other.rect.w
-        f = theme.font(theme.text_size(self.size, 21))
-        need_wide = f.size(wide.label)[0] + LABEL_MARGIN
+        px = theme.text_size(self.size, 21)
+        f = theme.font(px)
+        need_wide = wide.narrowest(px, wide.bold) + LABEL_MARGIN
         need_other = max(f.size(t(key))[0] for key in other_keys) + LABEL_MARGIN
         if total <= 0 or need_wide <= wide.rect.w:
             return  # it fits as it is: the halves stay even

@@ -109,14 +109,78 @@ class Button:
         pygame.draw.rect(surface, theme.SHADOW, shadow, border_radius=radius)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         pygame.draw.rect(surface, edge, r, width=edge_w, border_radius=radius)
-        text = self.label
-        bold = self.selected or self.primary
+        self.draw_label(surface, text_px, ink)
+
+    @property
+    def bold(self) -> bool:
+        """The label is bold when the button is the chosen option or the main action."""
+        return self.selected or self.primary
+
+    def label_width(self, px: int, bold: bool) -> int:
+        """The width the label needs at ``px`` (its frame margin not counted)."""
+        return theme.font(px, bold).size(self.label)[0]
+
+    def draw_label(self, surface: pygame.Surface, text_px: int, ink: theme.Colour) -> None:
+        """The label centred in the button, shrunk from ``text_px`` if it would come too near the frame."""
+        r, text, bold = self.rect, self.label, self.bold
         label = theme.text(text, text_px, ink, bold=bold)
         if label.get_width() > r.w - LABEL_MARGIN:
             # A long label in a narrow panel: shrink it rather than spill out.
             px = max(10, int(text_px * (r.w - LABEL_MARGIN) / label.get_width()))
             label = theme.text(text, px, ink, bold=bold)
         surface.blit(label, label.get_rect(center=r.center))
+
+
+LINES_MARGIN = 6
+"""Pixels a two-line label leaves free above and below, together: the lines' own spacing does the rest."""
+
+
+class WrappingButton(Button):
+    """A button whose label takes a second line when one line would not fit its width at the type asked
+    for: in a narrow row «Play on from here» beside «Analysis» was shrunk to 13 px at 1024×600, too
+    small to read on a touch laptop; as «Play on» over «from here» it keeps the buttons' type."""
+
+    def lines(self, px: int, bold: bool | None = None) -> list[str]:
+        """The label's lines at ``px``: one when it fits the width, else the split at a word that needs the
+        least width, when two lines fit the height; else one (to be shrunk)."""
+        bold = self.bold if bold is None else bold
+        f = theme.font(px, bold)
+        room = self.rect.w - LABEL_MARGIN
+        text = self.label
+        if f.size(text)[0] <= room or 2 * f.get_linesize() > self.rect.h - LINES_MARGIN:
+            return [text]
+        words = text.split()
+        splits = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
+        return min(splits, key=lambda pair: max(f.size(line)[0] for line in pair), default=[text])
+
+    def label_width(self, px: int, bold: bool) -> int:
+        return max(theme.font(px, bold).size(line)[0] for line in self.lines(px, bold))
+
+    def narrowest(self, px: int, bold: bool) -> int:
+        """The least width its label needs at ``px``: on two lines if the height allows, else on one."""
+        f = theme.font(px, bold)
+        words = self.label.split()
+        if len(words) < 2 or 2 * f.get_linesize() > self.rect.h - LINES_MARGIN:
+            return f.size(self.label)[0]
+        return min(max(f.size(" ".join(words[:i]))[0], f.size(" ".join(words[i:]))[0]) for i in range(1, len(words)))
+
+    def draw_label(self, surface: pygame.Surface, text_px: int, ink: theme.Colour) -> None:
+        widest, room = self.label_width(text_px, self.bold), self.rect.w - LABEL_MARGIN
+        if widest > room:  # too narrow even on two lines: shrunk rather than spilt, as a one-line label is
+            text_px = max(10, text_px * room // widest)
+        lines = self.lines(text_px)
+        if len(lines) == 1:
+            return super().draw_label(surface, text_px, ink)
+        step = theme.font(text_px, self.bold).get_linesize()
+        images = [theme.text(line, text_px, ink, bold=self.bold) for line in lines]
+        # Centred by their ink, not their line boxes: the space kept for accents and descenders
+        # («Play on» / «from here» have none below) left the pair sitting low in the frame.
+        inks = [image.get_bounding_rect().move(0, i * step) for i, image in enumerate(images)]
+        ink_box = inks[0].unionall(inks[1:])
+        top = self.rect.centery - ink_box.h // 2 - ink_box.y
+        for i, image in enumerate(images):
+            surface.blit(image, image.get_rect(midtop=(self.rect.centerx, top + i * step)))
+        return None
 
 
 class IconButton(Button):
@@ -198,8 +262,8 @@ def common_px(buttons: list[Button], text_px: int) -> int:
     choices = any(b.selected for b in shown)
     px = text_px
     for b in shown:
-        bold = choices or b.selected or b.primary
-        while px > 10 and theme.font(px, bold).size(b.label)[0] > b.rect.w - LABEL_MARGIN:
+        bold = choices or b.bold
+        while px > 10 and b.label_width(px, bold) > b.rect.w - LABEL_MARGIN:
             px -= 1
     return px
 
