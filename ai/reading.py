@@ -38,7 +38,7 @@ class Line:
     gain: float
     move: int
     depth: int
-    """How many of its own moves the line takes (1: an immediate gain; 0: no gain at all)."""
+    """0: no gain at all; 1: an immediate gain; 2 or more: a forcing line of at most that many own moves."""
 
 
 _NOTHING = Line(0.0, -1, 0)

@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 
 from ai.board import CELL_GAIN, Board, Cancelled
-from ai.reading import Line, Reader
+from ai.reading import Reader
 from ai.simple import SHAPE, exchange, opening_move
 from engine import Game, IllegalMove, Player
 
@@ -400,47 +400,45 @@ class _Reading:
 
     def read_replies(self, moves: list[int]) -> list[int]:
         """The other side's forcing line after each of ``moves``; their net moves, to take away first."""
-        b = self.board
         counts: dict[int, int] = {}
-        for v in moves:
-            if self._spent():
-                break
-            b.play(v)
-            try:
-                line = self._their_line()
-                # An immediate gain the search sees for itself, with what we win back meanwhile.
-                excess = line.gain - max(0.0, self.reader.immediate)
-                if excess >= self.least and line.depth >= 2:
-                    self.ceiling[v] = self._evaluation() - excess
-                    counts[line.move] = counts.get(line.move, 0) + 1
-            except Cancelled:
-                break
-            finally:
-                b.undo()
-        defences = sorted(counts, key=lambda r: -counts[r])[:3]
-        # Taking their opening point away: read what they force after that too.
-        for v in defences:
-            if self._spent() or not self.board.game.is_legal(b.points[v]):
-                continue
-            b.play(v)
-            try:
-                line = self._their_line()
-                excess = line.gain - max(0.0, self.reader.immediate)
-                if excess >= self.least and line.depth >= 2:
-                    self.ceiling[v] = self._evaluation() - excess
-            except Cancelled:
-                break
-            finally:
-                b.undo()
-            self.found.add(v)
+        defences: list[int] = []
+        try:
+            for v in moves:
+                if self._spent():
+                    break
+                opening = self._bound(v)
+                if opening >= 0:
+                    counts[opening] = counts.get(opening, 0) + 1
+            defences = sorted(counts, key=lambda r: -counts[r])[:3]
+            # Taking their opening point away: read what they force after that too.
+            for v in defences:
+                if self._spent() or not self.board.game.is_legal(self.board.points[v]):
+                    continue
+                self._bound(v)
+                self.found.add(v)
+        except Cancelled:
+            pass
         return [v for v in defences if v in self.found]
+
+    def _bound(self, v: int) -> int:
+        """Read the other side's line after our root move ``v`` and bound ``v`` by it; the line's
+        first move, or -1 when it forces nothing the search does not see for itself."""
+        b = self.board
+        b.play(v)
+        try:
+            line = self.reader.attack(b.to_move, READING_DEPTH)
+            # An immediate gain the search sees for itself, with what we win back meanwhile.
+            excess = line.gain - max(0.0, self.reader.immediate)
+            if excess < self.least or line.depth < 2:
+                return -1
+            self.ceiling[v] = self._evaluation() - excess
+            return line.move
+        finally:
+            b.undo()
 
     def _evaluation(self) -> float:
         """The evaluation after one of our root moves, our view (the position's own is theirs)."""
         return -self.master.info().static
-
-    def _their_line(self) -> Line:
-        return self.reader.attack(self.board.to_move, READING_DEPTH)
 
     def judge(self, values: dict[int, float]) -> None:
         """Bound each searched root value by what the reading proved."""
