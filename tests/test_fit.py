@@ -52,7 +52,7 @@ from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
 from game.view import hud, strings, textfit, theme
 from game.view.play_panel import PlayPanel
-from game.view.widgets import Button, ButtonGroup
+from game.view.widgets import Button, ButtonGroup, IconButton
 
 SIZES = [(1024, 600), (1200, 800), (1366, 768), (1920, 1080)]
 LANGUAGES = ["ru", "en"]
@@ -219,6 +219,59 @@ def test_every_text_is_whole_inside_its_box_and_apart(control: Control, watch: W
         names.append(name)
         problems += [f"{name}: {p}" for p in measure(scene, size, watch)]
     assert "play-computer-thinking" in names and "unfinished" in names and "results-classic" in names
+    assert not problems, "\n".join(problems)
+
+
+LABEL_SHARE = Fraction(4, 5)
+"""A button's label is drawn in at least this share of the type its scene asked for: at 1920×1080 the
+picker's clock row came out at 20 px of 30, the versus colours and the leave-the-game answers at 22 of 28
+(their columns and card stayed as wide as at 1280×800 while the type grew)."""
+
+
+def labels_px(scene: Scene, size: tuple[int, int], watch: Watch,
+              monkeypatch: pytest.MonkeyPatch) -> list[tuple[Button, int, int]]:
+    """Each shown text button of ``scene`` drawn by a button group: the type its label was drawn in and the
+    type the scene asked for (a one-glyph label, an arrow, is a picture and left out)."""
+    asked: dict[int, int] = {}
+    plain_draw = ButtonGroup.draw
+
+    def draw(group: ButtonGroup, surface: pygame.Surface, text_px: int) -> None:
+        asked.update({id(b): text_px for b, _ in group.items})
+        plain_draw(group, surface, text_px)
+
+    with monkeypatch.context() as m:
+        m.setattr(ButtonGroup, "draw", draw)
+        screen = Recorder(size, watch.rendered)
+        scene.draw(screen)
+    found: list[tuple[Button, int, int]] = []
+    for b in buttons_of(scene):
+        if isinstance(b, IconButton) or len(b.label) < 2 or id(b) not in asked:
+            continue
+        label = [d for d in screen.drawn if b.rect.collidepoint(d.ink.center)]
+        if label:
+            found.append((b, label[0].px, asked[id(b)]))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES)
+def test_buttons_alike_read_alike(control: Control, watch: Watch, monkeypatch: pytest.MonkeyPatch,
+                                  size: tuple[int, int], lang: str) -> None:
+    """Buttons of one size in a scene share one type (the play panel's 2×2 grid had its rows a size apart,
+    «Отменить | Вернуть» at 20 px over «Подсказка | Завершить» at 17 at 1200×800), and no label is
+    shrunk below :data:`LABEL_SHARE` of the type asked for."""
+    problems: list[str] = []
+    measured: set[str] = set()
+    for name, scene in each_scene(control, size, lang):
+        found = labels_px(scene, size, watch, monkeypatch)  # the review types its buttons itself: none here
+        if found:
+            measured.add(name)
+        by_size: dict[tuple[int, int], set[int]] = {}
+        for b, px, _ in found:
+            by_size.setdefault((b.rect.w, b.rect.h), set()).add(px)
+        problems += [f"{name}: buttons {w}×{h} in {sorted(pxs)} px" for (w, h), pxs in by_size.items() if len(pxs) > 1]
+        problems += [f"{name}: {b.label!r} at {px} px of {want}" for b, px, want in found if px < LABEL_SHARE * want]
+    assert {"menu", "picker", "versus", "confirm-leave", "play-classic-stop", "results"} <= measured
     assert not problems, "\n".join(problems)
 
 

@@ -49,7 +49,10 @@ class ConfirmScene(Scene):
         super().resize(size)
         w, h = size
         bh = theme.button_height(size)
-        box_w = min(640 if self.b_other is None else 820, int(w * 0.8))
+        # The card grows with the type: held at 820 px, a 1920×1080 window's three answers shrank
+        # to two thirds of the type asked for («Сохранить партию» did not fit its third).
+        base = 640 if self.b_other is None else 820
+        box_w = min(max(base, round(base * theme.ui_scale(size))), int(w * 0.8))
         box_h = theme.text_size(size, 30) + theme.text_size(size, 18) + bh + 110
         self._box = pygame.Rect((w - box_w) // 2, (h - box_h) // 2, box_w, box_h)
         pad = 28

@@ -98,7 +98,10 @@ class PickerScene(Scene):
         w, h = size
         bh = theme.button_height(size)
         gap = max(12, bh // 4)
-        col_w = min(600, int(w * 0.7))
+        # The column grows with the type (as the menu's does): held at 600 px, the four clock
+        # buttons of a 1920×1080 window were too narrow for «Без часов» at the scaled type, and
+        # their row came out a third smaller than the sizes under it.
+        col_w = min(max(600, round(600 * theme.ui_scale(size))), int(w * 0.7))
         cols = 2 if col_w >= 360 else 1
         each = (col_w - gap * (cols - 1)) // cols
         tiles = self.size_buttons + [self.b_auto]

@@ -70,7 +70,9 @@ class VersusScene(Scene):
         w, h = size
         bh = theme.button_height(size)
         gap = max(10, bh // 4)
-        col_w = min(620, int(w * 0.72))
+        # The column grows with the type (as the menu's does): held at 620 px, «Синими (первый ход)»
+        # did not fit a 1920×1080 window's scaled type and its row shrank below the levels' above it.
+        col_w = min(max(620, round(620 * theme.ui_scale(size))), int(w * 0.72))
         x = (w - col_w) // 2
         title_h = theme.font(theme.text_size(size, 40), True).get_linesize()
         label_h = theme.font(theme.text_size(size, 18)).get_linesize() + 8

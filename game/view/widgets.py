@@ -311,10 +311,40 @@ class ButtonGroup:
         return any(b.rect.collidepoint(pos) for b, _ in self.items)
 
     def draw(self, surface: pygame.Surface, text_px: int) -> None:
-        """Draw every button; those side by side in one row (same top and height) in one type."""
-        rows: dict[tuple[int, int], list[Button]] = {}
-        for button, _ in self.items:
-            rows.setdefault((button.rect.y, button.rect.h), []).append(button)
-        px = {key: common_px(row, text_px) for key, row in rows.items()}
-        for button, _ in self.items:
-            button.draw(surface, px[(button.rect.y, button.rect.h)])
+        """Draw every button in the type of its set: see :func:`type_sets`."""
+        for rows in type_sets([b for b, _ in self.items]):
+            px = min(common_px(row, text_px) for row in rows)  # each row measured as it is (bold where a choice)
+            for row in rows:
+                for button in row:
+                    button.draw(surface, px)
+
+
+def type_sets(buttons: list[Button]) -> list[list[list[Button]]]:
+    """``buttons`` in rows (side by side: same top and height), and the rows in the sets drawn in one
+    type: rows holding buttons of the same size go together.
+
+    A grid reads as one block: in the play panel «Отменить | Вернуть» over «Подсказка | Завершить»,
+    each row typed on its own, put the second row a size smaller than the first.
+    """
+    rows: dict[tuple[int, int], list[Button]] = {}
+    for b in buttons:
+        rows.setdefault((b.rect.y, b.rect.h), []).append(b)
+    keys = list(rows)
+    parent = {key: key for key in keys}
+
+    def root(key: tuple[int, int]) -> tuple[int, int]:
+        while parent[key] != key:
+            key = parent[key]
+        return key
+
+    by_size: dict[tuple[int, int], tuple[int, int]] = {}
+    for key in keys:
+        for b in rows[key]:
+            size = (b.rect.w, b.rect.h)
+            if b.rect.w > 0 and size in by_size:
+                parent[root(key)] = root(by_size[size])
+            by_size.setdefault(size, key)
+    sets: dict[tuple[int, int], list[list[Button]]] = {}
+    for key in keys:
+        sets.setdefault(root(key), []).append(rows[key])
+    return list(sets.values())
