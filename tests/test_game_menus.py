@@ -30,7 +30,7 @@ from game.scenes.rules import RulesScene, diagrams
 from game.scenes.versus import VersusScene
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
-from game.view import language, strings, theme
+from game.view import language, paper, strings, theme
 from game.view.widgets import Button
 
 
@@ -200,6 +200,30 @@ def test_a_corrupt_save_shows_one_line_and_no_continue(control: Control, data_di
     assert menu.notice  # still shown after the menu looked again
     key(control, pygame.K_RETURN)  # no game to continue: Enter starts a new one as before
     assert control.stack.top is not menu
+
+
+def test_a_corrupt_saves_notice_is_wrapped_under_the_buttons_clear_of_the_margin(control: Control,
+                                                                                   data_dir: Path) -> None:
+    """The notice ran on one line the width of the window, across the notebook's red margin line and up to
+    its right edge: it is wrapped now, every word kept, under «Выход» and inside the window."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / store.AUTOSAVE_FILE).write_text("(;GM[40]SZ[9];B[zz])", encoding="utf-8")
+    menu = open_menu(control)
+    assert menu.notice is not None
+    for lang in ("ru", "en"):
+        menu.set_language(lang)
+        for size in ((800, 600), (1024, 600), (1200, 800), (1366, 768), (1920, 1080)):
+            control.resize(size)
+            control.step(1 / 60)
+            w, h = size
+            font = theme.font(theme.text_size(size, 16))
+            lines = menu._notice_lines
+            assert len(lines) >= 2 and " ".join(lines) == " ".join(menu.notice.text().split()), (lang, size)
+            for line in lines:
+                assert (w - font.size(line)[0]) // 2 >= paper.MARGIN_X + 16, (lang, size, line)
+            top = min(menu._notice_y, h - len(lines) * font.get_linesize() - 6)
+            assert top >= menu.b_quit.rect.bottom + 4, (lang, size)
+            assert top + len(lines) * font.get_linesize() <= h, (lang, size)
 
 
 # ----- saving, opening, reviewing --------------------------------------------------------------

@@ -26,7 +26,7 @@ from game.storage import store
 from game.storage.autosave import resume
 from game.view import language, paper, theme
 from game.view.strings import LANGUAGES, t
-from game.view.textfit import one_line
+from game.view.textfit import one_line, wrap
 from game.view.widgets import Button, ButtonGroup, row_buttons, stack_buttons
 
 BUTTON_PAD = 14
@@ -70,6 +70,8 @@ class MenuScene(Scene):
         self._title_px = 54
         self._card = pygame.Rect(0, 0, 0, 0)
         self._notice_y = 0
+        self._notice_lines: list[str] = []
+        self._notice_width = 0
 
     # ----- actions ------------------------------------------------------------------
 
@@ -158,7 +160,9 @@ class MenuScene(Scene):
         self.b_hotseat.primary = not resumable and self.mode == "hotseat"
         self.b_computer.primary = not resumable and self.mode == "computer"
         main = ([self.b_continue] if resumable else []) + [self.b_hotseat, self.b_computer]
-        notice_h = theme.font(theme.text_size(size, 16)).get_linesize() + 8 if self.notice else 0
+        self._notice_lines = self._wrap_notice(size, col_w + 56)
+        notice_h = len(self._notice_lines) * theme.font(theme.text_size(size, 16)).get_linesize() + 8 \
+            if self._notice_lines else 0
         label_h = theme.text_size(size, 18) + 10
         hint_h = theme.font(theme.text_size(size, 16)).get_linesize() + 24
         # Shrink the title and the gaps, in that order, until everything fits the window.
@@ -240,6 +244,22 @@ class MenuScene(Scene):
         hint = theme.text(t(hint_key), theme.text_size(self.size, 16), theme.INK_SOFT)
         paper.blit_centred(surface, hint, cx, self.b_countries.rect.bottom + 10)
         self.buttons.draw(surface, theme.text_size(self.size, 22))
-        if self.notice:
-            line = one_line(self.notice.text(), theme.text_size(self.size, 16), theme.RED_DARK, w - 32)
-            paper.blit_centred(surface, line, cx, min(self._notice_y, self.size[1] - line.get_height() - 6))
+        if self._notice_lines:
+            px = theme.text_size(self.size, 16)
+            step = theme.font(px).get_linesize()
+            y = min(self._notice_y, self.size[1] - len(self._notice_lines) * step - 6)
+            for text in self._notice_lines:
+                line = one_line(text, px, theme.RED_DARK, self._notice_width)  # only a name longer than that is cut
+                paper.blit_centred(surface, line, cx, y)
+                y += step
+
+    def _wrap_notice(self, size: tuple[int, int], card_w: int) -> list[str]:
+        """The notice in lines under the buttons: as wide as the menu's card or three fifths of the window,
+        clear of the notebook's margin line. On one line the length of the window it ran across the margin
+        and read as a stray strip of text (the set-aside file's name alone is 50 characters)."""
+        if not self.notice:
+            self._notice_width = 0
+            return []
+        w = size[0]
+        self._notice_width = max(1, min(w - 2 * (paper.MARGIN_X + 16), max(card_w, round(w * 0.6))))
+        return wrap(self.notice.text(), theme.font(theme.text_size(size, 16)), self._notice_width)

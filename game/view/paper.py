@@ -9,6 +9,8 @@ import pygame
 from game.view import theme
 
 PAPER_STEP = 28  # px between the lines of the backdrop
+MARGIN_X = PAPER_STEP * 2 + PAPER_STEP // 2 + 6
+"""Where the notebook's red margin line runs, from the left edge."""
 
 
 @lru_cache(maxsize=4)
@@ -25,8 +27,7 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
     for y in range(PAPER_STEP // 2, h, PAPER_STEP):
         pygame.draw.line(surf, line, (0, y), (w, y))
     # A notebook's margin line, at the left.
-    margin_x = PAPER_STEP * 2 + PAPER_STEP // 2 + 6
-    pygame.draw.line(surf, (236, 170, 170), (margin_x, 0), (margin_x, h), 2)
+    pygame.draw.line(surf, (236, 170, 170), (MARGIN_X, 0), (MARGIN_X, h), 2)
     return surf
 
 
