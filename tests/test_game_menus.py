@@ -31,6 +31,7 @@ from game.scenes.versus import VersusScene
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
 from game.view import language, paper, strings, theme
+from game.view.textfit import wrap
 from game.view.widgets import Button
 
 
@@ -113,12 +114,39 @@ def test_rules_diagrams_are_real_positions_with_their_values() -> None:
     free = d["free"].game
     assert free.score(Player.BLUE) == 0 and free.free_areas(Player.BLUE)
     assert d["trap"].game.score(Player.BLUE) == 1
-    assert d["triangle"].caption() == "Три угла клетки: ½"
+    assert d["triangle"].caption() == "Три угла клетки:\u00a0½"
     strings.set_language("en")
     try:
-        assert d["after"].caption() == "After: Blue 9 · Red 0"
+        assert d["after"].caption() == "After: Blue\u00a09 · Red\u00a00"  # no-break: a score keeps its name
     finally:
         strings.set_language("ru")
+
+
+def test_a_caption_never_leaves_a_score_alone_on_a_line(pygame_session: object) -> None:
+    """1200×800 and 1366×768: «После: Синие 9 · красные» over a lone «0» under the takeover diagram."""
+    font = theme.font(theme.text_size((1200, 800), 13), True)
+    try:
+        for lang in ("ru", "en"):
+            strings.set_language(lang)
+            for name, diagram in diagrams().items():
+                for width in range(60, 400, 7):
+                    for line in wrap(diagram.caption(), font, width):
+                        assert not line.replace("½", "").isdigit() and line != "½", (lang, name, width, line)
+    finally:
+        strings.set_language("ru")
+
+
+def test_no_line_of_any_text_starts_with_a_dash(pygame_session: object) -> None:
+    """The rules page wrapped «… где бы вы ни сыграли,» over «— если только …»: a dash stays with the word
+    before it, in every text of the catalogue, at any width."""
+    font = theme.font(16)
+    for name, texts in strings.STRINGS.items():
+        for text in texts.values():
+            if " — " not in text and " – " not in text:
+                continue
+            for width in range(80, 700, 9):
+                lines = wrap(text, font, width)
+                assert not any(line.startswith(("—", "–")) for line in lines), (name, width, lines)
 
 
 def test_rules_page_drags_with_the_mouse_too(control: Control) -> None:

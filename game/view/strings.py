@@ -297,7 +297,9 @@ STRINGS: dict[str, dict[str, str]] = {
     # Rules page: the game's own wording of RULES.md, both rule sets
     "page.title": {"ru": "Правила", "en": "Rules"},
     "page.back": {"ru": "Назад", "en": "Back"},
-    "page.both": {"ru": "Синие {blue} · красные {red}", "en": "Blue {blue} · Red {red}"},
+    # No-break spaces in the diagrams' captions: a score stays on its name's line (one wrapped as «… красные»
+    # over a lone «0»).
+    "page.both": {"ru": "Синие\u00a0{blue} · красные\u00a0{red}", "en": "Blue\u00a0{blue} · Red\u00a0{red}"},
     "page.c.turns.title": {"ru": "Как ходят", "en": "Taking turns"},
     "page.c.turns.text": {
         "ru": "Играют двое, по одной точке за ход: первыми синие, за ними красные. Точку ставят в узел — "
@@ -321,10 +323,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "A country scores as many points as the cells it covers. A diagonal wall cuts a cell in "
               "half, so halves happen: ½, 4½. The smallest countries:",
     },
-    "page.c.triangle": {"ru": "Три угла клетки: {score}", "en": "Three corners: {score}"},
-    "page.c.square": {"ru": "Четыре угла: {score}", "en": "Four corners: {score}"},
-    "page.c.diamond": {"ru": "Ромб: {score}", "en": "Diamond: {score}"},
-    "page.c.ring": {"ru": "Кольцо из восьми: {score}", "en": "Ring of eight: {score}"},
+    "page.c.triangle": {"ru": "Три угла клетки:\u00a0{score}", "en": "Three corners:\u00a0{score}"},
+    "page.c.square": {"ru": "Четыре угла:\u00a0{score}", "en": "Four corners:\u00a0{score}"},
+    "page.c.diamond": {"ru": "Ромб:\u00a0{score}", "en": "Diamond:\u00a0{score}"},
+    "page.c.ring": {"ru": "Кольцо из восьми:\u00a0{score}", "en": "Ring of eight:\u00a0{score}"},
     "page.c.dead.title": {"ru": "Зачёркнутые точки", "en": "Crossed-out dots"},
     "page.c.dead.text": {
         "ru": "Точки соперника внутри вашей страны зачёркиваются. Зачёркнутая точка не даёт стенок, ничего "
@@ -348,7 +350,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ru": "Край доски — не стенка: цепочка, которая упирается в край, ничего не обводит.",
         "en": "The edge of the board is not a wall: a chain that leans on the edge encloses nothing.",
     },
-    "page.c.edge": {"ru": "У края: {score}", "en": "At the edge: {score}"},
+    "page.c.edge": {"ru": "У края:\u00a0{score}", "en": "At the edge:\u00a0{score}"},
     "page.c.end.title": {"ru": "Конец партии", "en": "The end"},
     "page.c.end.text": {
         "ru": "Партия кончается, когда ставить больше некуда или когда нажали «Завершить». У кого больше "
@@ -377,7 +379,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Close your dots around enemy dots: they are caught and crossed out, and the area is yours. "
               "Nobody may play inside a surrounded area.",
     },
-    "page.k.capture": {"ru": "Поймано две: {score}", "en": "Two caught: {score}"},
+    "page.k.capture": {"ru": "Поймано две:\u00a0{score}", "en": "Two caught:\u00a0{score}"},
     "page.k.free.title": {"ru": "Свободная область", "en": "Free areas"},
     "page.k.free.text": {
         "ru": "Кольцо без чужих точек внутри — свободная область, она обведена пунктиром. Очков за неё нет, "
@@ -387,8 +389,8 @@ STRINGS: dict[str, dict[str, str]] = {
               "players may play in it. But an enemy dot put into it is caught by your very next move, "
               "wherever you play — unless that dot itself surrounded yours.",
     },
-    "page.k.free": {"ru": "Свободная: {score}", "en": "Free: {score}"},
-    "page.k.trap": {"ru": "Зашла — поймана: {score}", "en": "Walked in, caught: {score}"},
+    "page.k.free": {"ru": "Свободная:\u00a0{score}", "en": "Free:\u00a0{score}"},
+    "page.k.trap": {"ru": "Зашла — поймана:\u00a0{score}", "en": "Walked in, caught:\u00a0{score}"},
     "page.k.more.title": {"ru": "Ещё три правила", "en": "Three more rules"},
     "page.k.more.text": {
         "ru": "Пойманные точки стенок не дают. Точку на краю доски окружить нельзя. Если соперник окружит "

@@ -6,6 +6,8 @@ U+FE0F) included: it gives an empty line, or with :func:`named` a placeholder.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.view import theme
@@ -17,11 +19,35 @@ def named(name: str, px: int, *, bold: bool = False) -> str:
     return name if name.strip() and theme.font(px, bold).size(name)[0] > 0 else t("files.unnamed")
 
 
+BREAKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+"""Where a line may break: any white space but the no-break ones (a score keeps its name: «красные\u00a00»)."""
+DASHES = ("—", "–")
+
+
+def units(text: str) -> list[str]:
+    """``text`` in the pieces a line is made of: its words, a dash standing alone glued to the word before
+    it (a line never starts with «—», as the rules page's «… вы ни сыграли, / — если только …» did).
+
+    >>> units("где бы вы ни сыграли, — если только")
+    ['где', 'бы', 'вы', 'ни', 'сыграли, —', 'если', 'только']
+    >>> units("Синие\u00a04 · красные\u00a00")
+    ['Синие\xa04', '·', 'красные\xa00']
+    """
+    pieces: list[str] = []
+    for word in BREAKS.split(text.strip()):
+        if word in DASHES and pieces:
+            pieces[-1] += " " + word
+        elif word:
+            pieces.append(word)
+    return pieces
+
+
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` pixels (a long word gets its own line)."""
+    """``text`` broken into lines no wider than ``width`` pixels (a long word gets its own line), only where
+    :func:`units` allows."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in units(text):
         candidate = f"{line} {word}" if line else word
         if not line or font.size(candidate)[0] <= width:
             line = candidate
