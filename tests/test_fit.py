@@ -275,6 +275,29 @@ def test_buttons_alike_read_alike(control: Control, watch: Watch, monkeypatch: p
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_results_note_reads_in_the_type_of_the_ending(control: Control, watch: Watch, size: tuple[int, int],
+                                                          lang: str) -> None:
+    """«Силы равны — может, ещё одну?» was fitted to one line, smaller than «Партию завершили кнопкой
+    «Завершить»» above it, and sat on its guillemets: now it is whole, in the same type, a few pixels apart."""
+    seen: set[str] = set()
+    for name, scene in each_scene(control, size, lang):
+        if name not in ("results-draw", "results-computer", "results-time"):
+            continue
+        seen.add(name)
+        screen = Recorder(size, watch.rendered)
+        scene.draw(screen)
+        key = "results.draw.note" if name == "results-draw" else "results.lost.note"
+        words = strings.t(key).split()
+        note = [d for d in screen.drawn if d.text and set(d.text.split()) <= set(words)]
+        assert " ".join(d.text for d in note).split() == words, (name, [d.text for d in screen.drawn])
+        above = max((d for d in screen.drawn if d.ink.bottom <= note[0].ink.top), key=lambda d: d.ink.bottom)
+        assert {d.px for d in note} == {above.px}, (name, above.text, above.px, [d.px for d in note])
+        assert note[0].ink.top - above.ink.bottom >= 4, (name, above.text)
+    assert seen == {"results-draw", "results-computer", "results-time"}
+
+
 def test_the_measure_sees_a_cut_a_spill_and_a_touch(control: Control, watch: Watch) -> None:
     """The measure itself: each of the three faults is found when drawn on purpose."""
 

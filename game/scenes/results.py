@@ -221,10 +221,13 @@ class ResultsScene(Scene):
             surface.blit(theme.text(line, how_px, theme.INK), (x, y))
             y += theme.font(how_px).get_linesize()
         if self.winner is None:  # a draw or the computer's win: a calm word instead of confetti
-            note = one_line(t("results.draw.note" if winner is None else "results.lost.note"),
-                            theme.text_size(size, 17), theme.INK_SOFT, width)
-            surface.blit(note, (x, y))
-            y += note.get_height()
+            # In the type of the line above and wrapped like it, a little apart: fitted to one line it
+            # came out smaller and sat on the guillemets of «Завершить» («Силы равны — может, ещё одну?»).
+            y += 4
+            for line in wrap(t("results.draw.note" if winner is None else "results.lost.note"),
+                             theme.font(how_px), width):
+                surface.blit(theme.text(line, how_px, theme.INK_SOFT), (x, y))
+                y += theme.font(how_px).get_linesize()
         y += 10
         card = pygame.Rect(x, y, width, hud.score_card_height(size))
         hud.draw_scores(surface, card, self.game, self.settings, winner)

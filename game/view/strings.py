@@ -226,7 +226,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "lang.en": {"ru": "EN", "en": "EN"},
     "results.review": {"ru": "Разбор", "en": "Review"},
     "results.save": {"ru": "Сохранить партию", "en": "Save the game"},
-    "results.draw.note": {"ru": "Силы равны — может, ещё одну?", "en": "Evenly matched — one more?"},
+    # No-break spaces: wrapped in a narrow panel, the question keeps its last words together.
+    "results.draw.note": {"ru": "Силы равны — может, ещё\u00a0одну?", "en": "Evenly matched — one\u00a0more?"},
     "results.lost.note": {"ru": "В следующий раз получится", "en": "Better luck next time"},
     "results.hints": {"ru": "Подсказок: {n}", "en": "Hints used: {n}"},
     "results.analyse": {"ru": "Анализ", "en": "Analysis"},
