@@ -298,6 +298,24 @@ def test_the_results_note_reads_in_the_type_of_the_ending(control: Control, watc
     assert seen == {"results-draw", "results-computer", "results-time"}
 
 
+READABLE_PX = 13
+"""The smallest type a text is drawn in from 1200×800 up (1024×600 and smaller keep the 12 px floor of
+:func:`game.view.theme.text_size`)."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES[1:])
+def test_no_text_is_too_small_to_read(control: Control, watch: Watch, size: tuple[int, int], lang: str) -> None:
+    """The review's analysis lines were fitted to one line by shrinking: «Анализ прерван на ходе 97 из 244»
+    and «Mistake: −2½, the ring was better» came out at 12 px at 1200×800; they are wrapped now."""
+    small: list[str] = []
+    for name, scene in each_scene(control, size, lang):
+        screen = Recorder(size, watch.rendered)
+        scene.draw(screen)
+        small += [f"{name}: {d.text!r} at {d.px} px" for d in screen.drawn if d.px < READABLE_PX]
+    assert not small, "\n".join(small)
+
+
 def test_the_measure_sees_a_cut_a_spill_and_a_touch(control: Control, watch: Watch) -> None:
     """The measure itself: each of the three faults is found when drawn on purpose."""
 

@@ -50,7 +50,7 @@ from game.storage.autosave import resume
 from game.storage.paths import asset_path
 from game.view import hud, paper, theme, thumbnail
 from game.view.strings import STRINGS, rules_name, t
-from game.view.textfit import named, one_line
+from game.view.textfit import named, one_line, wrap
 from game.view.widgets import Button, ButtonGroup
 
 log = logging.getLogger(__name__)
@@ -58,6 +58,7 @@ log = logging.getLogger(__name__)
 DRAG_SLOP = 10  # px a press may wander and still count as a tap on a row
 LEVEL_KEYS = frozenset(f"level.{level}" for level in PLAYER_LEVELS)
 UNDO_SECONDS = 6.0
+FOOTER_LINES = 2  # lines the games folder's path may take under the list
 """How long «Вернуть» is offered after a game is deleted; then it is gone for good."""
 LINE_GAP = 3  # px between the lines of a row: descenders of one never touch the next
 SAMPLES_DIR = asset_path("samples")
@@ -334,8 +335,8 @@ class GamesScene(Scene):
         return theme.button_height(size)
 
     def footer_height(self, size: tuple[int, int]) -> int:
-        """Room under the list: a message line and the folder's path."""
-        return 2 * theme.font(theme.text_size(size, 15)).get_linesize() + 16
+        """Room under the list: a message line and the folder's path (two lines: see :meth:`draw`)."""
+        return (1 + FOOTER_LINES) * theme.font(theme.text_size(size, 15)).get_linesize() + 16
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -436,9 +437,14 @@ class GamesScene(Scene):
             line = one_line(self.message[0].text(), small, self.message[1], w, bold=True)
             surface.blit(line, (x, y + (self._message_height() - line.get_height()) // 2))
         y += self._message_height() + 4
-        footer = self._footer()
-        if footer:
-            surface.blit(one_line(footer, small, theme.INK_SOFT, self.list_rect.w, min_px=10), (x, y))
+        # The folder's path in up to two lines at the type of the message: fitted to one line, a long path
+        # shrank the sentence to 11 px, too small to read. What does not fit two lines is cut with «…».
+        rows = wrap(self._footer(), theme.font(small), self.list_rect.w)
+        if len(rows) > FOOTER_LINES:
+            rows = rows[:FOOTER_LINES - 1] + [" ".join(rows[FOOTER_LINES - 1:])]
+        for row in rows:
+            surface.blit(one_line(row, small, theme.INK_SOFT, self.list_rect.w, min_px=small), (x, y))
+            y += theme.font(small).get_linesize()
         self.buttons.draw(surface, theme.text_size(size, 21))
 
     def _message_width(self) -> int:
@@ -784,7 +790,7 @@ class OpenGameScene(SavedGamesScene):
         return w + margin
 
     def footer_height(self, size: tuple[int, int]) -> int:
-        return theme.button_height(size) + theme.font(theme.text_size(size, 15)).get_linesize() + 16
+        return theme.button_height(size) + FOOTER_LINES * theme.font(theme.text_size(size, 15)).get_linesize() + 16
 
     def _message_height(self) -> int:
         return theme.button_height(self.size)

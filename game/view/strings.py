@@ -238,7 +238,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "review.analyse": {"ru": "Анализ", "en": "Analysis"},
     "review.analyse.stop": {"ru": "Прервать", "en": "Stop"},
     "review.analysing": {"ru": "Анализ: ход {k} из {n}", "en": "Analysing: move {k} of {n}"},
-    "review.mistakes": {"ru": "Ошибок: синие {blue}, красные {red}", "en": "Mistakes: Blue {blue}, Red {red}"},
+    # No-break spaces: the review's lines are wrapped in a narrow panel, a count stays with its side.
+    "review.mistakes": {"ru": "Ошибок: синие\u00a0{blue}, красные\u00a0{red}",
+                        "en": "Mistakes: Blue\u00a0{blue}, Red\u00a0{red}"},
     "review.mistake": {"ru": "Ошибка: −{loss}, лучше в кольце", "en": "Mistake: −{loss}, the ring was better"},
     "review.analysis_failed": {"ru": "Анализ не удался", "en": "The analysis failed"},
     "review.analysis_stopped": {"ru": "Анализ прерван на ходе {k} из {n}", "en": "Analysis stopped at move {k} of {n}"},
