@@ -219,3 +219,22 @@ def test_every_scene_renders_in_english(english: list[str]) -> None:
              for key, name in sgf.read_info(sample.read_text(encoding="utf-8")).items() if key in ("PB", "PW")}
     russian = sorted({s for s in english if CYRILLIC.search(s)} - named)
     assert not russian, f"Russian text on screen in English: {russian}"
+
+
+def test_one_side_moving_alone_reads_in_the_singular_in_english() -> None:
+    """«Blue move alone: 2:47» stood under «Blue to move»: one side is singular in English, as in «Blue wins!»."""
+    from game.settings import MatchSettings
+    from game.view import hud
+
+    game = Game(12, 12, Rules.CLASSIC)
+    game.play((3, 3))
+    game.stop()  # Red, to move, calls «Стоп»: Blue moves alone
+    strings.set_language("en")
+    try:
+        lines = [text for text, _ in hud.play_status(game, MatchSettings(Rules.CLASSIC, 12, 12), stop_clock="2:47",
+                                                     ai_failed=False, autosave_failed=False)]
+        assert "Blue moves alone: 2:47" in lines
+        assert strings.t("confirm.stop.hint", player=strings.t("player.red")) == \
+            "Red moves alone for up to three minutes"
+    finally:
+        strings.set_language("ru")

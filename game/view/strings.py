@@ -96,7 +96,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "refusal.not_a_node": {"ru": "Не на доске", "en": "Off the board"},
     "play.stopped": {
         "ru": "{player} ходят одни: {time}",
-        "en": "{player} move alone: {time}",
+        "en": "{player} moves alone: {time}",  # «Blue», one side, as in «Blue wins!» and «Red to move»
     },
     "play.stopped.computer": {
         "ru": "Компьютер ходит один: {time}",
@@ -136,7 +136,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "confirm.stop": {"ru": "Сказать «Стоп»?", "en": "Call “Stop”?"},
     "confirm.stop.hint": {
         "ru": "{player} ходят одни до трёх минут",
-        "en": "{player} move alone for up to three minutes",
+        "en": "{player} moves alone for up to three minutes",
     },
     "confirm.stop.hint.computer": {
         "ru": "Компьютер ходит один до трёх минут",
