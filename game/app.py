@@ -595,11 +595,13 @@ def screenshots(directory: str | Path, sizes: tuple[tuple[int, int], ...] = SCRE
     pygame.init()
     try:
         with scratch_data_dir():
-            a_few_saved_games()
+            saved: list[Path] = []
             control = Control(sizes[0])
             for size in sizes:
                 control.resize(size)
                 for lang in SCREENSHOT_LANGUAGES:
+                    strings.set_language(lang)  # the saved games' names in this language, as its player saved them
+                    saved = a_few_saved_games(replacing=saved)
                     for name, setup in screenshot_scenes(control, lang):
                         setup()
                         control.stack.resize(control.size)
@@ -618,13 +620,17 @@ def screenshots(directory: str | Path, sizes: tuple[tuple[int, int], ...] = SCRE
     return written
 
 
-def a_few_saved_games() -> None:
+def a_few_saved_games(replacing: list[Path] | None = None) -> list[Path]:
     """The games folder of the screenshots: two games of ours (one unfinished at one screen, one
-    finished against the computer, whose record names it and its level) and one from another program."""
+    finished against the computer, whose record names it and its level) and one from another program.
+    Ours are named as a player of the current language would find them («… Countries» in English): the
+    files of ``replacing``, those of the language before, go first. Returns the files written."""
+    for path in replacing or []:
+        path.unlink(missing_ok=True)
     countries = demo.countries_demo()
     countries.finish()
     classic = demo.classic_demo()
-    store.save_game("zagram-352562", other_program_record())
-    store.save_game(default_name(classic), sgf.dumps(classic))
     versus = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("master", Player.RED))
-    store.save_game(default_name(countries), sgf.dumps(countries, info=record_info(versus, datetime.now())))
+    return [store.save_game("zagram-352562", other_program_record()),
+            store.save_game(default_name(classic), sgf.dumps(classic)),
+            store.save_game(default_name(countries), sgf.dumps(countries, info=record_info(versus, datetime.now())))]

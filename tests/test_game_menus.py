@@ -6,6 +6,7 @@ Every test has its own empty data folder (``TOCHKI_DATA_DIR``) and ends in Russi
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -473,6 +474,24 @@ def test_screenshots_and_smoke_cover_the_new_scenes(pygame_session: object, data
         assert scene in names
     assert "en" in app.SCREENSHOT_LANGUAGES and (1024, 600) in app.SCREENSHOT_SIZES
     control.stack.shutdown_all()
+
+
+def test_the_screenshots_saved_games_are_named_in_the_language_shown(pygame_session: object, data_dir: Path) -> None:
+    """The English pictures of «Open a game» listed «2026-11-30 14-26 Страны» and «… Классика»: the folder
+    was filled once, in Russian. Each language now finds its own names, and only those."""
+    from game import app
+
+    try:
+        saved = app.a_few_saved_games()
+        assert {p.stem.rsplit(" ", 1)[-1] for p in saved} >= {"Страны", "Классика"}
+        strings.set_language("en")
+        saved = app.a_few_saved_games(replacing=saved)
+        names = sorted(p.stem for p in store.games_dir().glob("*.sgf"))
+        assert names == sorted(p.stem for p in saved) and len(names) == 3
+        assert not any(re.search("[а-яё]", name, re.IGNORECASE) for name in names), names
+        assert {name.rsplit(" ", 1)[-1] for name in names} >= {"Countries", "Classic"}
+    finally:
+        strings.set_language("ru")
 
 
 # ----- choices remembered (issue 10) ---------------------------------------------------------------
