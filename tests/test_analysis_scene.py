@@ -107,6 +107,6 @@ def test_a_stopped_analysis_says_so_and_counts_no_mistakes_for_the_whole_game(co
     step(control)
     assert not analysis.running and not analysis.complete
     lines = [text for text, _ in scene._analysis_lines()]
-    assert lines[0] == f"Анализ прерван на ходе {len(analysis.moves)} из {analysis.total}"
+    assert lines[0] == f"Анализ прерван на ходе\u00a0{len(analysis.moves)} из\u00a0{analysis.total}"  # kept together
     assert not any(text.startswith("Ошибок") for text in lines)
     assert scene.b_analyse.key == "review.analyse" and scene.b_analyse.enabled  # it can be run again

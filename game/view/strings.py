@@ -237,13 +237,15 @@ STRINGS: dict[str, dict[str, str]] = {
     # The analysis (review)
     "review.analyse": {"ru": "Анализ", "en": "Analysis"},
     "review.analyse.stop": {"ru": "Прервать", "en": "Stop"},
-    "review.analysing": {"ru": "Анализ: ход {k} из {n}", "en": "Analysing: move {k} of {n}"},
-    # No-break spaces: the review's lines are wrapped in a narrow panel, a count stays with its side.
+    "review.analysing": {"ru": "Анализ: ход\u00a0{k} из\u00a0{n}", "en": "Analysing: move\u00a0{k} of\u00a0{n}"},
+    # No-break spaces: the review's lines are wrapped in a narrow panel, a number stays with its word
+    # («Analysis stopped at move» over «97 of 244» read as two thoughts).
     "review.mistakes": {"ru": "Ошибок: синие\u00a0{blue}, красные\u00a0{red}",
                         "en": "Mistakes: Blue\u00a0{blue}, Red\u00a0{red}"},
     "review.mistake": {"ru": "Ошибка: −{loss}, лучше в кольце", "en": "Mistake: −{loss}, the ring was better"},
     "review.analysis_failed": {"ru": "Анализ не удался", "en": "The analysis failed"},
-    "review.analysis_stopped": {"ru": "Анализ прерван на ходе {k} из {n}", "en": "Analysis stopped at move {k} of {n}"},
+    "review.analysis_stopped": {"ru": "Анализ прерван на ходе\u00a0{k} из\u00a0{n}",
+                                "en": "Analysis stopped at move\u00a0{k} of\u00a0{n}"},
     # Review
     "review.title": {"ru": "Разбор партии", "en": "Game review"},
     "review.move": {"ru": "Ход {k} из {n}", "en": "Move {k} of {n}"},
