@@ -560,8 +560,11 @@ class Game:
                 self._shaped += 1
                 continue
             for q in region:
-                encl[q] = True
-                log.append((_ENCLOSE, p, q))
+                # Part of a new face may be enclosed already (its old border reopened and closed
+                # again): only what changes is logged, or undo would open what was enclosed before.
+                if not encl[q]:
+                    encl[q] = True
+                    log.append((_ENCLOSE, p, q))
             self._shaped += 1
             if self._holds_enemy(p, region):
                 to_lay.append(region)
