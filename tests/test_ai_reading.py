@@ -1,6 +1,8 @@
-"""The tactics suite of forcing lines: ladders that work and fail, nets to play and to avoid.
+"""The tactics suite of forcing lines: ladders that work and fail, nets to play and to avoid,
+and moves from master-v1's own games that lost by force.
 
-Each case is a picture built by real moves (``test_ai_tactics.build``) and says
+Each case is a picture built by real moves (``test_ai_tactics.build``) or a game's
+moves, and says
 what the reader must find and what the master must or must not play, within its
 time budget. Claims that a line wins are proved here, not taken from the reader:
 ``forces`` lets the attacker follow the reader's advice but tries *every* legal
@@ -195,3 +197,46 @@ def test_reader_plays_a_countries_net() -> None:
     assert forces_after(game, node(game, line.move), Fraction(1, 2), 2)
     move = choose_move(game, "master", seconds=SECONDS, seed=1)
     assert forces_after(game, move, Fraction(1, 2), 2), f"{move} sets up no net"
+
+
+# Positions from master-v1's own games (the master as it was when the issue was filed; 15×15
+# classic, 0.1 s a move, seeded self-play): a move after which the other side forced a loss,
+# proved here against every answer, while another move would have let it force nothing.
+V1_LOSSES = [
+    # master-v1's game 4, move 56: its (9, 2) let the other side force 2.
+    pytest.param((
+        "6,8 8,10 4,7 10,9 11,8 6,10 10,11 5,9 5,6 12,9 7,11 8,9 9,8 11,7 11,6 12,6 12,5 12,7 10,6 12,4 "
+        "11,4 13,4 13,5 11,3 10,4 11,9 9,5 10,8 13,8 9,7 8,8 12,8 8,6 7,7 8,7 10,7 11,2 10,3 6,7 7,8 "
+        "12,10 11,10 13,10 11,1 12,1 10,1 10,2 13,1 12,2 3,4 9,3 12,3 8,4 5,8 7,5"
+    ), (9, 2), 2, id="v1-game-4-move-56"),
+    # master-v1's game 7, move 41: its (11, 5) let the other side force 2.
+    pytest.param((
+        "7,8 5,10 8,7 6,12 7,6 6,7 8,9 6,6 9,8 7,5 8,5 6,5 9,6 8,4 10,7 9,4 5,8 6,10 10,3 3,9 10,2 4,7 "
+        "7,11 3,10 9,1 11,4 2,9 2,8 2,10 12,4 1,8 2,7 7,12 3,11 6,13 5,13 5,11 2,6 5,12 6,11"
+    ), (11, 5), 2, id="v1-game-7-move-41"),
+    # master-v1's game 9, move 170: its (14, 10) let the other side force 3.
+    pytest.param((
+        "7,7 5,5 5,8 3,9 8,7 4,6 7,3 6,5 6,6 5,6 6,7 5,11 4,3 7,5 8,4 5,10 9,8 10,9 10,8 3,7 11,9 9,9 "
+        "12,10 3,8 5,9 11,7 11,8 5,3 6,3 4,2 3,3 3,5 4,1 3,2 11,6 2,6 2,3 4,4 10,6 12,7 6,10 5,1 3,1 6,2 "
+        "2,2 5,2 4,11 4,10 3,11 13,8 2,10 1,6 1,10 7,10 6,11 8,5 7,9 8,9 13,10 7,11 6,9 9,4 10,3 8,3 7,2 "
+        "8,2 7,1 7,4 7,8 13,6 12,5 11,11 11,12 12,12 10,12 11,3 13,12 13,13 13,11 10,4 10,2 8,12 12,3 "
+        "12,2 13,3 1,1 12,1 11,1 13,1 9,1 12,13 10,1 9,11 8,10 10,10 13,2 1,4 1,12 8,11 7,12 3,13 2,13 "
+        "2,12 4,13 4,12 5,13 1,11 1,13 9,13 1,8 3,14 2,1 1,5 4,0 3,0 10,7 6,12 6,13 7,13 14,13 8,13 12,14 "
+        "11,4 13,9 13,4 9,6 10,5 13,5 12,4 14,7 8,6 9,7 6,1 1,9 5,0 14,4 14,3 5,4 14,5 10,14 2,9 10,13 "
+        "11,13 14,11 2,8 8,0 2,7 7,0 6,0 0,3 1,14 1,3 0,2 0,11 0,12 14,2 0,13 2,14 5,14 0,5 2,4 0,7 4,9 "
+        "13,0 8,1 3,4 4,8 5,7 6,14"
+    ), (14, 10), 3, id="v1-game-9-move-170"),
+]
+
+
+@pytest.mark.parametrize("moves, walked_in, lost", V1_LOSSES)
+def test_master_does_not_walk_into_what_master_v1_did(moves: str, walked_in: tuple[int, int], lost: int) -> None:
+    game = Game(15, 15, Rules.CLASSIC)
+    for pair in moves.split():
+        x, y = pair.split(",")
+        game.play((int(x), int(y)))
+    assert forces(after(game.copy(), walked_in), lost), "the old move loses by force"
+    move = choose_move(game, "master", seconds=SECONDS, seed=1)
+    assert move != walked_in
+    answered = after(game.copy(), move)
+    assert Reader(Board(answered), limit=1000).attack(int(answered.to_move), DEPTH).gain < lost
