@@ -2,9 +2,8 @@
 and moves from master-v1's own games that lost by force.
 
 Each case is a picture built by real moves (``test_ai_tactics.build``) or a game's
-moves, and says
-what the reader must find and what the master must or must not play, within its
-time budget. Claims that a line wins are proved here, not taken from the reader:
+moves, and says what the reader must find and what the master must or must not
+play, within its time budget. Claims that a line wins are proved here, not taken from the reader:
 ``forces`` lets the attacker follow the reader's advice but tries *every* legal
 answer of the defender at every step, so a forced gain is forced indeed.
 """
