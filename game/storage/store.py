@@ -45,7 +45,7 @@ import sys
 import tempfile
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
 from pathlib import Path
@@ -642,6 +642,29 @@ def _check_encodable(name: str) -> None:
         raise StoreError("problem.name_encoding", f"{name!r} cannot be written in {encoding}: {e}") from None
 
 
+def _claim(folder: Path, base: str) -> Path:
+    """A free ``base.sgf`` (or ``base (2).sgf`` …) in folder, created empty at once: claimed
+    first, two saves or renames at once cannot pick the same name."""
+    while True:
+        path = _free_path(folder, base, ".sgf")
+        try:
+            path.open("xb").close()
+        except FileExistsError:
+            continue
+        return path
+
+
+@contextlib.contextmanager
+def _filling(claim: Path) -> Iterator[None]:
+    """Fill a claimed name; if that fails, the empty claim is given up again."""
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(OSError):
+            claim.unlink()
+        raise
+
+
 def save_game(name: str, sgf_text: str) -> Path:
     """Saves a game under ``name`` (made safe) in the games folder; the file's path.
 
@@ -653,21 +676,9 @@ def save_game(name: str, sgf_text: str) -> Path:
     try:
         folder = games_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        while True:
-            path = _free_path(folder, base, ".sgf")
-            try:
-                # Claim the name first, so two saves at once cannot pick the same one;
-                # the content then arrives atomically over the empty claim.
-                path.open("xb").close()
-            except FileExistsError:
-                continue
-            break
-        try:
+        path = _claim(folder, base)
+        with _filling(path):  # the content arrives atomically over the empty claim
             _write_atomically(path, sgf_text.encode("utf-8"))
-        except BaseException:
-            with contextlib.suppress(OSError):
-                path.unlink()
-            raise
     except UnicodeEncodeError as e:
         raise StoreError("problem.name_encoding", f"the game could not be saved: {e}") from None
     except OSError as e:
@@ -781,19 +792,9 @@ def rename_game(path: Path | str, name: str) -> Path:
     try:
         if not path.is_file():
             raise FileNotFoundError(errno.ENOENT, "no such file", str(path))
-        while True:
-            target = _free_path(path.parent, base, ".sgf")
-            try:
-                target.open("xb").close()  # claimed first, so the rename replaces only our empty claim
-            except FileExistsError:
-                continue
-            break
-        try:
+        target = _claim(path.parent, base)
+        with _filling(target):  # the rename replaces only our empty claim
             os.replace(path, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                target.unlink()
-            raise
     except UnicodeEncodeError as e:
         raise StoreError("problem.name_encoding", f"{path.name} not renamed: {e}") from None
     except OSError as e:
