@@ -67,15 +67,6 @@ def clock() -> FakeClock:
 def control(pygame_session: object, data_dir: Path, clock: FakeClock) -> Iterator[object]:
     """The game's loop in a 1280×800 window with a private data folder and the fake clock; Russian
     again afterwards. A test module that needs another window size defines its own."""
-    import pygame
+    from driving import running
 
-    from game.control import Control
-    from game.view import strings
-
-    pygame.event.clear()
-    c = Control((1280, 800), now=clock)
-    pygame.event.clear()
-    yield c
-    c.stack.shutdown_all()
-    pygame.event.clear()
-    strings.set_language("ru")
+    yield from running((1280, 800), clock)

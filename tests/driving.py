@@ -6,10 +6,26 @@ is made once.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 import pygame
 
 from game.control import Control
 from game.view.widgets import Button
+
+
+def running(size: tuple[int, int], now: Callable[[], float]) -> Iterator[Control]:
+    """The game's loop in a window of ``size`` with the clock ``now``, for a fixture to yield; on
+    teardown its scenes are shut down, no event is left over and the language is Russian again."""
+    from game.view import strings
+
+    pygame.event.clear()
+    control = Control(size, now=now)
+    pygame.event.clear()
+    yield control
+    control.stack.shutdown_all()
+    pygame.event.clear()
+    strings.set_language("ru")
 
 
 def step(control: Control, frames: int = 1, dt: float = 1 / 60) -> None:

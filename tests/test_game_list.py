@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 import pytest
 from conftest import FakeClock
-from driving import click, key, press, type_text
+from driving import click, key, press, running, type_text
 
 from engine import Game, Player, Rules, sgf
 from game import demo
@@ -41,14 +41,8 @@ FRAME_LIMIT_SECONDS = 0.3
 
 @pytest.fixture
 def control(pygame_session: object, data_dir: Path, clock: FakeClock) -> Iterator[Control]:
-    pygame.event.clear()
     thumbnail.KNOWN.clear()  # every test reads its own files afresh
-    c = Control((1280, 800), now=clock)
-    pygame.event.clear()
-    yield c
-    c.stack.shutdown_all()
-    pygame.event.clear()
-    strings.set_language("ru")
+    yield from running((1280, 800), clock)
 
 
 def save_at(name: str, game: Game, minute: int, info: dict[str, str] | None = None) -> Path:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 from conftest import FakeClock
+from driving import running
 
 from engine import Player
 from game import demo
@@ -140,12 +141,7 @@ Pos = tuple[float, float]
 
 @pytest.fixture
 def control(pygame_session: object, clock: FakeClock, data_dir: Path) -> Iterator[Control]:
-    pygame.event.clear()
-    c = Control((1024, 600), now=clock)
-    pygame.event.clear()
-    yield c
-    c.stack.shutdown_all()
-    pygame.event.clear()
+    yield from running((1024, 600), clock)
 
 
 def post(control: Control, *events: pygame.event.Event) -> None:
