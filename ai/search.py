@@ -292,9 +292,7 @@ class Master:
         best_v = root[0]
         if len(root) == 1 and count == 1:
             return best_v
-        # Classic only: in countries the bounds lost to the master without them (at 1 s, 5 of 15
-        # won, 7 lost), half cells being threatened nearly everywhere and read by the search itself.
-        reading = _Reading(self, info) if self.settings.reading and b.classic else None
+        reading = _Reading(self, info) if self.settings.reading else None
         if reading is not None and index == 0:  # one share searches the openers for all
             root += [v for v in reading.openers() if v not in root]
         for depth in range(1, self.settings.max_depth + 1):
@@ -350,6 +348,11 @@ READING_SHARE = 0.3
 READING_DEPTH = 5
 """Own moves in a forcing line, the last one the gain: four threats deep."""
 
+READING_LEAST_COUNTRIES = 1.5
+"""Countries: what a line must force beyond the best immediate gain before it bounds a root move.
+With every bound, from half a cell up, the master lost to master-v1 at 1 s (5 of 15 won, 7 lost):
+half cells are threatened nearly everywhere there and the search reads them itself."""
+
 
 class _Reading:
     """The master's use of ``ai.reading`` at the root: its own forcing lines and the other side's.
@@ -374,6 +377,7 @@ class _Reading:
         self.floor: dict[int, float] = {}     # root move -> at least this (our line)
         self.ceiling: dict[int, float] = {}   # root move -> at most this (their line after it)
         self.found: set[int] = set()
+        self.least = 0.0 if b.classic else READING_LEAST_COUNTRIES
 
         # Reading takes at most its share of what is left of the budget, by clock and by work.
         share = READING_SHARE
@@ -392,9 +396,12 @@ class _Reading:
             line = self.reader.attack(self.me, READING_DEPTH)
         except Cancelled:
             return []
-        if line.move < 0 or line.depth < 2:
+        excess = line.gain - max(0.0, self.reader.immediate)
+        # In classic any line is searched (its first move may still be the best); in countries
+        # only one forcing more than half cells.
+        if line.move < 0 or line.depth < 2 or (not self.board.classic and excess <= self.least):
             return []
-        self.floor[line.move] = self.now + line.gain - max(0.0, self.reader.immediate)
+        self.floor[line.move] = self.now + excess
         self.found.add(line.move)
         return [line.move]
 
@@ -429,7 +436,7 @@ class _Reading:
             line = self.reader.attack(b.to_move, READING_DEPTH)
             # An immediate gain the search sees for itself, with what we win back meanwhile.
             excess = line.gain - max(0.0, self.reader.immediate)
-            if excess <= 0 or line.depth < 2:
+            if excess <= self.least or line.depth < 2:
                 return -1
             self.ceiling[v] = self._evaluation() - excess
             return line.move

@@ -10,6 +10,7 @@ answer of the defender at every step, so a forced gain is forced indeed.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -17,6 +18,7 @@ import pytest
 from ai import choose_move
 from ai.board import Board
 from ai.reading import Reader
+from ai.search import Master, _Reading
 from engine import Game, Player, Rules
 from tests.test_ai_tactics import best_gain, best_reply_gain, build, forced_loss
 
@@ -196,6 +198,33 @@ def test_reader_plays_a_countries_net() -> None:
     assert forces_after(game, node(game, line.move), Fraction(1, 2), 2)
     move = choose_move(game, "master", seconds=SECONDS, seed=1)
     assert forces_after(game, move, Fraction(1, 2), 2), f"{move} sets up no net"
+
+
+def root_reading(game: Game) -> _Reading:
+    master = Master(Board(game), random.Random(1))
+    return _Reading(master, master.info())
+
+
+def test_countries_reading_bounds_only_lines_beyond_half_cells() -> None:
+    # The classic ladder's wall in countries: Blue closes one cell at once, and the chase
+    # closes three. Two cells beyond the immediate gain is a line the master searches first.
+    chase = build(Rules.COUNTRIES, LADDER)
+    assert best_gain(chase) == 1
+    reading = root_reading(chase)
+    opener = reading.openers()
+    assert len(opener) == 1 and forces_after(chase, node(chase, opener[0]), 3, 4)
+    assert reading.floor[opener[0]] == reading.now + 2
+    # From master-v1's self-play: four cells to close at once, and a line that closes half a
+    # cell more. The search reads that itself; bounding by such lines lost to master-v1.
+    small = Game(15, 15, Rules.COUNTRIES)
+    for pair in "7,7 6,7 8,8 7,8 9,7 5,8 6,9 8,6 6,8 7,9 7,10 6,4".split():
+        x, y = pair.split(",")
+        small.play((int(x), int(y)))
+    assert best_gain(small) == 4
+    line = Reader(Board(small)).attack(int(small.to_move), DEPTH)
+    assert line.gain == Fraction(9, 2) and forces_after(small, node(small, line.move), Fraction(9, 2), 2)
+    reading = root_reading(small)
+    assert reading.openers() == [] and not reading.floor
 
 
 # Positions from master-v1's own games (the master as it was when the issue was filed; 15×15
