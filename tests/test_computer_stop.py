@@ -24,7 +24,7 @@ from game.scenes.review import ReviewScene
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import autosave, store
 from game.view import strings, theme
-from game.view.play_panel import play_status
+from game.view.hud import play_status
 
 # A 12 × 12 classic game, Blue (the person) first. Red (the computer) takes Blue's first dot with a
 # diamond at the top edge, then lines the right edge; Blue builds in the middle.

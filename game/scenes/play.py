@@ -30,7 +30,7 @@ from game.takeback import TakeBack
 from game.view import anim, hud
 from game.view.board_view import BoardView
 from game.view.callout import draw_loupe
-from game.view.play_panel import PlayPanel, play_status
+from game.view.play_panel import PlayPanel
 from game.view.refusal import RefusalMark
 from game.view.zoom_control import ZoomControl
 
@@ -290,7 +290,7 @@ class PlayScene(Scene):
                 self.refusal.draw(surface, self.board, self.game)
         game, players = self.game, (Player.BLUE, Player.RED)
         thinking = self.clock if self.opponent is not None and not self.human_to_move else None
-        status = play_status(game, self.settings, stop_clock=self.stop_clock.shown(), ai_failed=self.ai_failed,
+        status = hud.play_status(game, self.settings, stop_clock=self.stop_clock.shown(), ai_failed=self.ai_failed,
                              autosave_failed=self.autosaver.failed, clock=self.match_clock)
         self.panel.draw(surface, self.screen, game, self.settings, turn=hud.turn_label(game, self.settings, thinking),
                         shown={p: self.anims.shown_score(p, game.score(p), self.clock, game.rules) for p in players},

@@ -227,15 +227,22 @@ def move_number(game: Game) -> int:
 def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_failed: bool,
                 autosave_failed: bool, clock: MatchClock | None = None) -> list[tuple[str, theme.Colour]]:
     """The lines under the scores: the move number and the players' ``clock`` if there is one,
-    who moves alone after a «Стоп» and for how long (``stop_clock``), the computer's failure, and a
+    who pressed «Стоп» and who moves alone for how long (``stop_clock``), the computer's failure, and a
     quiet note when the autosave failed. (A refused node says why at the node itself:
     :mod:`game.view.refusal`.)"""
     lines: list[tuple[str, theme.Colour]] = [(t("play.move", n=move_number(game)), theme.INK_SOFT)]
     if clock:
         lines += clock_lines(clock, settings)
-    if game.stopped_by is not None:
+    computer = settings.computer
+    if computer is not None and game.stopped_by == computer.computer:
+        # The computer pressed «Стоп» (only when nothing is left to surround: ai.stop.should_press_stop),
+        # so it is the person who moves alone.
+        lines += [(t("play.stopped.by_computer"), theme.player_dark(computer.computer)),
+                  (t("play.stopped.you", time=stop_clock), theme.player_dark(computer.human)),
+                  (t("play.stopped.by_computer.hint"), theme.INK_SOFT)]
+    elif game.stopped_by is not None:
         mover = game.stopped_by.other
-        text = t("play.stopped.computer", time=stop_clock) if settings.computer else \
+        text = t("play.stopped.computer", time=stop_clock) if computer else \
             t("play.stopped", player=player_name(mover, settings), time=stop_clock)
         lines.append((text, theme.player_dark(mover)))
     if ai_failed:

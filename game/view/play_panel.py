@@ -1,7 +1,7 @@
 """The play scene's side panel: its buttons, where they go, and the text between them.
 
 The panel decides nothing: the scene hands it what each button does, says which
-are enabled, and gives it the lines to show (:func:`play_status`).
+are enabled, and gives it the lines to show (:func:`game.view.hud.play_status`).
 """
 
 from __future__ import annotations
@@ -12,35 +12,13 @@ from fractions import Fraction
 import pygame
 
 from engine import Game, Player, Rules
-from game.clock import MatchClock
 from game.input.layout import ScreenLayout
 from game.input.pointer import Pointer
 from game.settings import MatchSettings
 from game.view import hud, theme
-from game.view.strings import t
 from game.view.widgets import Button, ButtonGroup, IconButton, SoundButton
 
 Action = Callable[[], None]
-Line = tuple[str, theme.Colour]
-
-
-def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_failed: bool, autosave_failed: bool,
-                clock: MatchClock | None = None) -> list[Line]:
-    """The lines under the scores (``hud.play_status``), told from the person's side when the computer
-    pressed «Стоп»: it said so, the person moves alone for ``stop_clock``, and nothing is left to surround
-    (the computer presses it only then: ``ai.stop.should_press_stop``)."""
-    lines = hud.play_status(game, settings, stop_clock=stop_clock, ai_failed=ai_failed,
-                            autosave_failed=autosave_failed, clock=clock)
-    computer = settings.computer
-    if computer is None or game.stopped_by != computer.computer:
-        return lines
-    # hud says "the computer moves alone" after any «Стоп» against it: here it is the person who does.
-    said = t("play.stopped.computer", time=stop_clock)
-    at = next((i for i, (text, _) in enumerate(lines) if text == said), len(lines))
-    told = [(t("play.stopped.by_computer"), theme.player_dark(computer.computer)),
-            (t("play.stopped.you", time=stop_clock), theme.player_dark(computer.human)),
-            (t("play.stopped.by_computer.hint"), theme.INK_SOFT)]
-    return lines[:at] + told + lines[at + 1:]
 
 
 class PlayPanel:
