@@ -341,6 +341,30 @@ def name_card(control: Control, files: OpenGameScene, index: int) -> NameScene:
     return card
 
 
+def test_the_system_keyboard_comes_and_goes_with_the_name_field(control: Control,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # A touch laptop shows its keyboard only while text input is on: on over the name card and the
+    # save screen, placed by the field, and off again when either is closed or covered.
+    typing: list[object] = []
+    monkeypatch.setattr(pygame.key, "start_text_input", lambda: typing.append("on"))
+    monkeypatch.setattr(pygame.key, "stop_text_input", lambda: typing.append("off"))
+    monkeypatch.setattr(pygame.key, "set_text_input_rect", lambda rect: typing.append(pygame.Rect(rect)))
+    save_at("Партия", finished_countries(), 1)
+    files = open_list(control)
+    typing.clear()
+    card = name_card(control, files, 0)
+    assert "on" in typing and card.field in typing and typing[-1] != "off"
+    key(control, pygame.K_ESCAPE)
+    assert control.stack.top is files and typing[-1] == "off"
+    typing.clear()
+    save = control.stack.go("save", finished_countries())
+    assert isinstance(save, SaveGameScene)
+    control.step(1 / 60)
+    assert "on" in typing and save.field in typing and typing[-1] != "off"
+    key(control, pygame.K_ESCAPE)
+    assert control.stack.top is not save and typing[-1] == "off"
+
+
 @pytest.mark.parametrize(("typed", "expected"), [
     ("../../etc/passwd", "_.._etc_passwd"),
     ("CON", "_CON"),

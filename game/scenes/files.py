@@ -182,6 +182,24 @@ class NameField:
             return True
         return False
 
+    def open(self, box: pygame.Rect) -> None:
+        """Typing starts: a touch screen's keyboard comes up, and a system keyboard or IME shows its
+        window by ``box``."""
+        pygame.key.start_text_input()
+        pygame.key.set_text_input_rect(box)
+
+    @staticmethod
+    def close() -> None:
+        """Typing ends (the scene is covered or gone): the system keyboard goes away."""
+        pygame.key.stop_text_input()
+
+    def tick(self, dt: float) -> None:
+        self.clock += dt
+
+    def next_blink(self) -> float:
+        """Seconds until the caret blinks next."""
+        return 0.5 - self.clock % 0.5
+
     def draw(self, surface: pygame.Surface, box: pygame.Rect, px: int) -> None:
         """The field in ``box``, its text at ``px``; a long name shows its end, where the caret is."""
         pygame.draw.rect(surface, theme.BUTTON, box, border_radius=8)
@@ -844,21 +862,19 @@ class NameScene(Scene):
         self.asked.on_name(self.name_field.text)
 
     def resume(self) -> None:
-        pygame.key.start_text_input()  # a touch screen's keyboard comes up
-        pygame.key.set_text_input_rect(self.field)  # where a system keyboard or IME shows its window
+        self.name_field.open(self.field)
 
     def pause(self) -> None:
-        pygame.key.stop_text_input()
+        self.name_field.close()
 
     def shutdown(self) -> None:
-        pygame.key.stop_text_input()
+        self.name_field.close()
 
     def update(self, dt: float) -> None:
-        self.name_field.clock += dt
+        self.name_field.tick(dt)
 
     def wake_in(self) -> float | None:
-        """When the caret blinks next."""
-        return 0.5 - self.name_field.clock % 0.5
+        return self.name_field.next_blink()
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -955,22 +971,22 @@ class SaveGameScene(SavedGamesScene):
 
     def resume(self) -> None:
         super().resume()
-        pygame.key.start_text_input()
+        self.name_field.open(self.field)
 
     def pause(self) -> None:
-        pygame.key.stop_text_input()
+        self.name_field.close()
 
     def shutdown(self) -> None:
-        pygame.key.stop_text_input()
+        self.name_field.close()
 
     def update(self, dt: float) -> None:
-        self.name_field.clock += dt
+        self.name_field.tick(dt)
         super().update(dt)
 
     def wake_in(self) -> float | None:
         """When the caret blinks next (at once while pictures are being made)."""
         busy = super().wake_in()
-        return busy if busy is not None else 0.5 - self.name_field.clock % 0.5
+        return busy if busy is not None else self.name_field.next_blink()
 
     def _lay_out_top(self, x: int, y: int, width: int) -> int:
         bh = theme.button_height(self.size)
