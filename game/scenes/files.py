@@ -58,8 +58,8 @@ log = logging.getLogger(__name__)
 DRAG_SLOP = 10  # px a press may wander and still count as a tap on a row
 LEVEL_KEYS = frozenset(f"level.{level}" for level in PLAYER_LEVELS)
 UNDO_SECONDS = 6.0
-FOOTER_LINES = 2  # lines the games folder's path may take under the list
 """How long «Вернуть» is offered after a game is deleted; then it is gone for good."""
+FOOTER_LINES = 2  # lines the games folder's path may take under the list
 LINE_GAP = 3  # px between the lines of a row: descenders of one never touch the next
 SAMPLES_DIR = asset_path("samples")
 """Games shipped with the program (the zagram.org record): listed apart, never renamed or deleted."""
