@@ -1,7 +1,8 @@
-"""Play two levels against each other and count: the ladder's measuring stick.
+"""Play two levels against each other, or a level against an outside engine, and count: the ladder's measuring stick.
 
     python -m ai.match --a master --b amateur --games 40 --size 15x15 --rules countries --seed 1
     python -m ai.match --a master --b master-v1 --games 40 --rules classic --seconds 1 --fair-end
+    python -m ai.match --a master --engine "PATH/oppai-cli -t 1" --engine-seconds 1 --seconds 1 --fair-end
 
 Colours alternate (A is Blue in games 1, 3, 5, …). A game runs until the side
 to move has no legal move (a full board), or until the move cap. In classic,
@@ -13,24 +14,45 @@ a classic game played on past its fair end also says how it stood there.
 Games run two at a time (the machine has two cores); ``--cores`` gives each
 master more (default 1: the games already share the cores). The last line is
 exactly ``match: A wins W, B wins L, draws D``.
+
+``--engine`` puts an outside program in B's place: one that speaks oppai-cli's
+JSON-lines protocol (:class:`OutsideEngine`), started afresh for each game and
+given ``--engine-seconds`` a move. Such games are classic without the first-move
+zone (the protocol knows no other), and our engine referees them. A game whose
+engine hangs, dies or talks nonsense ends as an "error" line and is not scored.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
+import os
+import queue
+import random
+import shlex
+import shutil
+import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import IO, Any
 
 from ai import LEVELS, parallel, think
-from engine import Game, Player, Rules, format_score
+from engine import Game, Player, Point, Rules, format_score
 from engine.grid import grid
 
-FAIR_END, FULL_BOARD, MOVE_CAP = "fair end", "full board", "move cap"
-"""How a game of a match ended, as its line says."""
+FAIR_END, FULL_BOARD, MOVE_CAP, ERROR = "fair end", "full board", "move cap", "error"
+"""How a game of a match ended, as its line says (ERROR: the outside engine failed; not scored)."""
+
+REPLY_SLACK = 30.0
+"""Seconds an outside engine may take to answer beyond its thinking time before its game is given up."""
+
+_COLOURS = {Player.BLUE: "Black", Player.RED: "Red"}
+"""Our colours as oppai-cli names them: Blue moves first, as its Black does."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +62,7 @@ class Job:
     number: int
     a: str
     b: str
+    """B's level, or with ``engine`` only its name for the lines."""
     width: int
     height: int
     rules: Rules
@@ -48,6 +71,10 @@ class Job:
     max_moves: int
     fair_end: bool = False
     cores: int = 1
+    engine: tuple[str, ...] | None = None
+    """The outside engine's command line, playing B in place of a level."""
+    engine_seconds: float = 1.0
+    reply_slack: float = REPLY_SLACK
 
 
 @dataclass(frozen=True)
@@ -62,11 +89,131 @@ class Result:
     seconds: float
     slowest: float
     ended: str = FULL_BOARD
-    """FAIR_END, FULL_BOARD or MOVE_CAP."""
+    """FAIR_END, FULL_BOARD, MOVE_CAP or ERROR."""
     cores: int = 1
     """The most cores a move of the game was searched on."""
     at_fair_end: tuple[Fraction, Fraction, int] | None = None
     """Classic, played on past it: A's and B's scores at the fair end, and the move it came at."""
+    think: tuple[float, float] = (0.0, 0.0)
+    """Seconds A and B spent choosing their moves, all told."""
+    turns: tuple[int, int] = (0, 0)
+    """Moves A and B chose."""
+    skipped: int = 0
+    """Outside engine: suggestions passed over because our engine did not accept them."""
+    fallbacks: int = 0
+    """Outside engine: moves we chose for it when none of its suggestions was legal here."""
+    refused: tuple[tuple[int, Point], ...] = ()
+    """Outside engine: (move number, node) of each move it answered put:false to."""
+    error: str | None = None
+    """Outside engine: why the game was given up (ended is ERROR)."""
+
+
+class EngineError(Exception):
+    """The outside engine did not answer, answered nonsense, or is gone."""
+
+
+class OutsideEngine:
+    """An engine in a child process speaking oppai-cli's protocol: one JSON object a line each way.
+
+    Its standard error goes to DEVNULL (a full pipe there would block it); its standard output
+    is read by a thread, so that a reply can be waited for with a timeout.
+    """
+
+    def __init__(self, command: tuple[str, ...], slack: float = REPLY_SLACK) -> None:
+        self.slack = slack
+        try:
+            self._proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=subprocess.DEVNULL, text=True, encoding="utf-8", errors="replace",
+                                          bufsize=1)
+        except OSError as e:
+            raise EngineError(f"cannot start the engine: {e}") from None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        assert self._proc.stdout is not None
+        self._reader = threading.Thread(target=_pump, args=(self._proc.stdout, self._lines), daemon=True)
+        self._reader.start()
+
+    def _ask(self, message: dict[str, Any], wait: float) -> dict[str, Any]:
+        command = message["command"]
+        try:
+            assert self._proc.stdin is not None
+            self._proc.stdin.write(json.dumps(message, separators=(",", ":")) + "\n")
+            self._proc.stdin.flush()
+        except (OSError, ValueError):
+            raise EngineError(f"the engine is gone (exit code {self._exit_code()}) before {command}") from None
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise EngineError(f"no answer to {command} in {wait:g} s") from None
+            if line is None:
+                raise EngineError(f"the engine exited (code {self._exit_code()}) at {command}")
+            if line.strip():
+                break
+        try:
+            reply = json.loads(line)
+        except ValueError:
+            reply = None
+        if not isinstance(reply, dict) or reply.get("command") != command:
+            raise EngineError(f"answered {line.strip()[:80]!r} to {command}")
+        return reply
+
+    def init(self, width: int, height: int) -> None:
+        self._ask({"command": "Init", "width": width, "height": height}, self.slack)
+
+    def put(self, point: Point, player: Player) -> bool:
+        """Tell it a move was played; False when it refused the move."""
+        x, y = point
+        reply = self._ask({"command": "PutPoint", "coords": {"x": x, "y": y}, "player": _COLOURS[player]},
+                          self.slack)
+        return reply.get("put") is True
+
+    def analyze(self, player: Player, seconds: float) -> list[Point]:
+        """Its moves for ``player``, best first (entries that are no node are left out)."""
+        ms = max(1, round(seconds * 1000))
+        reply = self._ask({"command": "Analyze", "player": _COLOURS[player],
+                           "constraint": {"type": "Time", "value": ms}}, seconds + self.slack)
+        moves = reply.get("moves")
+        if not isinstance(moves, list):
+            raise EngineError(f"Analyze without a list of moves: {str(reply)[:80]}")
+        points: list[Point] = []
+        for entry in moves:
+            coords = entry.get("coords") if isinstance(entry, dict) else None
+            if isinstance(coords, dict) and type(coords.get("x")) is int and type(coords.get("y")) is int:
+                points.append((coords["x"], coords["y"]))
+        return points
+
+    def _exit_code(self) -> int | None:
+        try:
+            return self._proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def close(self) -> None:
+        """Kill it, whatever state it is in: a match never leaves an engine behind."""
+        if self._proc.poll() is None:
+            self._proc.kill()
+        try:
+            self._proc.wait(timeout=5.0)
+        except subprocess.TimeoutExpired:
+            pass
+        for stream in (self._proc.stdin, self._proc.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+
+
+def _pump(stream: IO[str], lines: queue.Queue[str | None]) -> None:
+    # None marks the end: the engine closed its output (exited or was killed).
+    try:
+        for line in stream:
+            lines.put(line)
+    except (OSError, ValueError):
+        pass
+    finally:
+        lines.put(None)
 
 
 def fair_end(game: Game) -> bool:
@@ -89,9 +236,14 @@ def fair_end(game: Game) -> bool:
 
 
 def play_game(job: Job) -> Result:
-    """Play one game to its end (a full board, the move cap or, asked for, the fair end) and score it."""
+    """Play one game to its end (a full board, the move cap or, asked for, the fair end) and score it.
+
+    With ``job.engine`` B is that outside engine, told every move of both sides; the game is then
+    given up as ERROR when the engine fails, and the engine is killed however the game ends.
+    """
     a_colour = Player.BLUE if job.number % 2 == 1 else Player.RED
-    game = Game(job.width, job.height, job.rules)
+    # The protocol has no first-move zone: against an outside engine both sides open anywhere.
+    game = Game(job.width, job.height, job.rules, zone=job.engine is None)
     if job.cores > 1:
         # Ready before the first move: a search on a pool still starting would run on one core.
         parallel.start(job.cores, wait_seconds=60.0)
@@ -100,25 +252,64 @@ def play_game(job: Job) -> Result:
     ended = FULL_BOARD
     cores = 1
     at_fair_end = None
-    while not game.is_over:
-        if game.move_count >= job.max_moves:
-            ended = MOVE_CAP
-            break
-        if at_fair_end is None and fair_end(game):
-            if job.fair_end:
-                ended = FAIR_END
+    spent = [0.0, 0.0]
+    turns = [0, 0]
+    skipped = fallbacks = 0
+    refused: list[tuple[int, Point]] = []
+    error = None
+    engine = None
+    try:
+        if job.engine is not None:
+            engine = OutsideEngine(job.engine, job.reply_slack)
+            engine.init(job.width, job.height)
+        while not game.is_over:
+            if game.move_count >= job.max_moves:
+                ended = MOVE_CAP
                 break
-            # Played on, the game still tells where it could have ended fairly, and how it stood.
-            at_fair_end = (game.score(a_colour), game.score(a_colour.other), game.move_count)
-        level = job.a if game.to_move is a_colour else job.b
-        t0 = time.perf_counter()
-        thought = think(game, level, seconds=job.seconds, seed=job.seed * 100_003 + game.move_count,
-                        cores=job.cores)
-        slowest = max(slowest, time.perf_counter() - t0)
-        cores = max(cores, thought.cores)
-        game.play(thought.move)
+            if at_fair_end is None and fair_end(game):
+                if job.fair_end:
+                    ended = FAIR_END
+                    break
+                # Played on, the game still tells where it could have ended fairly, and how it stood.
+                at_fair_end = (game.score(a_colour), game.score(a_colour.other), game.move_count)
+            mover = game.to_move
+            side = 0 if mover is a_colour else 1
+            seed = job.seed * 100_003 + game.move_count
+            t0 = time.perf_counter()
+            if engine is not None and side == 1:
+                suggested = engine.analyze(mover, job.engine_seconds)
+                think_time = time.perf_counter() - t0
+                # Its captures come sooner than ours (a dot in a walled-in empty area): it can name a node
+                # we refuse. Our engine is the referee: its first move we accept, else one of ours.
+                legal = next((i for i, p in enumerate(suggested) if game.is_legal(p)), None)
+                if legal is None:
+                    skipped += len(suggested)
+                    fallbacks += 1
+                    move = game.random_move(random.Random(seed))
+                    assert move is not None  # the game is not over: there is a legal move
+                else:
+                    skipped += legal
+                    move = suggested[legal]
+            else:
+                level = job.a if side == 0 else job.b
+                thought = think(game, level, seconds=job.seconds, seed=seed, cores=job.cores)
+                think_time = time.perf_counter() - t0
+                cores = max(cores, thought.cores)
+                move = thought.move
+            spent[side] += think_time
+            turns[side] += 1
+            slowest = max(slowest, think_time)
+            game.play(move)
+            if engine is not None and not engine.put(move, mover):
+                refused.append((game.move_count, move))
+    except EngineError as e:
+        ended, error = ERROR, str(e)
+    finally:
+        if engine is not None:
+            engine.close()
     return Result(job.number, a_colour is Player.BLUE, game.score(a_colour), game.score(a_colour.other),
-                  game.move_count, time.perf_counter() - start, slowest, ended, cores, at_fair_end)
+                  game.move_count, time.perf_counter() - start, slowest, ended, cores, at_fair_end,
+                  (spent[0], spent[1]), (turns[0], turns[1]), skipped, fallbacks, tuple(refused), error)
 
 
 def _fair_note(r: Result) -> str:
@@ -126,6 +317,25 @@ def _fair_note(r: Result) -> str:
         return ""
     a, b, move = r.at_fair_end
     return f"; at the fair end (move {move}) {format_score(a)} : {format_score(b)}"
+
+
+def _engine_note(r: Result) -> str:
+    notes = []
+    if r.error is not None:
+        notes.append(r.error)
+    if r.skipped:
+        notes.append(f"{r.skipped} of its suggestions not legal here")
+    if r.fallbacks:
+        notes.append(f"{r.fallbacks} move{'s' if r.fallbacks > 1 else ''} played for it (no legal suggestion)")
+    if r.refused:
+        shown = ", ".join(f"move {n} {p}" for n, p in r.refused[:5])
+        more = ", …" if len(r.refused) > 5 else ""
+        notes.append(f"it refused {len(r.refused)} put{'s' if len(r.refused) > 1 else ''} ({shown}{more})")
+    return f"; engine: {'; '.join(notes)}" if notes else ""
+
+
+def _average(seconds: float, moves: int) -> str:
+    return f"{seconds / moves:.2f} s" if moves else "-"
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -136,13 +346,28 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _command(text: str) -> tuple[str, ...]:
+    try:
+        words = tuple(shlex.split(text))
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"cannot split the engine's command line {text!r}: {e}") from None
+    if not words:
+        raise argparse.ArgumentTypeError("the engine's command line is empty")
+    return words
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.match", description=__doc__.splitlines()[0])
     parser.add_argument("--a", required=True, choices=LEVELS + ("novice",))
-    parser.add_argument("--b", required=True, choices=LEVELS + ("novice",))
+    parser.add_argument("--b", choices=LEVELS + ("novice",), help="B's level (or --engine)")
+    parser.add_argument("--engine", type=_command, default=None,
+                        help="B is an outside engine speaking oppai-cli's JSON-lines protocol: its command line, "
+                             "split as a shell would (e.g. \"PATH -t 1 -p debuts.txt heuristics.txt\"); classic only")
+    parser.add_argument("--engine-seconds", type=float, default=1.0, help="the outside engine's time a move")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--size", type=_size, default=(15, 15))
-    parser.add_argument("--rules", choices=[r.value for r in Rules], default="countries")
+    parser.add_argument("--rules", choices=[r.value for r in Rules], default=None,
+                        help="default countries; classic against an outside engine")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=None, help="thinking time per move (default: each level's)")
     parser.add_argument("--max-moves", type=int, default=None, help="move cap (default: every node once)")
@@ -154,28 +379,50 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.cores < 1 or args.jobs < 1:
         parser.error("--cores and --jobs are whole numbers from 1")
+    if (args.b is None) == (args.engine is None):
+        parser.error("B is either a level (--b) or an outside engine (--engine): give one of them")
+    if args.engine is not None:
+        if args.rules is not None and Rules(args.rules) is not Rules.CLASSIC:
+            parser.error(f"an outside engine plays classic only (its protocol has no countries and no first-move "
+                         f"zone): use --rules classic, not {args.rules}")
+        if shutil.which(args.engine[0]) is None:
+            parser.error(f"--engine: no program to run at {args.engine[0]!r}")
+        if not args.engine_seconds > 0:
+            parser.error("--engine-seconds must be more than 0")
+    rules = Rules(args.rules) if args.rules is not None else \
+        Rules.CLASSIC if args.engine is not None else Rules.COUNTRIES
+    b_name = args.b if args.engine is None else os.path.basename(args.engine[0])
     w, h = args.size
     cap = args.max_moves if args.max_moves is not None else w * h
-    jobs = [Job(i, args.a, args.b, w, h, Rules(args.rules), args.seed * 1000 + i, args.seconds, cap, args.fair_end,
-                args.cores) for i in range(1, args.games + 1)]
-    print(f"{args.a} (A) vs {args.b} (B): {args.games} games, {w}x{h} {args.rules}, seed {args.seed}, "
+    jobs = [Job(i, args.a, b_name, w, h, rules, args.seed * 1000 + i, args.seconds, cap, args.fair_end,
+                args.cores, args.engine, args.engine_seconds) for i in range(1, args.games + 1)]
+    print(f"{args.a} (A) vs {b_name} (B): {args.games} games, {w}x{h} {rules.value}, seed {args.seed}, "
           f"seconds {args.seconds if args.seconds is not None else 'default'}"
+          f"{f', engine seconds {args.engine_seconds:g}, no first-move zone' if args.engine is not None else ''}"
           f"{', fair end' if args.fair_end else ''}{f', {args.cores} cores a master' if args.cores > 1 else ''}",
           flush=True)
-    wins = losses = draws = 0
+    wins = losses = draws = errors = 0
     margin = Fraction(0)
-    endings = dict.fromkeys((FAIR_END, FULL_BOARD, MOVE_CAP), 0)
+    endings = dict.fromkeys((FAIR_END, FULL_BOARD, MOVE_CAP, ERROR), 0)
     fair_seen = fair_wins = 0
     fair_margin = Fraction(0)
+    spent = [0.0, 0.0]
+    turns = [0, 0]
     started = time.perf_counter()
     # Not multiprocessing.Pool: its workers are daemonic and may not start a master's own workers (--cores).
     # Spawned, not forked: a fork would share the parent's state, a pool of workers among it.
     with ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         for r in pool.map(play_game, jobs):
             endings[r.ended] += 1
+            for side in (0, 1):
+                spent[side] += r.think[side]
+                turns[side] += r.turns[side]
             diff = r.a_score - r.b_score
-            margin += diff
-            if diff > 0:
+            if r.ended == ERROR:
+                # Cut short by the engine, not decided by play: the game counts nowhere.
+                errors += 1
+                verdict = "error"
+            elif diff > 0:
                 wins += 1
                 verdict = "A wins"
             elif diff < 0:
@@ -184,17 +431,23 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 draws += 1
                 verdict = "draw"
+            if r.ended != ERROR:
+                margin += diff
             print(f"game {r.number:3d}: A {'blue' if r.a_blue else 'red '} {format_score(r.a_score):>5} : "
                   f"{format_score(r.b_score):<5} B  {verdict:7s} {r.moves:4d} moves {r.seconds:7.1f} s "
-                  f"(slowest move {r.slowest:.2f} s{f', up to {r.cores} cores' if args.cores > 1 else ''}), "
-                  f"{r.ended}{_fair_note(r)}", flush=True)
-            if r.at_fair_end is not None:
+                  f"(a move A {_average(r.think[0], r.turns[0])}, B {_average(r.think[1], r.turns[1])}; "
+                  f"slowest move {r.slowest:.2f} s{f', up to {r.cores} cores' if args.cores > 1 else ''}), "
+                  f"{r.ended}{_fair_note(r)}{_engine_note(r)}", flush=True)
+            if r.at_fair_end is not None and r.ended != ERROR:
                 fair_seen += 1
                 fair_wins += r.at_fair_end[0] > r.at_fair_end[1]
                 fair_margin += r.at_fair_end[0] - r.at_fair_end[1]
-    games = max(1, args.games)
-    print(f"{args.a} vs {args.b}: A won {wins} of {args.games} ({100 * wins / games:.0f}%), "
-          f"average margin A-B {float(margin) / games:+.2f}, {time.perf_counter() - started:.0f} s; ended: "
+    print(f"think time a move: A {_average(spent[0], turns[0])}, B {_average(spent[1], turns[1])}")
+    scored = args.games - errors
+    games = max(1, scored)
+    print(f"{args.a} vs {b_name}: A won {wins} of {scored}{f' scored ({errors} errors)' if errors else ''} "
+          f"({100 * wins / games:.0f}%), average margin A-B {float(margin) / games:+.2f}, "
+          f"{time.perf_counter() - started:.0f} s; ended: "
           + ", ".join(f"{how} {count}" for how, count in endings.items() if count))
     if fair_seen:
         print(f"at the fair end ({fair_seen} games reached it): A won {fair_wins}, "
