@@ -2,12 +2,15 @@
 
 Levels, weakest first: ``"random"`` (the floor for measurements), ``"beginner"``
 (also spelt ``"novice"``), ``"amateur"``, ``"master-v1"`` (the master before it read
-threats ahead, kept for ``ai.match`` only) and ``"master"``. The game passed in is
+threats ahead, kept for ``ai.match`` only), ``"master-v2"`` (the pure-Python
+alpha-beta master, kept for matches) and ``"master"``. The master searches on the
+compiled kernel (``ai.kernel``: UCT with playouts) once it is ready; until then, or
+where it cannot load, it is master-v2. The game passed in is
 never changed: every level thinks on its own copy. ``stop_phase_done`` tells the
 classic «Стоп» phase when the side moving alone has nothing left to take.
 
-The master (and master-v1) may search on several cores (``cores``, see
-``ai.parallel``): by default an unseeded search uses the number ``ai.parallel.configure``
+The master may search on several cores (``cores``): on the kernel in threads, else, as
+master-v1 and master-v2 do, in ``ai.parallel``'s processes. By default an unseeded search uses the number ``ai.parallel.configure``
 set, else every core; a seeded one stays on one core unless told otherwise, since a
 seed promises the same move and one core keeps it whatever state the pool is in.
 
@@ -26,26 +29,27 @@ import time
 from dataclasses import dataclass
 from typing import Protocol
 
-from ai import parallel
+from ai import kernel, parallel
 from ai.board import Board, Cancelled
 from ai.search import MASTER, MASTER_V1, Master
 from ai.simple import amateur_move, beginner_move, random_move
 from ai.stop import stop_move, stop_phase_done
 from engine import Game, Rules
 
-LEVELS: tuple[str, ...] = ("random", "beginner", "amateur", "master-v1", "master")
+LEVELS: tuple[str, ...] = ("random", "beginner", "amateur", "master-v1", "master-v2", "master")
 """Every level, weakest first."""
 
 PLAYER_LEVELS: tuple[str, ...] = ("beginner", "amateur", "master")
-"""The levels a player can choose in the game (random and master-v1 are yardsticks for measurements)."""
+"""The levels a player can choose in the game (random, master-v1 and master-v2 are yardsticks for measurements)."""
 
-_SEARCH_SETTINGS = {"master": MASTER, "master-v1": MASTER_V1}
+_SEARCH_SETTINGS = {"master": MASTER, "master-v2": MASTER, "master-v1": MASTER_V1}
 
 _ALIASES = {"novice": "beginner"}
 
 # Seconds of thought on a 20×20 board; other sizes scale by (nodes / 400) ** 0.35,
 # which gives about 1.6 s on 15×15 and 2.9 s on 38×31 for the master.
-_BASE_SECONDS = {"random": 0.05, "beginner": 0.25, "amateur": 0.25, "master-v1": 2.0, "master": 2.0}
+_BASE_SECONDS = {"random": 0.05, "beginner": 0.25, "amateur": 0.25, "master-v1": 2.0, "master-v2": 2.0,
+                 "master": 2.0}
 _SCALE_POWER = 0.35
 
 # Engine moves (played out to look, see Board.work) per second of budget, for a
@@ -94,7 +98,9 @@ class Thought:
     visits: int
     """Of those, the positions the search itself moved to (the rest only read what a move gains)."""
     cores: int = 1
-    """How many processes searched: more than one when the master's search ran in ``ai.parallel``'s pool."""
+    """How many processes or threads searched: more than one on several cores."""
+    kernel: bool = False
+    """True when the compiled kernel chose the move."""
 
 
 def think(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
@@ -119,6 +125,16 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
         return Thought(board.points[fallback], board.positions, board.visits)
     if cores is None:
         cores = 1 if seed is not None else parallel.default_cores()
+    if (level == "master" and kernel.ready() and game.stopped_by is None
+            and (board.dots_of[1] or board.dots_of[2])):  # the opening move is not searched at all
+        from ai.kernel import master as compiled  # loaded by kernel.start: numba is in memory
+
+        found = compiled.search(game, limit, seed=seed, deadline=board.deadline, cancel=board.cancel,
+                                cores=cores)
+        if game.is_legal(found.move):
+            return Thought(found.move, found.positions, found.iterations, found.cores, kernel=True)
+        if cancel is not None and cancel.is_set():
+            return Thought(board.points[fallback], board.positions, board.visits)
     if (cores > 1 and level in _SEARCH_SETTINGS and game.stopped_by is None
             and (board.dots_of[1] or board.dots_of[2])):  # the opening move is not searched at all
         found = parallel.search(game, _SEARCH_SETTINGS[level], cores=cores, deadline=board.deadline,

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import IO, Any
 
-from ai import LEVELS, parallel, think
+from ai import LEVELS, kernel, parallel, think
 from engine import Game, Player, Point, Rules, format_score
 from engine.grid import grid
 
@@ -244,6 +244,9 @@ def play_game(job: Job) -> Result:
     a_colour = Player.BLUE if job.number % 2 == 1 else Player.RED
     # The protocol has no first-move zone: against an outside engine both sides open anywhere.
     game = Game(job.width, job.height, job.rules, zone=job.engine is None)
+    if "master" in (job.a, job.b):
+        # Compiled (or loaded from its cache) before the clock runs: the game plays the compiled master.
+        kernel.wait(600)
     if job.cores > 1:
         # Ready before the first move: a search on a pool still starting would run on one core.
         parallel.start(job.cores, wait_seconds=60.0)

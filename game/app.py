@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame
 
-from ai import choose_move, parallel, think
+from ai import choose_move, kernel, parallel, think
 from ai import review as ai_review
 from engine import Game, Player, Refusal, Rules, sgf
 from game import demo
@@ -42,7 +42,7 @@ from game.scenes.rules import RulesScene
 from game.scenes.versus import VersusScene
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
-from game.storage.paths import DATA_DIR_ENV, asset_path
+from game.storage.paths import DATA_DIR_ENV, asset_path, user_data_dir
 from game.view import dpi, language, strings, theme
 from game.view.zoom_control import ZoomControl
 
@@ -105,6 +105,10 @@ def open_display() -> None:
         raise NoDisplay(strings.t("start.no_display", reason=f"SDL: {driver}"))
 
 
+KERNEL_FOLDER = "kernel"
+"""The folder in the player's data folder where the master's compiled kernel is cached."""
+
+
 def run(size: tuple[int, int] | None = None) -> int:
     """Play: open the window on the menu and run until it closes.
 
@@ -115,6 +119,10 @@ def run(size: tuple[int, int] | None = None) -> int:
         language.apply_saved()  # before the window, and before a NoDisplay message: both are in it
         parallel.configure(store.load_settings().cores)  # the master's pool starts when it first thinks
         open_display()
+        # Compiled (the first time) or loaded from the cache while the menu shows; the master plays
+        # its pure-Python search until then.
+        kernel.configure(user_data_dir() / KERNEL_FOLDER)
+        kernel.start()
         theme.use_display_dpi(dpi.display_dpi())  # before the first layout: buttons are sized by it
         control = Control(size or first_window_size())
         control.stack.go("menu")

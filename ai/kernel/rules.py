@@ -81,7 +81,7 @@ def _o_nq8(n: int, nq: int) -> int:
 
 
 @njit(inline="always")
-def _o_rep(n: int, nq: int) -> int:
+def o_rep(n: int, nq: int) -> int:
     return _G_HEAD + 32 * n + 17 * nq
 
 
@@ -141,7 +141,7 @@ def o_qtop(n: int, nq: int) -> int:
 
 
 @njit(inline="always")
-def _o_encl(n: int, nq: int, p: int) -> int:
+def o_encl(n: int, nq: int, p: int) -> int:
     return _S_HEAD + 6 * n + p * nq  # p = 1, 2
 
 
@@ -415,7 +415,7 @@ def _reopen(s: np.ndarray, g: np.ndarray, o: int, killed0: int, killed_end: int)
     """Classic: o's dots died, so o's enclosures through them may now leak (the engine's ``_reopen``)."""
     n, nq = s[S_NODES], s[S_QUARTERS]
     live0, st0, lk0, nq80 = o_live(n, nq), _o_stamp(n, nq), _o_links(n, nq), _o_nq8(n, nq)
-    en0 = _o_encl(n, nq, o)
+    en0 = o_encl(n, nq, o)
     buf = _o_reopen(n, nq)
     s[S_STAMP] += 1
     stamp_no = s[S_STAMP]
@@ -505,7 +505,7 @@ def _lay(s: np.ndarray, g: np.ndarray, p: int, r0: int, r1: int) -> None:
 def play(s: np.ndarray, g: np.ndarray, v: int, p: int) -> None:
     """p puts a dot on node v (legal: the caller checked) and the other side is to move."""
     n, nq = s[S_NODES], s[S_QUARTERS]
-    dot0, live0, rep0 = o_dot(n, nq), o_live(n, nq), _o_rep(n, nq)
+    dot0, live0, rep0 = o_dot(n, nq), o_live(n, nq), o_rep(n, nq)
     s[dot0 + v] = p
     s[live0 + v] = p
     _remove_legal(s, n, nq, v)
@@ -520,7 +520,7 @@ def play(s: np.ndarray, g: np.ndarray, v: int, p: int) -> None:
         for i in range(count):
             _lay(s, g, p, starts[i], starts[i + 1])
         return
-    en_p, en_o = _o_encl(n, nq, p), _o_encl(n, nq, o)
+    en_p, en_o = o_encl(n, nq, p), o_encl(n, nq, o)
     if q_rep >= 0 and s[en_o + q_rep]:
         # Into the other side's free area: captured at its next move (official comment 1).
         s[_o_pend(n, nq, o) + s[S_NPEND + o - 1]] = v

@@ -1,0 +1,116 @@
+"""The compiled master: a UCT search (``ai.kernel.uct``) run in chunks from Python.
+
+Python owns the tree and the clock: it calls the compiled ``run`` for a fixed
+number of iterations at a time and, between chunks, looks at the deadline, the
+work limit and the cancel flag. On several cores each thread grows its own tree
+from the same root (``run`` releases the GIL) and the root's visits are added
+up: the move most visited over all trees is played.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ai.kernel import rules, uct
+from engine import Game
+
+MOVES_PER_SECOND = 900_000
+"""Kernel moves per second of budget, for a seeded search only: it stops on this count, not on the
+clock, so that it is repeatable. The development machine, idle, plays 1.4–2.2 million a second on
+15×15 (classic, countries), so the count stops a seeded search at about half its budget and leaves
+the clock, the hard limit, room on a busy machine."""
+
+ROWS_PER_SECOND = 300_000
+"""Tree rows allowed per second of budget (about 32 bytes each): a 1 s search on 15×15 uses 50–220 thousand."""
+
+MAX_ROWS = 6_000_000
+
+
+@dataclass(frozen=True)
+class Found:
+    """The move the search chose and what it cost."""
+
+    move: tuple[int, int]
+    positions: int
+    """Moves played in the tree and in playouts."""
+    iterations: int
+    cores: int
+
+
+def _chunk(nodes: int) -> int:
+    """Iterations between two looks at the clock: about a few milliseconds' work on any board."""
+    return max(4, 20_000 // nodes)
+
+
+def search(game: Game, seconds: float, *, seed: int | None = None, deadline: float | None = None,
+           cancel: Callable[[], bool] | None = None, cores: int = 1, iterations: int | None = None,
+           params: np.ndarray | None = None) -> Found:
+    """The best move for ``game.to_move`` found in ``seconds`` (``deadline``: a hard end on the
+    ``time.perf_counter`` clock). A ``seed`` makes it repeatable (on one core): it then stops on
+    :data:`MOVES_PER_SECOND` and only the deadline can end it sooner. ``iterations`` caps the
+    iterations of each tree (for compiling and tests)."""
+    begun = time.perf_counter()
+    if deadline is None:
+        deadline = begun + seconds
+    root, geo = rules.from_game(game)
+    n = int(root[rules.S_NODES])
+    w = game.width
+    work_limit = int(seconds * MOVES_PER_SECOND) if seed is not None else None
+    capacity = int(min(MAX_ROWS, max(20_000, seconds * ROWS_PER_SECOND / max(1, cores))))
+    chunk = _chunk(n)
+    weights = uct.PARAMS if params is None else params
+    near = np.zeros(n, dtype=np.int32)
+    uct.near_counts(root, geo, near)
+    base_seed = seed if seed is not None else int.from_bytes(np.random.default_rng().bytes(4), "little")
+    trees = [uct.new_tree(capacity) for _ in range(cores)]
+    totals = [[0, 0] for _ in range(cores)]  # positions, iterations
+    stop = threading.Event()
+
+    def grow(i: int) -> None:
+        nodes, stats, used = trees[i]
+        rng = uct.new_rng(base_seed * 7919 + i)
+        total = totals[i]
+        while not stop.is_set():
+            step = chunk if iterations is None else min(chunk, iterations - total[1])
+            if step <= 0:
+                return
+            total[0] += uct.run(root, geo, near, nodes, stats, used, rng, weights, step)
+            total[1] += step
+            if work_limit is not None and total[0] >= work_limit:
+                return
+            if time.perf_counter() >= deadline or (cancel is not None and cancel()):
+                return
+
+    if cores == 1:
+        grow(0)
+    else:
+        helpers = [threading.Thread(target=grow, args=(i,), name=f"kernel-search-{i}", daemon=True)
+                   for i in range(1, cores)]
+        for t in helpers:
+            t.start()
+        try:
+            grow(0)
+        finally:
+            stop.set()
+            for t in helpers:
+                t.join()
+    visits: dict[int, float] = {}
+    for nodes, stats, _used in trees:
+        first, count = int(nodes[0, uct.T_CHILD]), int(nodes[0, uct.T_COUNT])
+        if first < 0:
+            continue
+        for row in range(first, first + count):
+            v = int(nodes[row, uct.T_MOVE])
+            visits[v] = visits.get(v, 0.0) + float(stats[row, uct.V_VISITS])
+    if visits:
+        best = max(visits, key=lambda v: (visits[v], -v))
+    else:  # not one iteration ran (cancelled at once): any legal move
+        out = np.empty(max(1, n), dtype=np.int32)
+        k = rules.legal_nodes(root, geo, int(root[rules.S_TO_MOVE]), out)
+        best = int(out[0]) if k else 0
+    return Found((best % w, best // w), sum(t[0] for t in totals), sum(t[1] for t in totals), cores)

@@ -1,0 +1,301 @@
+"""The master's compiled search: UCT with random playouts over ``ai.kernel.rules``.
+
+Each iteration copies the root position, walks down the tree by UCB, grows the tree
+by one node's children where a leaf has been visited often enough, plays the rest of
+the game out at random and backs up who won. Playouts see what a short horizon does
+not: whether a group can still reach the edge decides, over thousands of games, who
+ends up enclosing it.
+
+The tree lives in arrays that Python owns (``Tree``), so a search runs in chunks:
+Python calls :func:`run` for a few hundred iterations at a time and looks at the clock
+and the cancel flag between chunks. ``run`` releases the GIL, so the game's window
+keeps drawing and several threads can search at once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ai.kernel.jit import njit
+from ai.kernel.rules import (
+    S_CLASSIC,
+    S_MOVE_NO,
+    S_NLEGAL,
+    S_NODES,
+    S_QUARTERS,
+    S_TO_MOVE,
+    in_zone,
+    o_dot,
+    o_encl,
+    o_legal,
+    o_rep,
+    play,
+    units,
+    zone_binds,
+)
+
+# Tree columns (int32 array ``nodes`` of shape (capacity, 4)) and stats (float64 (capacity, 4)).
+T_MOVE, T_CHILD, T_COUNT, T_MOVER = 0, 1, 2, 3
+V_VISITS, V_WINS, V_AMAF_VISITS, V_AMAF_WINS = 0, 1, 2, 3
+
+# What a search weighs, passed to ``run`` as a float array so that matches can try other values.
+P_EXPLORE, P_RAVE_EQUIV, P_FIRST_URGENCY, P_MARGIN_WEIGHT = 0, 1, 2, 3
+
+EXPAND_AFTER = 2
+"""Visits a leaf needs before its children are added: fewer nodes, each better informed."""
+
+PLAYOUT_RADIUS = 3
+"""Playouts play within this many steps of a dot: the game is where the dots are."""
+
+PARAMS = np.array([0.25, 800.0, 1.1, 0.1])
+"""The master's weights: UCB's exploration (values are in [0, 1]); the visits at which a move's own
+value and its rapid action value count alike; the value of a move neither tried nor seen; and the
+share of a playout's value given by its margin rather than by who won (a won game is still played
+for more, a lost one for less, instead of every move looking alike once the result is clear)."""
+
+MARGIN_SCALE = 4.0
+"""Score units (half cells or dots) that make a margin count about three quarters of its share."""
+
+
+@njit(inline="always")
+def _rand(rng: np.ndarray) -> np.uint64:
+    # xorshift64*: repeatable from a seed, and each thread has its own.
+    x = rng[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    rng[0] = x
+    return x * np.uint64(0x2545F4914F6CDD1D)
+
+
+@njit(inline="always")
+def _below(rng: np.ndarray, k: int) -> int:
+    return int((_rand(rng) >> np.uint64(33)) % np.uint64(k))
+
+
+@njit(inline="always")
+def _wasted(s: np.ndarray, g: np.ndarray, v: int, p: int) -> bool:
+    """Classic: a dot at v would stand in the other side's free area, to be captured at once."""
+    if not s[S_CLASSIC]:
+        return False
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    r = g[o_rep(n, nq) + v]
+    return r >= 0 and s[o_encl(n, nq, 3 - p) + r] != 0
+
+
+@njit(cache=True)
+def _candidates(s: np.ndarray, g: np.ndarray, out: np.ndarray) -> int:
+    """Legal nodes for the side to move within two steps of a dot and not thrown away into the
+    other side's free area; failing that, any legal node."""
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    w, h = g[0], g[1]
+    p = s[S_TO_MOVE]
+    dot0, lg0 = o_dot(n, nq), o_legal(n, nq)
+    zone = zone_binds(s, p)
+    k = 0
+    far = 0
+    for i in range(s[S_NLEGAL]):
+        v = s[lg0 + i]
+        if zone and not in_zone(s, g, v):
+            continue
+        x, y = v % w, v // w
+        near = False
+        for dy in range(-2, 3):
+            yy = y + dy
+            if yy < 0 or yy >= h:
+                continue
+            for dx in range(-2, 3):
+                xx = x + dx
+                if 0 <= xx < w and s[dot0 + yy * w + xx] != 0:
+                    near = True
+                    break
+            if near:
+                break
+        if near and not _wasted(s, g, v, p):
+            out[k] = v
+            k += 1
+        else:
+            out[n - 1 - far] = v  # kept at the far end in case nothing better is found
+            far += 1
+    if k == 0:
+        for i in range(far):
+            out[i] = out[n - 1 - i]
+        k = far
+    return k
+
+
+@njit(inline="always")
+def _near_add(g: np.ndarray, near: np.ndarray, v: int) -> None:
+    w, h = g[0], g[1]
+    x, y = v % w, v // w
+    for yy in range(max(0, y - PLAYOUT_RADIUS), min(h, y + PLAYOUT_RADIUS + 1)):
+        for xx in range(max(0, x - PLAYOUT_RADIUS), min(w, x + PLAYOUT_RADIUS + 1)):
+            near[yy * w + xx] += 1
+
+
+@njit(cache=True)
+def near_counts(s: np.ndarray, g: np.ndarray, near: np.ndarray) -> None:
+    """near[v]: dots within PLAYOUT_RADIUS steps of v."""
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    dot0 = o_dot(n, nq)
+    near[:] = 0
+    for v in range(n):
+        if s[dot0 + v] != 0:
+            _near_add(g, near, v)
+
+
+@njit(inline="always")
+def _fits(s: np.ndarray, g: np.ndarray, near: np.ndarray, v: int, p: int, zone: bool) -> bool:
+    return near[v] != 0 and not (zone and not in_zone(s, g, v)) and not _wasted(s, g, v, p)
+
+
+@njit(cache=True)
+def _playout(s: np.ndarray, g: np.ndarray, near: np.ndarray, rng: np.ndarray) -> None:
+    """Random moves near the dots until the side to move has none but throwing dots away.
+
+    A classic game so ends at its fair end, where a player presses «Стоп», not at a full
+    board where the last dots are fed into the other side's areas.
+    """
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    lg0 = o_legal(n, nq)
+    for _ in range(n + 1):
+        count = s[S_NLEGAL]
+        if count == 0:
+            return
+        p = s[S_TO_MOVE]
+        zone = zone_binds(s, p)
+        v = -1
+        for _ in range(6):
+            u = s[lg0 + _below(rng, count)]
+            if _fits(s, g, near, u, p, zone):
+                v = u
+                break
+        if v < 0:
+            # Few good nodes left: look through the list once, from a random place.
+            start = _below(rng, count)
+            spare = -1
+            for i in range(count):
+                u = s[lg0 + (start + i) % count]
+                if _fits(s, g, near, u, p, zone):
+                    v = u
+                    break
+                if spare < 0 and not (zone and not in_zone(s, g, u)) and not _wasted(s, g, u, p):
+                    spare = u  # far from every dot, but a real move
+            if v < 0:
+                v = spare
+            if v < 0:
+                return
+        play(s, g, v, p)
+        _near_add(g, near, v)
+
+
+@njit(inline="always")
+def _value(s: np.ndarray, p: int, margin_weight: float) -> float:
+    """How good the finished playout is for p, in [0, 1]."""
+    diff = units(s, p) - units(s, 3 - p)
+    win = 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
+    margin = 0.5 + 0.5 * np.tanh(diff / MARGIN_SCALE)
+    return (1.0 - margin_weight) * win + margin_weight * margin
+
+
+@njit(cache=True, nogil=True)
+def run(root: np.ndarray, g: np.ndarray, root_near: np.ndarray, nodes: np.ndarray, stats: np.ndarray,
+        used: np.ndarray, rng: np.ndarray, params: np.ndarray, iterations: int) -> int:
+    """``iterations`` more iterations on the tree; returns how many moves were played in them.
+
+    ``used[0]`` is how many tree rows are taken (row 0 is the root). When the tree is full
+    it stops growing and only plays out. ``params``: see :data:`PARAMS`.
+    """
+    n, nq = root[S_NODES], root[S_QUARTERS]
+    dot0 = o_dot(n, nq)
+    capacity = nodes.shape[0]
+    explore, equiv, first_urgency = params[P_EXPLORE], params[P_RAVE_EQUIV], params[P_FIRST_URGENCY]
+    s = root.copy()
+    path = np.empty(n + 2, dtype=np.int32)
+    cand = np.empty(n, dtype=np.int32)
+    near = root_near.copy()
+    played = 0
+    for _ in range(iterations):
+        s[:] = root
+        near[:] = root_near
+        depth = 0
+        node = 0
+        path[0] = 0
+        while True:
+            first = nodes[node, T_CHILD]
+            if first < 0:
+                break
+            count = nodes[node, T_COUNT]
+            if count == 0:
+                break  # no move here: the game is over
+            parent_log = np.log(stats[node, V_VISITS] + 1.0)
+            best = first
+            best_score = -1.0
+            for c in range(first, first + count):
+                visits = stats[c, V_VISITS]
+                seen = stats[c, V_AMAF_VISITS]
+                if visits == 0.0 and seen == 0.0:
+                    score = first_urgency + _below(rng, 1000) * 1e-6  # untried, unseen: in random order
+                else:
+                    q = stats[c, V_WINS] / visits if visits > 0.0 else 0.0
+                    qa = stats[c, V_AMAF_WINS] / seen if seen > 0.0 else 0.0
+                    # Rapid action value: how the move did wherever it was played later in a
+                    # simulation, trusted while the move's own visits are few.
+                    beta = seen / (seen + visits + visits * seen / equiv) if seen > 0.0 else 0.0
+                    score = (1.0 - beta) * q + beta * qa + explore * np.sqrt(parent_log / (visits + 1.0))
+                if score > best_score:
+                    best_score = score
+                    best = c
+            node = best
+            play(s, g, nodes[node, T_MOVE], nodes[node, T_MOVER])
+            _near_add(g, near, nodes[node, T_MOVE])
+            depth += 1
+            path[depth] = node
+        if nodes[node, T_CHILD] < 0 and stats[node, V_VISITS] + 1 >= EXPAND_AFTER:
+            k = _candidates(s, g, cand)
+            if used[0] + k <= capacity:
+                first = used[0]
+                mover = s[S_TO_MOVE]
+                for i in range(k):
+                    row = first + i
+                    nodes[row, T_MOVE] = cand[i]
+                    nodes[row, T_CHILD] = -1
+                    nodes[row, T_COUNT] = 0
+                    nodes[row, T_MOVER] = mover
+                    for col in range(4):
+                        stats[row, col] = 0.0
+                used[0] += k
+                nodes[node, T_CHILD] = first
+                nodes[node, T_COUNT] = k
+        _playout(s, g, near, rng)
+        played += s[S_MOVE_NO] - root[S_MOVE_NO]
+        blue = _value(s, 1, params[P_MARGIN_WEIGHT])
+        for i in range(depth + 1):
+            row = path[i]
+            stats[row, V_VISITS] += 1.0
+            if i > 0:
+                stats[row, V_WINS] += blue if nodes[row, T_MOVER] == 1 else 1.0 - blue
+            # Every node is played at most once in a simulation, and a child's move was still
+            # empty at its parent: who holds it at the end is who played it below the parent.
+            first = nodes[row, T_CHILD]
+            if first >= 0:
+                for c in range(first, first + nodes[row, T_COUNT]):
+                    mover = nodes[c, T_MOVER]
+                    if s[dot0 + nodes[c, T_MOVE]] == mover:
+                        stats[c, V_AMAF_VISITS] += 1.0
+                        stats[c, V_AMAF_WINS] += blue if mover == 1 else 1.0 - blue
+    return played
+
+
+def new_tree(capacity: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Empty tree arrays ``(nodes, stats, used)`` with room for ``capacity`` rows."""
+    nodes = np.zeros((capacity, 4), dtype=np.int32)
+    nodes[0, T_CHILD] = -1
+    stats = np.zeros((capacity, 4), dtype=np.float64)
+    used = np.ones(1, dtype=np.int64)
+    return nodes, stats, used
+
+
+def new_rng(seed: int) -> np.ndarray:
+    """A generator state for :func:`run` (never zero: xorshift would stay there)."""
+    return np.array([(seed * 0x9E3779B97F4A7C15 + 0x1234567) % (1 << 64) or 1], dtype=np.uint64)
