@@ -70,3 +70,76 @@ def control(pygame_session: object, data_dir: Path, clock: FakeClock) -> Iterato
     from driving import running
 
     yield from running((1280, 800), clock)
+
+
+class SlowedTime:
+    """The ``time`` module as the computer's search reads it in tests: ``perf_counter`` runs
+    :attr:`SLOWER` times slower than the real one (the rest is the real module's)."""
+
+    SLOWER = 20.0
+
+    def __init__(self) -> None:
+        import time
+
+        self._time = time
+        self._start = time.perf_counter()
+
+    def perf_counter(self) -> float:
+        return self._start + (self._time.perf_counter() - self._start) / self.SLOWER
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._time, name)
+
+
+@pytest.fixture
+def ai_counts_work(monkeypatch: pytest.MonkeyPatch) -> SlowedTime:
+    """A seeded search stops on its work count, the same on an idle machine and a busy one.
+
+    ``ai`` gives a seeded search a work limit (repeatable: the same move for the same seed) and the
+    clock as a hard limit; on a busy machine the clock came first and the move changed. Here the
+    clock the search reads runs twenty times slower, so the work limit decides unless the machine
+    is twenty-odd times slower than an idle one; the clock is still there as a net (a 1 s budget
+    ends after 19 s at most). An unseeded search gets twenty times its budget, so tests under this
+    fixture seed theirs, or cancel them. The process pool (``ai.parallel``) reads the real clock:
+    searches here stay on one core (a seeded one does by default).
+    """
+    import ai
+    import ai.board
+    import ai.review
+    import ai.search
+
+    slowed = SlowedTime()
+    for module in (ai, ai.board, ai.review, ai.search):
+        monkeypatch.setattr(module, "time", slowed)
+    return slowed
+
+
+class StillTime:
+    """The ``time`` module with a ``perf_counter`` that moves only by :meth:`advance` (the rest is real)."""
+
+    def __init__(self) -> None:
+        import time
+
+        self._time = time
+        self.now = 1000.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._time, name)
+
+
+@pytest.fixture(autouse=True)
+def store_clock(monkeypatch: pytest.MonkeyPatch) -> StillTime:
+    """The clock that bounds the game's folder listings (``store.LIST_SECONDS``) stands still unless a
+    test advances it: a busy machine never cuts a list short, and a test of that bound says how
+    long each read takes instead of sleeping."""
+    from game.storage import store
+
+    still = StillTime()
+    monkeypatch.setattr(store, "time", still)
+    return still

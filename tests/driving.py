@@ -6,6 +6,7 @@ is made once.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 
 import pygame
@@ -32,6 +33,31 @@ def step(control: Control, frames: int = 1, dt: float = 1 / 60) -> None:
     """Run ``frames`` frames of the loop."""
     for _ in range(frames):
         control.step(dt)
+
+
+SAFETY_SECONDS = 30.0
+"""How long :func:`step_until` waits at most: a net for a broken test, far beyond what a slow machine needs."""
+
+
+def step_until(control: Control | None, condition: Callable[[], object], timeout: float = SAFETY_SECONDS,
+               dt: float = 1 / 60) -> int:
+    """Run frames of the loop (``dt`` each) until ``condition()`` is true; how many frames that took.
+
+    For what another thread brings (the computer's move, a hint, an analysis, pictures read in the
+    background): between frames the worker gets the processor. With ``control`` None no frame is run:
+    the test waits on the thread alone. ``timeout`` is wall-clock seconds, a safety net only: it fails a
+    test whose condition never comes, never one on a slow machine, so no test states a time with it.
+    """
+    end = time.monotonic() + timeout
+    frames = 0
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"not met after {frames} frames and {timeout:.0f} s: {condition}")
+        if control is not None:
+            control.step(dt)
+            frames += 1
+        time.sleep(0.001)  # lets a worker thread run (and take the GIL) between frames
+    return frames
 
 
 def post(control: Control, *events: pygame.event.Event) -> None:
