@@ -9,8 +9,8 @@ from datetime import datetime
 
 import pygame
 import pytest
-from driving import click, press, step
-from test_game_scenes import grid_px, start_play, top, wait_for
+from driving import click, press, step, step_until
+from test_game_scenes import grid_px, start_play, top
 
 from ai.stop import STOP_MIN_MOVES, _fill, exposed, should_press_stop, stop_phase_done
 from engine import STOP_SECONDS, ActionKind, Game, Player, Point, Rules, sgf
@@ -197,7 +197,7 @@ def play_to_the_stop(control: Control) -> PlayScene:
     play.opponent = ComputerOpponent(Player.RED, "master", chooser=scripted, press_stop=should_press_stop)
     for i, point in enumerate(BLUE):
         press_node(control, play, point)
-        wait_for(control, lambda i=i: play.game.move_count == 2 * i + 2 or play.game.stopped_by is not None)
+        step_until(control, lambda i=i: play.game.move_count == 2 * i + 2 or play.game.stopped_by is not None)
     return play
 
 
@@ -250,7 +250,7 @@ def test_undo_takes_the_stop_back_with_the_persons_move_and_redo_brings_its_time
     assert play.stop_clock.left == pytest.approx(left, abs=0.1)  # not a fresh 3:00 (a frame ran since)
     press(control, play.panel.b_undo)
     press_node(control, play, (1, 8))  # another move instead: the computer looks again, and stops again
-    wait_for(control, lambda: game.stopped_by is not None)
+    step_until(control, lambda: game.stopped_by is not None)
     assert game.stopped_by is Player.RED and game.dot_at((1, 8)) is Player.BLUE
     step(control)
     assert play.stop_clock.left is not None and play.stop_clock.left > STOP_SECONDS - 1
@@ -277,7 +277,7 @@ def test_the_autosave_keeps_the_computers_stop(control: Control, monkeypatch: py
 def test_the_real_computer_of_each_level(control: Control, level: str, stops: bool) -> None:
     settings = MatchSettings(Rules.CLASSIC, 12, 12, ComputerSettings(level, Player.BLUE))
     play = start_play(control, settings, game=game_of(RED), ai_seconds=0.05)
-    wait_for(control, lambda: play.game.to_move is Player.BLUE or play.ai_failed, frames=600)
+    step_until(control, lambda: play.game.to_move is Player.BLUE or play.ai_failed)
     assert not play.ai_failed
     assert (play.game.stopped_by is Player.RED) is stops
     assert play.game.move_count == 31 + (not stops)
@@ -290,7 +290,7 @@ def test_the_person_is_told_in_their_language_and_it_fits_a_small_window(
     control.resize((1024, 600))
     settings = MatchSettings(Rules.CLASSIC, 12, 12, ComputerSettings("amateur", Player.BLUE))
     play = start_play(control, settings, game=game_of(RED))
-    wait_for(control, lambda: play.game.stopped_by is not None, frames=600)
+    step_until(control, lambda: play.game.stopped_by is not None)
     step(control)
     lines = [text for text, _ in play_status(play.game, play.settings, stop_clock=play.stop_clock.shown(),
                                                ai_failed=False, autosave_failed=False)]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 from conftest import FakeClock
-from driving import click, press, step
-from test_game_scenes import grid_px, start_play, top, wait_for
+from driving import click, press, step, step_until
+from test_game_scenes import grid_px, start_play, top
 
 from engine import STOP_SECONDS, Game, Player, Rules, sgf
 from game.clock import MatchClock, TimeControl
@@ -238,7 +238,7 @@ def test_the_computers_thinking_counts_on_its_clock(control: Control, clock: Fak
                       chooser=thinks_seven_seconds)
     clock.ms += 2_000
     click(control, grid_px(play, 2, 2))
-    wait_for(control, lambda: play.game.move_count == 2)
+    step_until(control, lambda: play.game.move_count == 2)
     assert play.match_clock.moves == [301, 296]  # blue 300 - 2 + 3, the computer 300 - 7 + 3
     step(control)
     assert play.match_clock.running is Player.BLUE

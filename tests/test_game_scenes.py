@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 from conftest import FakeClock
-from driving import click, post, press, step
+from driving import click, post, press, step, step_until
 
 from engine import STOP_SECONDS, Game, Player, Refusal, Rules
 from game.control import Control
@@ -526,15 +526,6 @@ def first_legal(game: Game, level: str, *, seconds: float | None = None, seed: i
     return max(game.legal_moves())
 
 
-def wait_for(control: Control, condition, frames: int = 300) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(frames):
-        if condition():
-            return
-        control.step(1 / 60)
-        threading.Event().wait(0.002)
-    raise AssertionError("condition not met")
-
-
 def test_versus_flow_the_computer_moves_and_undo_takes_back_both(control: Control) -> None:
     control.stack.chooser = first_legal
     menu = MenuScene(control.stack)
@@ -553,14 +544,14 @@ def test_versus_flow_the_computer_moves_and_undo_takes_back_both(control: Contro
     play = top(control)
     assert isinstance(play, PlayScene) and play.opponent is not None
     assert play.opponent.player == Player.BLUE
-    wait_for(control, lambda: play.game.move_count == 1)  # the computer (blue) opens
+    step_until(control, lambda: play.game.move_count == 1)  # the computer (blue) opens
     assert play.game.dot_at((9, 9)) == Player.BLUE
     assert not play.can_undo()  # the human has nothing to take back yet
     click(control, grid_px(play, 2, 2))
     assert play.game.dot_at((2, 2)) == Player.RED
-    wait_for(control, lambda: play.game.move_count == 3)
+    step_until(control, lambda: play.game.move_count == 3)
     click(control, grid_px(play, 3, 3))
-    wait_for(control, lambda: play.game.move_count == 5)
+    step_until(control, lambda: play.game.move_count == 5)
     step(control)
     press(control, play.panel.b_undo)  # the human's move and the reply, together
     assert play.game.move_count == 3 and play.game.to_move == Player.RED
@@ -582,7 +573,7 @@ def test_clicks_are_ignored_while_the_computer_thinks(control: Control) -> None:
     click(control, grid_px(play, 6, 6))  # Red's turn belongs to the computer
     assert play.game.move_count == 1 and play.ghost_node() is None
     gate.set()
-    wait_for(control, lambda: play.game.move_count == 2)
+    step_until(control, lambda: play.game.move_count == 2)
     assert play.game.dot_at((0, 0)) == Player.RED
 
 
@@ -616,7 +607,7 @@ def test_a_failing_computer_is_reported_not_fatal(control: Control) -> None:
     play = start_play(control, MatchSettings(width=10, height=10, computer=ComputerSettings("beginner", Player.BLUE)),
                       chooser=broken)
     click(control, grid_px(play, 5, 5))
-    wait_for(control, lambda: play.ai_failed)
+    step_until(control, lambda: play.ai_failed)
     assert play.game.move_count == 1 and isinstance(top(control), PlayScene)
     press(control, play.panel.b_undo)  # the way out: take the move back and try again
     assert not play.ai_failed and play.game.move_count == 0
@@ -663,10 +654,7 @@ def test_cancel_tells_a_willing_chooser_to_stop() -> None:
     game = Game(width=5, height=5)
     game.play((2, 2))
     opp.request(game)
-    for _ in range(200):
-        if flags:
-            break
-        threading.Event().wait(0.005)
+    step_until(None, lambda: flags)  # the chooser has started
     opp.cancel()
     opp.join(2)
     assert flags and flags[0].is_set() and opp.poll() is None
@@ -677,7 +665,7 @@ def test_the_real_computer_answers_through_the_scene(control: Control) -> None:
     play = start_play(control, MatchSettings(width=7, height=7, computer=ComputerSettings("beginner", Player.BLUE)),
                       ai_seconds=0.05)
     click(control, grid_px(play, 3, 3))
-    wait_for(control, lambda: play.game.move_count == 2 or play.ai_failed, frames=600)
+    step_until(control, lambda: play.game.move_count == 2 or play.ai_failed)
     assert not play.ai_failed and play.game.move_count == 2
 
 
@@ -696,11 +684,11 @@ def test_computer_moving_alone_after_stop_may_end_the_game(control: Control) -> 
     control.stack.push(play)
     step(control)
     click(control, grid_px(play, 9, 9))
-    wait_for(control, lambda: play.game.move_count == 2)
+    step_until(control, lambda: play.game.move_count == 2)
     press(control, play.panel.b_stop)
     press(control, top(control).b_yes)  # type: ignore[union-attr]
     assert play.game.stopped_by == Player.BLUE
-    wait_for(control, lambda: isinstance(top(control), ResultsScene))
+    step_until(control, lambda: isinstance(top(control), ResultsScene))
     assert play.game.move_count == 4 and play.game.is_over and done
 
 

@@ -5,23 +5,18 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 
 import pygame
 import pytest
+from driving import SAFETY_SECONDS, step_until
 
+from ai import choose_move
 from ai.review import MISTAKE_LOSS, MoveReview
 from engine import Game, Player, Point, Rules
 from game.analysis import Analysis
 from game.hint import Hint
 from game.view import theme
 from game.view.lead_chart import LeadChart, fill_colour
-
-
-def wait_for(condition: object, seconds: float = 10.0) -> None:
-    end = time.monotonic() + seconds
-    while not condition() and time.monotonic() < end:  # type: ignore[operator]
-        time.sleep(0.01)
 
 
 def random_game(rules: Rules, moves: int, seed: int) -> Game:
@@ -43,7 +38,7 @@ def test_the_masters_hint_is_always_a_legal_move_of_the_position_it_is_shown_for
             continue
         hint = Hint(seconds=0.1)
         hint.ask(game)
-        wait_for(lambda: not hint.thinking)  # noqa: B023 - waited on at once
+        step_until(None, lambda: not hint.thinking)  # noqa: B023 - waited on at once
         hint.follow(game, 0.0)
         assert hint.point is not None and game.is_legal(hint.point)
 
@@ -58,7 +53,7 @@ def test_an_illegal_or_stale_answer_is_never_shown() -> None:
 
     hint = Hint(illegal)
     hint.ask(game)
-    wait_for(lambda: not hint.thinking)
+    step_until(None, lambda: not hint.thinking)
     hint.follow(game, 0.0)
     assert hint.point is None and not hint.active
 
@@ -84,14 +79,23 @@ def test_a_cancel_tells_the_masters_search_to_stop() -> None:
     big = Game(38, 31)
     for point in game.history:
         big.play(point.point)  # type: ignore[arg-type]
-    hint = Hint(seconds=30.0)
+    started, returned = threading.Event(), threading.Event()
+
+    def master(game: Game, level: str, **options: object) -> Point:  # the real master, watched
+        started.set()
+        try:
+            return choose_move(game, level, **options)  # type: ignore[arg-type]
+        finally:
+            returned.set()
+
+    # An hour's budget: only the cancel can end this search before the safety net of step_until.
+    hint = Hint(master, seconds=3600.0)
     hint.ask(big)
-    time.sleep(0.1)
-    start = time.monotonic()
+    step_until(None, started.is_set)
     hint.cancel()
+    step_until(None, returned.is_set)
     hint.join(10)
-    assert time.monotonic() - start < 3.0
-    assert hint.point is None
+    assert hint.point is None and not hint.thinking
 
 
 def test_the_hint_count_goes_into_the_record_and_back() -> None:
@@ -104,7 +108,8 @@ def test_the_hint_count_goes_into_the_record_and_back() -> None:
     assert sgf.read_hints(sgf.read_info(sgf.dumps(game, info=sgf.hints_info(0)))) == 0
 
 
-def fake_review(lead_of: dict[int, float]) -> object:
+def fake_review(lead_of: dict[int, float], *, pause_after: int | None = None) -> object:
+    """A reviewer that reports each move at once; after move ``pause_after`` it waits for the cancel."""
     def review(game: Game, *, seconds: float, cancel: threading.Event, progress: object) -> list[MoveReview]:
         done = []
         for k, action in enumerate(game.history, start=1):
@@ -116,20 +121,21 @@ def fake_review(lead_of: dict[int, float]) -> object:
                               MISTAKE_LOSS if k == 3 else 0.0)
             done.append(move)
             progress(move, game.move_count)  # type: ignore[operator]
-            time.sleep(0.01)
+            if k == pause_after:
+                cancel.wait(SAFETY_SECONDS)
         return done
     return review
 
 
 def test_the_analysis_grows_in_the_background_and_stops_on_cancel() -> None:
     game = random_game(Rules.COUNTRIES, 30, 2)
-    analysis = Analysis(game, seconds=0.01, reviewer=fake_review({})).start()  # type: ignore[arg-type]
+    analysis = Analysis(game, seconds=0.01, reviewer=fake_review({}, pause_after=3)).start()  # type: ignore[arg-type]
     assert analysis.total == 30
-    wait_for(lambda: len(analysis.moves) >= 3)
+    step_until(None, lambda: len(analysis.moves) >= 3)
     analysis.cancel()
     analysis.join(5)
     kept = len(analysis.moves)
-    assert 3 <= kept < 30 and not analysis.running and not analysis.complete
+    assert kept == 3 and not analysis.running and not analysis.complete
     assert [m.number for m in analysis.moves] == list(range(1, kept + 1))
 
     whole = Analysis(game, seconds=0.01, reviewer=fake_review({})).start()  # type: ignore[arg-type]
