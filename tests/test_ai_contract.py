@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import math
 import random
-import threading
-import time
 
 import pytest
+from test_ai import CancelAfter, think_aside
 
 from ai import LEVELS, choose_move
 from engine import Game, Player, Rules
@@ -70,15 +69,10 @@ def test_cancel_is_honoured_at_once_with_a_legal_move(rules: Rules) -> None:
     game = Game(20, 20, rules)
     for _ in range(120):
         game.play(game.random_move(rng))  # type: ignore[arg-type]
-    cancel = threading.Event()
-    timer = threading.Timer(0.2, cancel.set)
-    timer.start()
-    started = time.perf_counter()
-    move = choose_move(game, "master", seconds=60.0, seed=1, cancel=cancel)
-    took = time.perf_counter() - started
-    timer.cancel()
+    cancel = CancelAfter(checks=1000)  # an hour asked for; cancelled well into the search
+    move = think_aside(game, "master", cancel, seed=1)
     assert game.is_legal(move)
-    assert took < 5.0  # sixty seconds asked for; cancelled after a fifth of one
+    assert cancel.looks > cancel.checks and cancel.looks_after <= 2, "the search went on after the cancel"
 
 
 def test_the_stop_phase_ends_and_every_level_moves_for_the_player_still_moving() -> None:
