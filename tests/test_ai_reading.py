@@ -20,7 +20,9 @@ from ai.board import Board
 from ai.reading import Reader
 from ai.search import Master, _Reading
 from engine import Game, Player, Rules
-from tests.test_ai_tactics import best_gain, best_reply_gain, build, forced_loss
+from tests.test_ai_tactics import Proof, best_gain, best_reply_gain, build, forced_loss
+
+pytestmark = pytest.mark.usefixtures("ai_counts_work")  # seeded searches decided by work, not by the clock
 
 SECONDS = 1.0
 """The master's budget in these cases: about what it has on a small board in the game."""
@@ -36,30 +38,35 @@ def node(game: Game, v: int) -> tuple[int, int]:
     return v % game.width, v // game.width
 
 
-def forces(game: Game, need: Fraction | int, depth: int = DEPTH) -> bool:
+def forces(game: Game, need: Fraction | int, depth: int = DEPTH, proof: Proof | None = None) -> bool:
     """The side to move wins ``need`` or more within ``depth`` of its moves whatever the other side does
-    (its own moves from the reader, every legal answer tried)."""
-    if best_gain(game) >= need:
+    (its own moves from the reader, every legal answer tried; bounded by ``proof``, see ``Proof``)."""
+    proof = proof or Proof()
+    if best_gain(game, proof) >= need:
         return True
     if depth <= 1:
         return False
     p = game.to_move
-    line = Reader(Board(game), limit=1000).attack(int(p), depth)
+    reader = Reader(Board(game), limit=1000)
+    line = reader.attack(int(p), depth)
+    proof.spend(reader.spent)
     if line.move < 0 or line.gain < need:
         return False
-    return forces_after(game, node(game, line.move), need, depth)
+    return forces_after(game, node(game, line.move), need, depth, proof)
 
 
-def forces_after(game: Game, move: tuple[int, int], need: Fraction | int, depth: int = DEPTH) -> bool:
+def forces_after(game: Game, move: tuple[int, int], need: Fraction | int, depth: int = DEPTH,
+                 proof: Proof | None = None) -> bool:
     """After the side to move plays ``move``, it wins ``need`` or more against every answer."""
+    proof = proof or Proof()
     p = game.to_move
     start = margin(game, p)
-    game.play(move)
+    proof.play(game, move)
     try:
         for answer in game.legal_moves():
-            game.play(answer)
+            proof.play(game, answer)
             try:
-                if not forces(game, need - (margin(game, p) - start), depth - 1):
+                if not forces(game, need - (margin(game, p) - start), depth - 1, proof):
                     return False
             finally:
                 game.undo()

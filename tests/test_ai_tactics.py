@@ -20,6 +20,34 @@ from engine import Game, Player, Rules
 
 SECONDS = 0.4
 
+pytestmark = pytest.mark.usefixtures("ai_counts_work")  # seeded searches decided by work, not by the clock
+
+PROOF_LIMIT = 500_000
+"""Moves a proof here may play (each check plays every legal move it looks at, then takes it back):
+well above what the proofs of these positions take, far below what an exhaustive search of another
+position would. A proof past it fails its test at once, where it ran for minutes unbounded."""
+
+
+class ProofTooLong(AssertionError):
+    """A proof went past its :class:`Proof` limit: the position asked about is not one a test can settle."""
+
+
+class Proof:
+    """The work of one proof: every move it plays is counted against ``limit``."""
+
+    def __init__(self, limit: int = PROOF_LIMIT) -> None:
+        self.limit = limit
+        self.played = 0
+
+    def spend(self, moves: int = 1) -> None:
+        self.played += moves
+        if self.played > self.limit:
+            raise ProofTooLong(f"a proof played more than {self.limit} moves: left unsettled")
+
+    def play(self, game: Game, move: tuple[int, int]) -> None:
+        self.spend()
+        game.play(move)
+
 
 def build(rules: Rules, picture: str, *, zone: bool = True) -> Game:
     """The position of the picture, built by real moves, Blue to move (``zone=False``: a classic
@@ -42,26 +70,28 @@ def build(rules: Rules, picture: str, *, zone: bool = True) -> Game:
     return game
 
 
-def margin_gain(game: Game, move: tuple[int, int]) -> Fraction:
+def margin_gain(game: Game, move: tuple[int, int], proof: Proof | None = None) -> Fraction:
     """How much the move raises the mover's score minus the other's."""
     me = game.to_move
     before = game.score(me) - game.score(me.other)
-    game.play(move)
+    (proof or Proof()).play(game, move)
     after = game.score(me) - game.score(me.other)
     game.undo()
     return after - before
 
 
-def best_gain(game: Game) -> Fraction:
+def best_gain(game: Game, proof: Proof | None = None) -> Fraction:
     """The most any legal move gains at once."""
-    return max(margin_gain(game, move) for move in game.legal_moves())
+    proof = proof or Proof()
+    return max(margin_gain(game, move, proof) for move in game.legal_moves())
 
 
-def best_reply_gain(game: Game, move: tuple[int, int]) -> Fraction:
+def best_reply_gain(game: Game, move: tuple[int, int], proof: Proof | None = None) -> Fraction:
     """After the move, the most the other side can gain with its next move."""
-    game.play(move)
+    proof = proof or Proof()
+    proof.play(game, move)
     try:
-        return best_gain(game)
+        return best_gain(game, proof)
     finally:
         game.undo()
 
@@ -255,14 +285,16 @@ def test_master_sets_up_two_completions_at_once() -> None:
         game.undo()
 
 
-def forced_loss(game: Game, move: tuple[int, int]) -> bool:
-    """After the move, the other side has a reply that wins dots whatever the mover answers."""
-    game.play(move)
+def forced_loss(game: Game, move: tuple[int, int], proof: Proof | None = None) -> bool:
+    """After the move, the other side has a reply that wins dots whatever the mover answers
+    (bounded by ``proof``: past its limit, :class:`ProofTooLong`)."""
+    proof = proof or Proof()
+    proof.play(game, move)
     try:
         for reply in game.legal_moves():
-            game.play(reply)
+            proof.play(game, reply)
             try:
-                if all(best_reply_gain(game, answer) > 0 for answer in game.legal_moves()):
+                if all(best_reply_gain(game, answer, proof) > 0 for answer in game.legal_moves()):
                     return True
             finally:
                 game.undo()
