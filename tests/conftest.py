@@ -9,6 +9,7 @@ temporary one for the whole run, so tests never touch the real one.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -111,6 +112,9 @@ def ai_counts_work(monkeypatch: pytest.MonkeyPatch) -> SlowedTime:
     slowed = SlowedTime()
     for module in (ai, ai.board, ai.review, ai.search):
         monkeypatch.setattr(module, "time", slowed)
+    compiled = sys.modules.get("ai.kernel.master")  # the compiled master, if loaded: the same clock
+    if compiled is not None:
+        monkeypatch.setattr(compiled, "time", slowed)
     return slowed
 
 

@@ -69,9 +69,9 @@ def test_first_move_on_empty_board(rules: Rules, level: str) -> None:
 @pytest.mark.usefixtures("ai_counts_work")  # the work count stops it, however busy the machine
 def test_same_seed_same_move(positions: dict[Rules, Game], rules: Rules, level: str) -> None:
     # The master stops on a count of engine moves, not on the clock, so a seed
-    # repeats its choice as long as the clock is not what stops it (it has a third in hand).
+    # repeats its choice as long as the clock is not what stops it (ai_counts_work sees to that).
     game = positions[rules]
-    seconds = 1.5 if level == "master" else 0.5
+    seconds = 0.5
     first = choose_move(game, level, seconds=seconds, seed=11)
     assert choose_move(game, level, seconds=seconds, seed=11) == first
 

@@ -83,6 +83,7 @@ def test_the_match_line_of_each_game_says_how_it_ended(capsys: pytest.CaptureFix
     assert "ended: " in lines[-2]
 
 
+@pytest.mark.slow  # a match, its master on the process pool
 def test_master_v1_and_a_master_on_two_cores_play_a_match(capsys: pytest.CaptureFixture[str]) -> None:
     assert match.main(["--a", "master", "--b", "master-v1", "--games", "1", "--size", "7x7", "--rules",
                        "countries", "--seconds", "0.05", "--max-moves", "6", "--cores", "2", "--jobs", "1"]) == 0

@@ -112,6 +112,7 @@ def after(game: Game, *moves: tuple[int, int]) -> Game:
     return game
 
 
+@pytest.mark.slow  # its proof plays 70 to 150 thousand moves
 def test_reader_reads_a_working_ladder() -> None:
     game = ladder(LADDER)
     line = Reader(Board(game)).attack(int(Player.BLUE), DEPTH)
@@ -130,6 +131,7 @@ def test_reader_sees_a_ladder_fail(picture: str) -> None:
     assert best_gain(game) == 0
 
 
+@pytest.mark.slow  # its proof plays 70 to 150 thousand moves
 def test_master_does_not_run_into_a_working_ladder() -> None:
     game = after(ladder(LADDER), LADDER_START)  # Red to move, its dot threatened
     assert forces(after(game.copy(), RUN), 2), "running loses the group"
@@ -146,6 +148,7 @@ def test_master_runs_when_the_ladder_fails(picture: str) -> None:
     assert not forces(after(game.copy(), move), 1), "and Blue's chase gets nothing"
 
 
+@pytest.mark.slow  # its proof plays 70 to 150 thousand moves
 def test_master_starts_the_ladder() -> None:
     game = ladder(LADDER)
     move = choose_move(game, "master", seconds=SECONDS, seed=1)
@@ -212,6 +215,7 @@ def root_reading(game: Game) -> _Reading:
     return _Reading(master, master.info())
 
 
+@pytest.mark.slow  # its proof plays 70 to 150 thousand moves
 def test_countries_reading_bounds_only_lines_beyond_half_cells() -> None:
     # The classic ladder's wall in countries: Blue closes one cell at once, and the chase
     # closes three. Two cells beyond the immediate gain is a line the master searches first.

@@ -267,6 +267,7 @@ NEW_SCREENSHOTS = ("play-zoomed", "play-zoomed-deepest", "play-refusal-zoomed", 
 """The pictures added for the zoom, a refusal in sight, the finger's loupe and a stopped analysis."""
 
 
+@pytest.mark.slow  # screenshots in a process of their own
 def test_screenshots_cover_the_zoom_a_refusal_the_loupe_and_a_stopped_analysis(tmp_path: Path) -> None:
     # Run apart, at one size (every size would take a minute): screenshots start and quit pygame.
     script = (
@@ -299,6 +300,7 @@ def test_screenshots_cover_the_zoom_a_refusal_the_loupe_and_a_stopped_analysis(t
     assert differ("review-analysis-stopped", "review-analysis")
 
 
+@pytest.mark.slow  # the screenshots' set-ups, each drawn
 def test_the_pictures_show_what_their_names_say(pygame_session: object, data_dir: Path) -> None:
     """The set-ups themselves: zoomed by the ``+`` key, a refusal in sight, a finger held on a legal node."""
     control = Control((1024, 600))

@@ -242,6 +242,7 @@ def drive(pair: Pair, data: st.DataObject) -> None:
     pair.undo_with_nothing_left()
 
 
+@pytest.mark.slow  # hypothesis's examples: ten to thirty seconds
 @HYPOTHESIS
 @given(
     width=st.integers(2, 12),
@@ -253,6 +254,7 @@ def test_random_games_agree(width: int, height: int, rules: Rules, data: st.Data
     drive(Pair(width, height, rules), data)
 
 
+@pytest.mark.slow  # hypothesis's examples: ten to thirty seconds
 @HYPOTHESIS
 @given(
     width=st.integers(2, 10),
@@ -285,6 +287,7 @@ def ring(center: Node, radius: int, octagon: bool) -> list[Node]:
     return loop
 
 
+@pytest.mark.slow  # 300 examples: a minute or more
 @settings(HYPOTHESIS, max_examples=300)
 @given(
     width=st.integers(5, 12),
@@ -354,6 +357,7 @@ def test_nested_rings_agree(width: int, height: int, rules: Rules, data: st.Data
     pair.undo_with_nothing_left()
 
 
+@pytest.mark.slow  # boards up to 38 × 31: half a minute
 @settings(max_examples=25, deadline=None)
 @given(rules=st.sampled_from([Rules.COUNTRIES, Rules.CLASSIC]), data=st.data())
 def test_big_boards_agree(rules: Rules, data: st.DataObject) -> None:
@@ -375,7 +379,7 @@ GAMES_PER_BATCH = 15
 BATCHES = 20
 
 
-@pytest.mark.parametrize("batch", range(BATCHES))
+@pytest.mark.parametrize("batch", [pytest.param(b, marks=[pytest.mark.slow] if b >= 2 else []) for b in range(BATCHES)])
 def test_complete_random_games_agree(batch: int) -> None:
     """Whole games to the end on assorted boards, then undone back to the empty board."""
     rng = random.Random(batch)

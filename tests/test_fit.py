@@ -54,6 +54,8 @@ from game.view import hud, strings, textfit, theme
 from game.view.play_panel import PlayPanel
 from game.view.widgets import Button, ButtonGroup, IconButton
 
+pytestmark = pytest.mark.slow  # every scene drawn at four sizes in two languages: minutes in all
+
 SIZES = [(1024, 600), (1200, 800), (1366, 768), (1920, 1080)]
 LANGUAGES = ["ru", "en"]
 GAP_ACROSS = 4

@@ -742,6 +742,7 @@ def test_smoke_run_exits_zero() -> None:
     assert "every scene ran" in done.stdout
 
 
+@pytest.mark.slow  # every scene at every size: minutes
 def test_screenshots_are_written(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "main.py", "--screenshot", str(tmp_path)], check=False, cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
