@@ -5,7 +5,7 @@
 Positions are built by seeded play (beginner against beginner, a third of
 the nodes filled), on 20×20 and 38×31 boards, for both rule sets unless one is
 named. Each level then chooses a move in each position with its default
-budget, on one core; the master then once more on every core (``--cores``, default
+budget, on one core; master-v2 and the master then once more on every core (``--cores``, default
 all of the machine's, see ``ai.parallel``), on a line of its own that also says how
 many times the one-core rate that is. The machine may be shared: the median is the
 figure to quote. Positions per second counts every engine move made while thinking
@@ -23,11 +23,15 @@ import statistics
 import sys
 import time
 
-from ai import choose_move, parallel, think
+from ai import choose_move, kernel, parallel, think
 from engine import Game, Rules
 
 SIZES = ((20, 20), (38, 31))
-LEVELS = ("beginner", "amateur", "master")
+LEVELS = ("beginner", "amateur", "master-v2", "master")
+"""master-v2 is the pure-Python master, master the compiled one: each line of the master says how many
+times master-v2's positions per second it looks at, measured in the same run."""
+
+_SEARCHES = ("master-v2", "master")
 
 
 def mid_game(width: int, height: int, rules: Rules, seed: int) -> Game:
@@ -55,7 +59,10 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [(w, h) for w, h in SIZES if args.size in (None, f"{w}x{h}")]
     levels = [level for level in LEVELS if args.level in (None, level)]
     cores = args.cores if args.cores is not None else parallel.default_cores()
-    if cores > 1 and "master" in levels and not parallel.start(cores, wait_seconds=60.0):
+    if "master" in levels:
+        # Compiled, or loaded from its cache, before anything is timed.
+        print(f"bench: the master's kernel is {'ready' if kernel.wait(600) else kernel.status()}", flush=True)
+    if cores > 1 and "master-v2" in levels and not parallel.start(cores, wait_seconds=60.0):
         print(f"bench: the pool of {cores} workers did not start; the master's second line is on one core",
               flush=True)
     summary, spread = [], []
@@ -63,13 +70,16 @@ def main(argv: list[str] | None = None) -> int:
         for w, h in sizes:
             for rules in rule_sets:
                 games = [mid_game(w, h, rules, seed) for seed in range(args.positions)]
+                one: dict[str, Line] = {}
                 for level in levels:
-                    line = measure(games, level, 1)
-                    print(f"{w}x{h} {rules.value:9s} {level:8s} {line.text}", flush=True)
+                    line = one[level] = measure(games, level, 1)
+                    than = (f", {line.rate / one['master-v2'].rate:.0f}× master-v2's"
+                            if level == "master" and "master-v2" in one else "")
+                    print(f"{w}x{h} {rules.value:9s} {level:9s} {line.text}{than}", flush=True)
                     summary.append(f"{level} {w}x{h} {rules.value} {line.brief}")
-                    if level == "master" and cores > 1:
+                    if level in _SEARCHES and cores > 1:
                         many = measure(games, level, cores)
-                        print(f"{w}x{h} {rules.value:9s} {level:8s} {many.text} on {many.cores} cores, "
+                        print(f"{w}x{h} {rules.value:9s} {level:9s} {many.text} on {many.cores} cores, "
                               f"{many.rate / line.rate:.2f}× the positions/s of one", flush=True)
                         spread.append(f"{level}-{cores}cores {w}x{h} {rules.value} {many.brief}")
     finally:

@@ -36,9 +36,8 @@ from engine import Game, IllegalMove, Player, Rules
 
 COUNTRIES, CLASSIC = Rules.COUNTRIES, Rules.CLASSIC
 
-# Where classic's enclosed-quarter flags of player p start in a state. The offset was being made
-# public (``o_encl``, once ``_o_encl``) while this test was written: either name reads the same section.
-O_ENCL = getattr(K, "o_encl", None) or K._o_encl
+# Where classic's enclosed-quarter flags of player p start in a state.
+O_ENCL = K.o_encl
 
 
 def draw_size(rng: random.Random) -> tuple[int, int]:

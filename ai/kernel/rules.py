@@ -165,9 +165,19 @@ def _o_reopen(n: int, nq: int) -> int:
     return _S_HEAD + 7 * n + 7 * nq + 16  # nq: a region being reopened (never the buffer a lay reads)
 
 
+@njit(inline="always")
+def _o_small(n: int, nq: int) -> int:
+    return _S_HEAD + 7 * n + 8 * nq + 16  # _SMALL: the face tracer's few small arrays
+
+
+STARTS = 56
+"""Where, in the small arrays, the starts of a move's new regions are (up to 9, and the end)."""
+_SMALL = 72
+
+
 def state_size(n: int, nq: int) -> int:
     """Length of a state array for n nodes and nq quarters."""
-    return _S_HEAD + 7 * n + 8 * nq + 16
+    return _S_HEAD + 7 * n + 8 * nq + 16 + _SMALL
 
 
 def new_state(width: int, height: int, classic: bool, zone: bool) -> np.ndarray:
@@ -290,12 +300,12 @@ def _flood(s: np.ndarray, g: np.ndarray, p: int, start: int, stamp_no: int, out:
 
 
 @njit(cache=True)
-def _new_faces(s: np.ndarray, g: np.ndarray, p: int, v: int, outside: bool, starts: np.ndarray) -> int:
+def _new_faces(s: np.ndarray, g: np.ndarray, p: int, v: int, outside: bool) -> int:
     """The engine's ``_new_faces``: regions newly bounded by p's walls through v.
 
     Their quarters are written one after another into the state's region buffer;
-    ``starts[i]`` is where region i begins and ``starts[count]`` where the last ends.
-    Returns the count.
+    ``s[_o_small + STARTS + i]`` is where region i begins and ``… + count`` where the last
+    ends. Returns the count. Its few small arrays live in the state, so a move allocates nothing.
     """
     n, nq = s[S_NODES], s[S_QUARTERS]
     live0 = o_live(n, nq)
@@ -308,35 +318,34 @@ def _new_faces(s: np.ndarray, g: np.ndarray, p: int, v: int, outside: bool, star
             own |= 1 << d
     if own == 0 or (own & (own - 1)) == 0:
         return 0  # fewer than two own neighbours: no loop can close
-    edges = np.empty(8, dtype=np.int32)
+    w0 = _o_small(n, nq)
+    E, SL, TN, TD, TA, TO, BD = w0, w0 + 8, w0 + 16, w0 + 24, w0 + 32, w0 + 40, w0 + 48
     k = 0
     for d in range(8):
         if (own >> d) & 1 and not (d & 1 and (own >> (d - 1)) & 1 and (own >> ((d + 1) & 7)) & 1):
-            edges[k] = d
+            s[E + k] = d
             k += 1
     if k < 2:
         return 0
-    slot = np.full(8, -1, dtype=np.int32)
+    for d in range(8):
+        s[SL + d] = -1
     for j in range(k):
-        slot[edges[j]] = j
-    # Traces: node, arrival direction, twice the signed area; alive flag.
-    t_node = np.zeros(8, dtype=np.int32)
-    t_dir = np.zeros(8, dtype=np.int32)
-    t_area = np.zeros(8, dtype=np.int64)
-    t_on = np.zeros(8, dtype=np.bool_)
-    bounded = np.empty(8, dtype=np.int32)
+        s[SL + s[E + j]] = j
+    # Traces: node, arrival direction, twice the signed area, alive flag.
+    for j in range(8):
+        s[TO + j] = 0
     nb_count = 0
     for j in range(k):
-        c = edges[j]
-        gap = (c - edges[j - 1 if j > 0 else k - 1]) & 7
+        c = s[E + j]
+        gap = (c - s[E + (j - 1 if j > 0 else k - 1)]) & 7
         if gap == 1 or (gap == 2 and not c & 1):
-            bounded[nb_count] = j
+            s[BD + nb_count] = j
             nb_count += 1
         else:
-            t_node[j] = g[nb0 + base + c]
-            t_dir[j] = c
-            t_area[j] = g[cr0 + base + c]
-            t_on[j] = True
+            s[TN + j] = g[nb0 + base + c]
+            s[TD + j] = c
+            s[TA + j] = g[cr0 + base + c]
+            s[TO + j] = 1
     live_traces = k - nb_count
     unbounded = False
     limit = 8 * n + 8
@@ -345,37 +354,37 @@ def _new_faces(s: np.ndarray, g: np.ndarray, p: int, v: int, outside: bool, star
         if outside and (unbounded or live_traces == 1):
             if unbounded:
                 for j in range(k):
-                    if t_on[j]:
-                        bounded[nb_count] = j
+                    if s[TO + j]:
+                        s[BD + nb_count] = j
                         nb_count += 1
             break
         steps += 1
         if steps > limit:
             return 0  # never seen: the engine raises here
         for j in range(k):
-            if not t_on[j]:
+            if not s[TO + j]:
                 continue
-            at = t_node[j]
-            back = (t_dir[j] + 4) & 7
+            at = s[TN + j]
+            back = (s[TD + j] + 4) & 7
             e = 0
             u = 0
             if at == v:
-                nxt = slot[back] + 1
+                nxt = s[SL + back] + 1
                 if nxt == k:
                     nxt = 0
                 if nxt == j:
-                    t_on[j] = False
+                    s[TO + j] = 0
                     live_traces -= 1
-                    if t_area[j] < 0:
-                        bounded[nb_count] = j
+                    if s[TA + j] < 0:
+                        s[BD + nb_count] = j
                         nb_count += 1
                     else:
                         unbounded = True
                     continue
-                if t_on[nxt]:  # the same face: its own trace is redundant
-                    t_on[nxt] = False
+                if s[TO + nxt]:  # the same face: its own trace is redundant
+                    s[TO + nxt] = 0
                     live_traces -= 1
-                e = edges[nxt]
+                e = s[E + nxt]
                 u = g[nb0 + base + e]
             else:
                 vb = at * 8
@@ -387,9 +396,9 @@ def _new_faces(s: np.ndarray, g: np.ndarray, p: int, v: int, outside: bool, star
                                 and s[live0 + g[nb0 + vb + ((e + 1) & 7)]] == p):
                             continue
                         break
-            t_area[j] += g[cr0 + at * 8 + e]
-            t_node[j] = u
-            t_dir[j] = e
+            s[TA + j] += g[cr0 + at * 8 + e]
+            s[TN + j] = u
+            s[TD + j] = e
     if nb_count == 0:
         return 0
     s[S_STAMP] += 1
@@ -399,14 +408,14 @@ def _new_faces(s: np.ndarray, g: np.ndarray, p: int, v: int, outside: bool, star
     end = buf
     count = 0
     for i in range(nb_count):
-        j = bounded[i]
-        start = g[ar0 + base + edges[j - 1 if j > 0 else k - 1]]
+        j = s[BD + i]
+        start = g[ar0 + base + s[E + (j - 1 if j > 0 else k - 1)]]
         if start < 0 or s[st0 + start] == stamp_no:
             continue
-        starts[count] = end
+        s[w0 + STARTS + count] = end
         end = _flood(s, g, p, start, stamp_no, end)
         count += 1
-    starts[count] = end
+    s[w0 + STARTS + count] = end
     return count
 
 
@@ -512,13 +521,13 @@ def play(s: np.ndarray, g: np.ndarray, v: int, p: int) -> None:
     s[S_MOVES + p - 1] += 1
     s[S_TO_MOVE] = 3 - p
     s[S_MOVE_NO] += 1
-    starts = np.empty(10, dtype=np.int32)
     o = 3 - p
+    st = _o_small(n, nq) + STARTS
     q_rep = g[rep0 + v]
     if not s[S_CLASSIC]:
-        count = _new_faces(s, g, p, v, True, starts)
+        count = _new_faces(s, g, p, v, True)
         for i in range(count):
-            _lay(s, g, p, starts[i], starts[i + 1])
+            _lay(s, g, p, s[st + i], s[st + i + 1])
         return
     en_p, en_o = o_encl(n, nq, p), o_encl(n, nq, o)
     if q_rep >= 0 and s[en_o + q_rep]:
@@ -526,10 +535,10 @@ def play(s: np.ndarray, g: np.ndarray, v: int, p: int) -> None:
         s[_o_pend(n, nq, o) + s[S_NPEND + o - 1]] = v
         s[S_NPEND + o - 1] += 1
     outside = not (q_rep >= 0 and s[en_p + q_rep])
-    count = _new_faces(s, g, p, v, outside, starts)
+    count = _new_faces(s, g, p, v, outside)
     qn0 = _o_qn(n, nq)
     for i in range(count):
-        r0, r1 = starts[i], starts[i + 1]
+        r0, r1 = s[st + i], s[st + i + 1]
         if s[en_p + s[r0]]:
             continue  # an old enclosure split in two: nothing new is enclosed
         holds = False
