@@ -11,6 +11,7 @@ import contextlib
 import functools
 import itertools
 import os
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -160,8 +161,8 @@ def other_program_record() -> str:
 
 
 def smoke(frames: int = 3) -> str:
-    """Run every scene for a few frames under the dummy drivers, and the master once on two worker
-    processes (:func:`smoke_master`); the line to report when all went well.
+    """Run every scene for a few frames under the dummy drivers, and the master on two worker
+    processes and on the compiled kernel (:func:`smoke_master`); the line to report when all went well.
 
     A failure raises (an ``AssertionError`` says which scene). The line is returned, not
     printed, so that ``main.py`` can tell a failed write to stdout from a failed run.
@@ -169,7 +170,13 @@ def smoke(frames: int = 3) -> str:
     use_dummy_drivers()
     pygame.init()
     try:
-        with scratch_data_dir():
+        with scratch_data_dir() as data:
+            # A frozen build's default cache would land inside the bundle (a temporary folder, or the
+            # folder players get), so it compiles into the scratch folder: what a first launch does.
+            # From source the default is the developer's own cache beside the kernel's sources.
+            if getattr(sys, "frozen", False):
+                kernel.configure(data / KERNEL_FOLDER)
+            kernel.start()  # compiles while the scenes run, as it does while the menu shows
             return _smoke(frames)
     finally:
         parallel.shutdown()
@@ -208,7 +215,7 @@ def _smoke(frames: int) -> str:
             break
         time.sleep(0.01)
     computer = "answered" if versus.game.move_count >= 2 else "could not answer"
-    master_cores = smoke_master()
+    master_cores, on_kernel = smoke_master()
     classic = frames_of(lambda: PlayScene(stack, Match(MatchSettings(Rules.CLASSIC, 24, 20), demo.classic_demo())))
     assert isinstance(classic, PlayScene)
     classic.stop()
@@ -252,25 +259,37 @@ def _smoke(frames: int) -> str:
         control.resize(size)
         control.step(1 / 60)
     control.stack.shutdown_all()
+    kernel_words = ("the master played on the compiled kernel" if on_kernel
+                    else f"the compiled kernel did not play ({' '.join(kernel.status().split())})")  # one line
     return (f"smoke: {control.frames} frames drawn, every scene ran; the computer {computer}; "
-            f"the master thought on {master_cores} {'core' if master_cores == 1 else 'cores'}")
+            f"the master thought on {master_cores} {'core' if master_cores == 1 else 'cores'}; {kernel_words}")
 
 
 SMOKE_CORES = 2
 """The smoke run's master searches in this many worker processes, whatever the machine has: the
 frozen executable must show that it can start them (``tools/build_check.py`` looks for the line)."""
 
+SMOKE_KERNEL_WAIT_S = 240.0
+"""How long the smoke run waits for the kernel: a frozen build compiles it afresh there, which takes
+30–90 s on two busy cores."""
 
-def smoke_master() -> int:
-    """The master's move in the countries demo through the pool of worker processes: the cores it used.
 
-    1 means the pool could not start or answer, and the master fell back to one core (logged).
+def smoke_master() -> tuple[int, bool]:
+    """The master's move in the countries demo through the pool of worker processes, then on the
+    compiled kernel: the cores the pool's search used, and whether the kernel chose the second move.
+
+    1 core means the pool could not start or answer, and the master fell back to one core (logged).
+    The pool is tried with master-v2, which never goes through the kernel (the pure-Python master
+    still searches in worker processes until the kernel is ready, or where it cannot load).
     """
     parallel.start(SMOKE_CORES, wait_seconds=60.0)
     game = demo.countries_demo()
-    thought = think(game, "master", seconds=0.3, cores=SMOKE_CORES)
-    assert game.is_legal(thought.move), f"the master's move {thought.move} is not legal"
-    return thought.cores
+    pooled = think(game, "master-v2", seconds=0.3, cores=SMOKE_CORES)
+    assert game.is_legal(pooled.move), f"the master's move {pooled.move} is not legal"
+    kernel.wait(SMOKE_KERNEL_WAIT_S)
+    compiled = think(game, "master", seconds=0.3, cores=SMOKE_CORES)
+    assert game.is_legal(compiled.move), f"the compiled master's move {compiled.move} is not legal"
+    return pooled.cores, compiled.kernel
 
 
 RING_AROUND_A_SQUARE = ((4, 4), (5, 4), (6, 4), (7, 4), (7, 5), (7, 6), (7, 7), (6, 7), (5, 7), (4, 7), (4, 6), (4, 5))

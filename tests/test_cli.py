@@ -246,9 +246,10 @@ def test_smoke_runs_from_anywhere_and_leaves_the_players_files_alone(tmp_path: P
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     env = dict(os.environ, TOCHKI_DATA_DIR=str(player), HOME=str(tmp_path / "no-home"))
-    done = run_main("--smoke", env=env, cwd=elsewhere)
+    done = run_main("--smoke", env=env, cwd=elsewhere, timeout=300)  # a kernel not cached yet compiles for a minute
     assert done.returncode == 0, done.stderr
     assert "every scene ran" in done.stdout
+    assert "compiled kernel" in done.stdout  # the master played on it, or the line says why not
     after = {p.relative_to(player): p.read_bytes() for p in player.rglob("*")
              if p.is_file() and p.parts[len(player.parts)] != "logs"}  # the log is the one thing it adds
     assert after == before

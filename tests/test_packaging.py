@@ -7,6 +7,7 @@ crash guard it also relies on are tested in ``tests/test_log.py``.
 
 from __future__ import annotations
 
+import importlib.util
 import struct
 import sys
 from pathlib import Path
@@ -119,7 +120,7 @@ def run_spec(monkeypatch: pytest.MonkeyPatch, onefile: bool) -> dict[str, dict[s
                          (PyInstaller.building.api, "EXE"), (PyInstaller.building.api, "COLLECT"),
                          (PyInstaller.building.osx, "BUNDLE")):
         monkeypatch.setattr(module, kind, _Recorder(kind))
-    monkeypatch.setattr(PyInstaller.utils.hooks, "collect_submodules", lambda package: [f"{package}.stub"])
+    monkeypatch.setattr(PyInstaller.utils.hooks, "collect_submodules", lambda package, **_: [f"{package}.stub"])
     monkeypatch.setenv("TOCHKI_ONEFILE", "1" if onefile else "0")
     _Recorder.calls = []
     namespace: dict[str, Any] = {"SPECPATH": str(ROOT), "__name__": "__main__"}
@@ -136,12 +137,31 @@ def test_build_spec_one_folder_bundles_the_assets_and_names_the_program(monkeypa
     assert ("assets/fonts/DejaVuSans.ttf", "assets/fonts") in bundled
     assert ("assets/samples/zagram-352562.sgf", "assets/samples") in bundled  # the sample record the game opens
     assert not any(src.endswith(".py") for src, _ in bundled)
-    assert {"tkinter", "numpy", "unittest", "pytest", "hypothesis", "pydoc"} <= set(analysis["excludes"])
+    assert {"tkinter", "unittest", "pytest", "hypothesis", "pydoc"} <= set(analysis["excludes"])
     assert {"engine.stub", "ai.stub", "game.stub"} <= set(analysis["hiddenimports"])
     assert steps["EXE"]["name"] == "tochki-strany"
     assert steps["EXE"]["console"] is False
     assert steps["EXE"]["exclude_binaries"] is True
     assert steps["COLLECT"]["name"] == "tochki-strany"
+
+
+def test_build_spec_carries_the_compiled_kernel_and_its_sources(monkeypatch: pytest.MonkeyPatch) -> None:
+    analysis = run_spec(monkeypatch, onefile=True)["Analysis"]
+    # numba caches a function only beside a real source file, and ai.kernel.jit hashes the .py files
+    # beside itself: the kernel goes in as .py sources (PyInstaller's "py" mode), not into the archive.
+    assert analysis["module_collection_mode"] == {"ai.kernel": "py"}
+    assert {"numba.stub", "llvmlite.stub"} <= set(analysis["hiddenimports"])
+    excludes = set(analysis["excludes"])
+    assert not {"numpy", "numba", "llvmlite", "multiprocessing"} & excludes  # what the kernel and the pool run on
+    assert {"numba.cuda", "numba.tests", "scipy"} <= excludes  # what they would drag in for nothing
+
+
+def test_build_check_looks_for_the_words_the_smoke_run_says_about_the_kernel() -> None:
+    spec = importlib.util.spec_from_file_location("build_check", ROOT / "tools" / "build_check.py")
+    assert spec is not None and spec.loader is not None
+    build_check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_check)
+    assert build_check.SMOKE_KERNEL in (ROOT / "game" / "app.py").read_text(encoding="utf-8")
 
 
 def test_build_spec_one_file_is_a_single_executable(monkeypatch: pytest.MonkeyPatch) -> None:
