@@ -28,18 +28,30 @@ Stop and Finish (private properties; other programs ignore unknown ones):
   as usual, and they may be consecutive moves of one colour.
 - ``FINISH[B]`` / ``FINISH[W]``: the game was finished with that player to
   move, placed the same way; within one node the order is move, ``STOP``,
-  ``FINISH``. A finished game also gets the standard ``RE`` (``B+3``, ``W+4.5``,
-  ``0`` for a draw) in the root, for other programs; ``RE`` is never read back.
+  ``FINISH``.
+
+How the game ended (:class:`engine.ending.Ending`, ``dumps``' ``ending``) is the
+standard ``RE`` in the root, as other programs write it: ``B+T`` / ``W+T`` when the
+other player's clock ran out, ``B+R`` / ``W+R`` when the other resigned (other
+programs' records; this game has no resignation), else for a game that is over the
+count, ``B+3``, ``W+4.5``, ``0`` for a draw. :func:`read` reads it back as the
+record's ``ending``: ``+T``/``+Time`` and ``+R``/``+Resign`` name the loser, a count
+(or ``Draw``, ``Void``, ``?``, anything else) leaves the ending to the board.
 
 A game played on a clock (:class:`Times`, written when ``dumps`` is given one and
-read by :func:`read_times`, never needed by :func:`loads`): ``TM[300]`` in the root
+read by :func:`read`, never needed for the game itself): ``TM[300]`` in the root
 is each player's time in seconds, ``OT[Fischer 3]`` the seconds added after each
 move, and ``BL[287.4]`` / ``WL[291]`` on a move's node the time its player had left
 after it, as SGF defines them.
 
 ``HN[3]`` in the root (private): the player used three hints («Подсказка») against
-the computer; :func:`hints_info` writes it as ``dumps``' ``info``, :func:`read_hints`
-reads it from :func:`read_info`'s answer (anything but a plain count is none).
+the computer; :func:`hints_info` writes it as ``dumps``' ``info``, :func:`read` reads it
+back as the record's ``hints`` (anything but a plain count is none).
+
+One parse per record: :func:`read` gives the game, the root's properties, the clock,
+the hints and the ending together (a :class:`Record`; :func:`write` is its inverse).
+:func:`loads` (the game alone), :func:`read_info` and :func:`read_times` stay for
+what needs one part only; a caller that needs two reads the :class:`Record`.
 
 Reading is defensive: only the first game tree is read, its main line (the first
 variation at each branch) is followed by an iterative parser, and anything
@@ -54,6 +66,9 @@ node count) raises :class:`SgfError` saying what and where.
 '(;FF[4]GM[40]CA[UTF-8]AP[tochki-strany]SZ[5:4]RU[countries];B[bb];W[dc])'
 >>> loads(dumps(g)).history == g.history
 True
+>>> record = read(dumps(g, ending=Ending(How.TIME, Player.RED)))
+>>> record.info["RE"], record.ending, record.game.history == g.history
+('B+T', Ending(how=<How.TIME: 'time'>, flag=<Player.RED: 2>), True)
 """
 
 from __future__ import annotations
@@ -62,9 +77,11 @@ import enum
 import re
 import string
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
+from engine.ending import Ending, How
 from engine.game import Game
 from engine.types import MAX_SIZE, Action, ActionKind, IllegalMove, Player, Point, Rules
 
@@ -97,6 +114,12 @@ _READ = frozenset({"AP", NO_ZONE, "GM", "SZ", "RU", "AB", "AW", "AE", "PL", "B",
 _RESERVED = frozenset({NO_ZONE, "FF", "GM", "CA", "AP", "SZ", "RU", "AB", "AW", "AE", "PL", "RE", "B", "W", STOP, FINISH,
                        "TM", "OT", "BL", "WL"})
 _TIMES = frozenset({"TM", "OT", "B", "W", "BL", "WL"})
+RESULT = "RE"
+_LOST_BY = {How.TIME: "T", How.RESIGN: "R"}
+# RE of a game won on time or by resignation, as SGF spells it (``B+T``, ``W+Resign``); a little
+# room for the spaces other programs put in, and no more (a long value is no such result).
+_RESULT_LOST = re.compile(r"([BW])\s{0,3}\+\s{0,3}(t|time|r|resign)", re.IGNORECASE)
+_HOW_LOST = {"t": How.TIME, "time": How.TIME, "r": How.RESIGN, "resign": How.RESIGN}
 _TIME_LEFT = {Player.BLUE: "BL", Player.RED: "WL"}
 MAX_CLOCK_SECONDS = 100 * 3600
 """The longest time a record's clock may hold; a larger figure is not a clock and is ignored."""
@@ -193,13 +216,16 @@ def _seconds_text(value: float) -> str:
 # ----- writing ---------------------------------------------------------------------
 
 
-def dumps(game: Game, *, info: Mapping[str, str] | None = None, times: Times | None = None) -> str:
+def dumps(game: Game, *, info: Mapping[str, str] | None = None, times: Times | None = None,
+          ending: Ending | None = None) -> str:
     """The SGF text of the whole game: setup, moves, Stop and Finish.
 
     ``info`` adds text properties to the root, such as ``PB``/``PW`` (player
-    names), ``DT`` (date) or ``C`` (a comment); :func:`read_info` reads them back.
+    names), ``DT`` (date) or ``C`` (a comment); :func:`read` reads them back.
     ``times`` adds the clock (``TM``, ``OT``, and ``BL``/``WL`` after each move
-    it has a figure for); :func:`read_times` reads it back.
+    it has a figure for); :func:`read` reads it back. ``ending`` says how the game
+    ended, for ``RE``: a player who lost on time or resigned (``B+T``, ``W+R``) even
+    mid-game; otherwise a game that is over gets its count (``B+3``, ``0``).
     """
     if not isinstance(game, Game):
         raise TypeError(f"dumps() needs a Game, not {type(game).__name__}")
@@ -231,8 +257,8 @@ def dumps(game: Game, *, info: Mapping[str, str] | None = None, times: Times | N
     first_to_move = history[0].player if history else game.to_move
     if first_to_move is Player.RED:
         root.append("PL[W]")
-    if game.is_over:
-        root.append(f"RE[{_result(game)}]")
+    if (result := _result(game, ending)) is not None:
+        root.append(f"{RESULT}[{result}]")
 
     setup = _setup_nodes(game.setup)
     nodes: list[list[str]] = [root + setup[0], *setup[1:]]
@@ -295,7 +321,13 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
 
-def _result(game: Game) -> str:
+def _result(game: Game, ending: Ending | None = None) -> str | None:
+    """``RE``'s value: who won on time or by resignation, else the count of a game that is over
+    (None: a game under way, which has no result yet)."""
+    if ending is not None and ending.decided and ending.flag is not None:
+        return f"{_LETTER_OF[ending.flag.other]}+{_LOST_BY[ending.how]}"
+    if not game.is_over:
+        return None
     blue, red = game.score(Player.BLUE), game.score(Player.RED)
     if blue == red:
         return "0"
@@ -308,7 +340,57 @@ def _number(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
+def write(record: Record) -> str:
+    """The SGF text of ``record`` (:func:`read`'s inverse): its game, its root's own properties
+    (names, date, comments; not what ``dumps`` writes itself), clock, hints and ending.
+
+    >>> g = Game(5, 5); _ = g.play((1, 1)); _ = g.finish()
+    >>> text = dumps(g, info={"PB": "Маша", **hints_info(2)}, ending=Ending(How.TIME, Player.BLUE))
+    >>> write(read(text)) == text
+    True
+    """
+    info = {ident: value for ident, value in record.info.items() if ident not in _RESERVED and ident != HINTS}
+    return dumps(record.game, info=info | hints_info(record.hints), times=record.times, ending=record.ending)
+
+
 # ----- reading -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Record:
+    """All a record holds, from one parse (:func:`read`): the game and what is written around it.
+
+    Only ``game`` can make a record unreadable; the rest is taken as far as it makes sense
+    (an odd clock is none, an odd hint count none, an unknown ``RE`` leaves the ending to the board).
+    """
+
+    game: Game
+    """The game replayed move by move, in the recorded state (as :func:`loads` gives it)."""
+    info: Mapping[str, str] = field(default_factory=dict)
+    """The root's properties, first value of each, unescaped (``PB``, ``PW``, ``DT``, ``C``, ``RE`` …)."""
+    times: Times = Times(None)
+    """The clock it was played on (``Times(None)``: none)."""
+    hints: int = 0
+    """Hints the player used against the computer (``HN``)."""
+    ending: Ending | None = None
+    """How it ended: a loss on time or by resignation as ``RE`` says, else as the board says when the
+    game is over (finished or full); None for a game under way."""
+
+
+def read(text: str | bytes | bytearray) -> Record:
+    """The game a record describes and all written around it, from one parse; SgfError if the game
+    cannot be read (as :func:`loads` says).
+
+    >>> r = read("(;GM[40]SZ[5]PB[Маша]RE[W+Resign]HN[2]TM[60];B[aa]BL[55];W[bb])")
+    >>> r.game.move_count, r.info["PB"], r.times, r.hints, r.ending
+    (2, 'Маша', Times(limit=60.0, increment=0, left=(55.0, None)), 2, Ending(how=<How.RESIGN: 'resign'>, flag=<Player.BLUE: 1>))
+    """
+    # The root whole (its properties are the record's information); further on, only what the
+    # game and its clock need, so a huge comment costs a scan and nothing more.
+    nodes = _main_line(_as_text(text), _READ | _TIMES, whole_root=True)
+    game = _replay(nodes)
+    info = _info_of(nodes[0])
+    return Record(game, info, _times_of(nodes), read_hints(info), _ending_of(info.get(RESULT), game))
 
 
 def loads(text: str | bytes | bytearray) -> Game:
@@ -317,7 +399,25 @@ def loads(text: str | bytes | bytearray) -> Game:
     ``bytes`` are read as UTF-8. The returned game is in the recorded state:
     stopped or finished as the record says, with the recorded player to move.
     """
-    nodes = _main_line(_as_text(text), _READ)
+    return _replay(_main_line(_as_text(text), _READ))
+
+
+def _ending_of(result: str | None, game: Game) -> Ending | None:
+    """How a game ended by its ``RE``: a loss on time or by resignation it names, else as the board says.
+
+    >>> g = Game(5, 5)
+    >>> _ending_of("b + time", g), _ending_of("W+R", g).flag, _ending_of("B+3", g), _ending_of("B+T" * 9, g)
+    (Ending(how=<How.TIME: 'time'>, flag=<Player.RED: 2>), <Player.BLUE: 1>, None, None)
+    """
+    lost = _RESULT_LOST.fullmatch(result.strip()) if result is not None and len(result) <= 40 else None
+    if lost is not None:
+        winner = _PLAYER_OF[lost.group(1).upper()]
+        return Ending(_HOW_LOST[lost.group(2).lower()], winner.other)
+    return Ending.of(game) if game.is_over else None
+
+
+def _replay(nodes: list[Node]) -> Game:
+    """The game of a record's main line (:func:`_main_line`), replayed move by move."""
     root = nodes[0]
     _check_game_type(root)
     width, height = _board_size(root)
@@ -417,9 +517,13 @@ def read_info(text: str | bytes | bytearray) -> dict[str, str]:
     """The root's properties of a record, first value of each, unescaped.
 
     For showing names, date and comments (``PB``, ``PW``, ``DT``, ``C``...)
-    without judging the game itself.
+    without judging the game itself; :func:`read` gives them with the game.
     """
-    return {ident: values[0] for ident, values in _main_line(_as_text(text))[0].items()}
+    return _info_of(_main_line(_as_text(text), frozenset(), whole_root=True)[0])
+
+
+def _info_of(root: Node) -> dict[str, str]:
+    return {ident: values[0] for ident, values in root.items()}
 
 
 def read_times(text: str | bytes | bytearray) -> Times:
@@ -434,7 +538,10 @@ def read_times(text: str | bytes | bytearray) -> Times:
     >>> read_times("(;GM[40]SZ[5]TM[1e999];B[aa]BL[5])")
     Times(limit=None, increment=0, left=())
     """
-    nodes = _main_line(_as_text(text), _TIMES)
+    return _times_of(_main_line(_as_text(text), _TIMES))
+
+
+def _times_of(nodes: list[Node]) -> Times:
     limit = _clock_seconds(_single(nodes[0], "TM"))
     if limit is None or limit <= 0:
         return Times(None)
@@ -477,11 +584,12 @@ def _where(text: str, pos: int) -> str:
     return f"line {line}, column {column}"
 
 
-def _main_line(text: str, keep: frozenset[str] | None = None) -> list[Node]:
+def _main_line(text: str, keep: frozenset[str] | None = None, *, whole_root: bool = False) -> list[Node]:
     """The nodes of the first game tree's main line, read without recursion.
 
-    Only the properties named in ``keep`` (all when None) are kept and unescaped,
-    so that a huge comment costs a scan and nothing more.
+    Only the properties named in ``keep`` (all when None; in the root, all with
+    ``whole_root``) are kept and unescaped, so that a huge comment costs a scan and
+    nothing more.
 
     ``depth`` counts open parentheses; the main line is the sequence at
     ``main_depth`` and, when it branches, its first variation. Once the main
@@ -548,7 +656,7 @@ def _main_line(text: str, keep: frozenset[str] | None = None) -> list[Node]:
                 value_count += 1
                 if value_count > MAX_VALUES:
                     raise SgfError(f"the record has too many property values: more than {MAX_VALUES}", Problem.TOO_LARGE)
-                if node is not None and (keep is None or ident in keep):
+                if node is not None and (keep is None or ident in keep or (whole_root and node is nodes[0])):
                     raw = text[pos + 1:end]
                     if "\\" in raw:
                         raw = _UNESCAPE.sub(r"\1", raw)

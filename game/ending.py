@@ -1,62 +1,40 @@
-"""How a game ended, and who won by it: the engine counts the board, the clock can overrule it.
+"""How a game ended, as the results say it: the engine's :class:`engine.Ending` with its wording.
 
-The engine knows a full board and «Завершить» (``Game.finish``); it has no notion of
-time. The play scene notes why it ended the game (:class:`Ending`), and the results
-say it in words and take the winner from here: a player whose clock ran out has lost,
-whatever the count.
+The ending itself (how, whose flag fell, who won by it) is engine data, written into a
+saved record's ``RE`` and read back (``engine.sgf``); the play scene notes it, the results
+take the winner from it and say it in words (:meth:`Ending.key`): a player whose clock ran
+out has lost, whatever the count.
 """
 
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass
+from engine import Ending as _Ending
+from engine import How, Player
 
-from engine import Game, Player
-
-
-class How(enum.Enum):
-    """The four ways a game ends."""
-
-    FULL = "full"
-    """Nowhere left to play: the board is full (or, in classic, the player to move has no free node)."""
-    FINISH = "finish"
-    """«Завершить» was pressed (or the computer, moving alone after a «Стоп», finished)."""
-    STOP = "stop"
-    """The «Стоп» time ran out."""
-    TIME = "time"
-    """A player's clock ran out: they lose."""
+__all__ = ["Ending", "How"]
 
 
-@dataclass(frozen=True)
-class Ending:
+class Ending(_Ending):
     """How ``game`` ended; ``flag`` is the player whose clock ran out (with :attr:`How.TIME`).
 
+    Equal to the engine's ending of the same value (a record's, say): this class only adds the words.
+
+    >>> from engine import Game
     >>> g = Game(5, 5); _ = g.finish()
-    >>> Ending.of(g).how, Ending(How.TIME, Player.BLUE).winner(g)
-    (<How.FINISH: 'finish'>, <Player.RED: 2>)
+    >>> Ending.of(g).how, Ending(How.TIME, Player.BLUE).winner(g), Ending(How.TIME, Player.RED).key(None)
+    (<How.FINISH: 'finish'>, <Player.RED: 2>, 'results.end.time.red')
     """
 
-    how: How
-    flag: Player | None = None
-
     @classmethod
-    def of(cls, game: Game, how: How | None = None, flag: Player | None = None) -> Ending:
-        """The ending of ``game`` as the play scene saw it: a fallen ``flag`` first (a «Завершить»
-        confirmed after it fell came too late), then ``how`` it was ended; else whether anyone
-        finished it, else the board ran out of room."""
-        if flag is not None:
-            return cls(How.TIME, flag)
-        if how is not None and how is not How.TIME:
-            return cls(how)
-        return cls(How.FINISH if game.finished else How.FULL)
-
-    def winner(self, game: Game) -> Player | None:
-        """Who won: the other player when a flag fell, else the higher score (None: a draw)."""
-        return self.flag.other if self.how is How.TIME and self.flag is not None else game.winner
+    def told(cls, ending: _Ending) -> Ending:
+        """``ending`` (a record's, say) with its wording."""
+        return ending if isinstance(ending, Ending) else cls(ending.how, ending.flag)
 
     def key(self, computer_human: Player | None) -> str:
         """The string id of the line that says how the game ended (``computer_human``: the
         human's colour against the computer, None at one screen)."""
+        if self.how is How.RESIGN:
+            return "results.end.finish"  # no screen of ours resigns: a record's resignation reads as an ending
         if self.how is not How.TIME or self.flag is None:
             return f"results.end.{self.how.value}"
         if computer_human is not None:
