@@ -598,13 +598,13 @@ def test_reading_the_games_in_progress_is_bounded(monkeypatch: pytest.MonkeyPatc
     with monkeypatch.context() as m:
         m.setattr(store, "MAX_LISTED", 3)
         assert len(store.list_current().games) == 3
-    real_loads = sgf.loads
+    real_read = sgf.read
 
-    def slow_loads(text: str) -> Game:  # a slow disk or a costly record: the list stops in time
+    def slow_read(text: str) -> sgf.Record:  # a slow disk or a costly record: the list stops in time
         store_clock.advance(0.15)
-        return real_loads(text)
+        return real_read(text)
 
-    monkeypatch.setattr(store.sgf, "loads", slow_loads)
+    monkeypatch.setattr(store.sgf, "read", slow_read)
     found = store.list_current()
     assert 1 <= len(found.games) < 5 and 0.15 * (len(found.games) - 1) <= store.LIST_SECONDS
     assert len(list((store.unfinished_dir()).glob("*.sgf"))) == 5  # none lost, only not read now

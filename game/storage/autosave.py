@@ -110,10 +110,12 @@ def resume(saved: store.Resumable) -> Resumed:
     """The game in progress ``saved`` (from ``store.list_current()``), its set-up, the seconds left
     of its «Стоп», its slot and the moves taken back.
 
-    Raises ``engine.sgf.SgfError`` for a record that is not a game (``list_current``
-    has checked that already; a file changed since is still no crash).
+    The record is the one ``list_current`` read (the game, its clock's figures, its hints): it is
+    not parsed again. Raises ``engine.sgf.SgfError`` for a record that is not a game (read here
+    only when ``saved`` came without it).
     """
-    game = saved.game.copy() if saved.game is not None else sgf.loads(saved.text)
+    record = saved.record if saved.record is not None else sgf.read(saved.text)
+    game = record.game.copy()  # the listed game stays as listed (its row's picture)
     left = saved.meta.get("stop_left")
     stop_left = None
     if game.stopped_by is not None and isinstance(left, (int, float)) and not isinstance(left, bool):
@@ -122,16 +124,10 @@ def resume(saved: store.Resumable) -> Resumed:
     control, left = clock_from_meta(saved.meta)
     clock = None
     if control and left is not None:
-        try:  # the figures of the moves come from the record's BL/WL; they are only for showing
-            moves = sgf.read_times(saved.text).left[:game.move_count]
-        except sgf.SgfError:
-            moves = ()
-        clock = ClockState(left, moves)
-    try:
-        hints = sgf.read_hints(sgf.read_info(saved.text))
-    except sgf.SgfError:
-        hints = 0
-    return Resumed(settings_from_meta(saved.meta, game), game, stop_left, saved.slot or None, redo, clock, hints)
+        # The figures of the moves come from the record's BL/WL; they are only for showing.
+        clock = ClockState(left, record.times.left[:game.move_count])
+    return Resumed(settings_from_meta(saved.meta, game), game, stop_left, saved.slot or None, redo, clock,
+                   record.hints)
 
 
 class Autosaver:

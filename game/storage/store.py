@@ -302,13 +302,19 @@ def save_settings(settings: Settings) -> bool:
 
 class Resumable(NamedTuple):
     """A game in progress: its SGF record, its set-up (``meta``), its slot, when it was last saved,
-    and the game itself (the record as ``engine.sgf.loads`` read it)."""
+    and the record as ``engine.sgf.read`` read it (the game, its clock, its hints): read once, when
+    listed, and resumed from that."""
 
     text: str
     meta: dict[str, Any]
     slot: str = ""
     modified: datetime | None = None
-    game: Game | None = None
+    record: sgf.Record | None = None
+
+    @property
+    def game(self) -> Game | None:
+        """The game as listed (None: not read yet)."""
+        return self.record.game if self.record is not None else None
 
 
 # The root node's opening, "(;", then our property if it is there, value escaped as SGF does.
@@ -476,7 +482,7 @@ def list_current() -> Found:
         try:
             text = _read_bounded(path, st.st_size)
             record, meta = split_meta(text)
-            game = sgf.loads(record)
+            read = sgf.read(record)
         except FileNotFoundError:
             continue  # deleted meanwhile (another copy of the game)
         except Exception as e:  # noqa: BLE001 — whatever is wrong with the file, set it aside
@@ -485,7 +491,7 @@ def list_current() -> Found:
             fields = (("name", aside.name),) if aside else ()
             notices.append(Notice("store.set_aside" if aside else "store.not_resumed", problem_of(e), fields))
             continue
-        games.append(Resumable(record, meta, path.stem, datetime.fromtimestamp(st.st_mtime), game))
+        games.append(Resumable(record, meta, path.stem, datetime.fromtimestamp(st.st_mtime), read))
     return Found(games, notices)
 
 
@@ -802,15 +808,14 @@ def rename_game(path: Path | str, name: str) -> Path:
     return target
 
 
-class Record(NamedTuple):
-    """A saved game as read for the list: the game at its last move and its root properties."""
-
-    game: Game
-    info: dict[str, str]
+Record = sgf.Record
+"""A saved game as read (for the list, to open it): the game at its last move, its root properties
+(``PB``, ``PW``, ``BR``, ``WR``, ``DT``, ``RE`` …), its clock, hints and how it ended."""
 
 
 def read_record(path: Path | str, size: int | None = None) -> Record:
-    """The game in a saved file and its root properties (``PB``, ``PW``, ``BR``, ``WR``, ``DT`` …).
+    """The saved file's record, read once: the game, its root properties (``PB``, ``PW``, ``BR``, ``WR``,
+    ``DT`` …), its clock, hints and ending.
 
     ``size`` is the file's size as listed (read again when None): a file larger than a
     record can be is refused before a byte is read. Raises :class:`StoreError` (unreadable)
@@ -824,7 +829,7 @@ def read_record(path: Path | str, size: int | None = None) -> Record:
             text = _read_bounded(path, size)
         except OSError as e:
             raise StoreError(problem_of(e), f"{path.name}: could not be read ({e})") from None
-    return Record(sgf.loads(text), sgf.read_info(text))
+    return sgf.read(text)
 
 
 def read_game(path: Path | str) -> str:
@@ -832,7 +837,7 @@ def read_game(path: Path | str) -> str:
 
     The size is checked before anything is read: a file larger than a game's record
     can be (``engine.sgf.MAX_INPUT``) is refused at once. The text is not judged as a
-    game here: ``engine.sgf.loads`` does that and raises ``SgfError``.
+    game here: ``engine.sgf.read`` does that and raises ``SgfError``.
     """
     path = Path(path)
     try:
