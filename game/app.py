@@ -449,9 +449,8 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         return ResultsScene(stack, Match(countries, game))
 
     def zagram_review() -> Scene:
-        text = other_program_record()
-        info = sgf.read_info(text)
-        game = sgf.loads(text)
+        record = sgf.read(other_program_record())
+        game, info = record.game, record.info
         return ReviewScene(stack, Reviewing(game, title=ZAGRAM.stem, players=(info.get("PB", ""), info.get("PW", "")),
                                             step=len(game.history) // 2))
 

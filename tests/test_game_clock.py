@@ -229,6 +229,32 @@ def test_a_fallen_flag_ends_the_game_and_no_move_is_taken_after_it(control: Cont
     assert store.list_current().games == []  # an ended game is not offered to resume
 
 
+def test_a_game_lost_on_time_is_saved_saying_so(control: Control, clock: FakeClock) -> None:
+    from game.scenes import files
+    from game.view import thumbnail
+
+    game = Game(10, 10)
+    for point in [(1, 1), (8, 8), (2, 0), (8, 7), (3, 1), (7, 8), (2, 2), (5, 5)]:
+        game.play(point)  # blue closes a country: blue leads on the count …
+    start_play(control, clocked(5, 0), game=game)
+    clock.ms += 301_000  # … and blue's flag falls
+    step(control)
+    results = top(control)
+    assert isinstance(results, ResultsScene) and results.ending == Ending(How.TIME, Player.BLUE)
+    press(control, results.b_save)
+    saving = top(control)
+    assert isinstance(saving, files.SaveGameScene)
+    saving.save()
+    assert saving.saved is not None
+    text = saving.saved.read_text(encoding="utf-8")
+    assert "RE[W+T]" in text and "RE[B+" not in text  # red won on time, whatever the count says
+    record = files.open_record(saving.saved)
+    assert record.ending == Ending(How.TIME, Player.BLUE) and record.ending.winner(record.game) is Player.RED
+    assert "RE[W+T]" in sgf.write(record)  # opened and written again: still a loss on time
+    summary = thumbnail.Summary.of(record.game, dict(record.info))  # its row in the list says so too
+    assert files.result_text(summary) == strings.t("files.result.time", player=strings.t("player.red"))
+
+
 def test_the_computers_thinking_counts_on_its_clock(control: Control, clock: FakeClock) -> None:
     def thinks_seven_seconds(game: Game, level: str, **_: object) -> tuple[int, int]:
         clock.ms += 7_000
@@ -374,8 +400,8 @@ def test_a_game_saved_from_the_results_keeps_its_clock_and_opens_with_it(control
     assert isinstance(saving, files.SaveGameScene)
     saving.save()
     assert saving.saved is not None
-    game, _, times = files.open_record(saving.saved)
-    assert times == sgf.Times(1200, 5, (1203.5, 1203)) and game.move_count == 2
+    record = files.open_record(saving.saved)
+    assert record.times == sgf.Times(1200, 5, (1203.5, 1203)) and record.game.move_count == 2
 
 
 def test_a_game_saved_on_leaving_keeps_its_clock(control: Control, clock: FakeClock) -> None:
@@ -391,7 +417,7 @@ def test_a_game_saved_on_leaving_keeps_its_clock(control: Control, clock: FakeCl
     saving = top(control)
     assert isinstance(saving, files.SaveGameScene)
     saving.save()
-    assert saving.saved is not None and files.open_record(saving.saved)[2] == sgf.Times(300, 0, (296,))
+    assert saving.saved is not None and files.open_record(saving.saved).times == sgf.Times(300, 0, (296,))
 
 
 def test_play_on_from_a_recorded_game_goes_on_with_its_clocks(control: Control, clock: FakeClock) -> None:

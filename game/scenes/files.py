@@ -106,24 +106,25 @@ def type_into(name: str, typed: str) -> str:
     return name
 
 
-def open_record(path: Path | str) -> tuple[Game, dict[str, str], sgf.Times]:
-    """The game in a saved file, its root properties (names, date …) and its clock (``TM``, ``BL``/``WL``).
+def open_record(path: Path | str) -> sgf.Record:
+    """The record in a saved file, read once: the game, its root properties (names, date …), its
+    clock (``TM``, ``BL``/``WL``), its hints and how it ended.
 
     Raises ``store.StoreError`` (unreadable file) or ``sgf.SgfError`` (not a game).
     """
-    text = store.read_game(path)
-    game = sgf.loads(text)
-    return game, sgf.read_info(text), sgf.read_times(text)
+    return sgf.read(store.read_game(path))
 
 
 def result_text(summary: thumbnail.Summary) -> str:
-    """«Синие +7», «ничья», a resignation another program recorded («Красные: соперник сдался»),
-    or the score so far of a game not counted: «не окончена, 3 : 60»."""
+    """«Синие +7», «ничья», a loss on time or a resignation the record states («Красные: у соперника
+    вышло время», «Красные: соперник сдался») even when the count says otherwise, or the score so
+    far of a game not counted: «не окончена, 3 : 60»."""
+    winner, _, how = summary.recorded.partition("+")
+    winner, how = winner.strip().upper(), how.strip()[:1].upper()
+    if winner in ("B", "W") and how in ("R", "T"):  # RE[W+R], RE[B+T]: resigned, out of time
+        player = t("player.blue" if winner == "B" else "player.red")
+        return t("files.result.resigned" if how == "R" else "files.result.time", player=player)
     if not summary.over:
-        winner, _, how = summary.recorded.partition("+")
-        if winner in ("B", "W") and how[:1] in ("R", "T"):  # RE[W+R], RE[B+T]: resigned, out of time
-            player = t("player.blue" if winner == "B" else "player.red")
-            return t("files.result.resigned" if how[:1] == "R" else "files.result.time", player=player)
         return t("files.result.open", blue=format_score(summary.blue), red=format_score(summary.red))
     if summary.blue == summary.red:
         return t("files.result.draw")
@@ -267,15 +268,15 @@ class GamesScene(Scene):
         self.selected = index
         self.message = None  # what went wrong with another file is no longer news
         try:
-            game, info, times = open_record(entry.path)
+            record = open_record(entry.path)
         except Exception as e:  # noqa: BLE001 — StoreError, SgfError or worse: a line on the screen, never a crash
             log.warning("%s not opened: %s", entry.path.name, e)
             name = named(entry.name, theme.text_size(self.size, 15), bold=True)
             self.message = (store.Notice("files.open_failed", store.problem_of(e), (("name", name),)), theme.ILLEGAL)
             return
-        players = (info.get("PB", ""), info.get("PW", ""))
-        self.stack.go("review", Reviewing(game, title=entry.name, players=players, times=times,
-                                          hints=sgf.read_hints(info)))
+        players = (record.info.get("PB", ""), record.info.get("PW", ""))
+        self.stack.go("review", Reviewing(record.game, title=entry.name, players=players, times=record.times,
+                                          hints=record.hints))
 
     def entry(self, index: int) -> store.SavedGame:
         """The saved game of row ``index``."""
@@ -937,6 +938,8 @@ class SaveGameScene(SavedGamesScene):
         """The clock the game was played on, for the record (``TM``, ``BL``/``WL``); None: none."""
         self.hints = match.hints if self.settings is not None and self.settings.computer is not None else 0
         """Hints used against the computer, for the record (``HN``)."""
+        self.ending = match.ending if isinstance(saving, Match) else None
+        """How the game ended, for the record's ``RE`` (a loss on time says so); None: as the board says."""
         self.name_field = NameField(default_name(self.game))
         self.saved: Path | None = None
         self.b_save = self.buttons.add(Button("files.save", primary=True), self.save)
@@ -953,7 +956,7 @@ class SaveGameScene(SavedGamesScene):
         name = store.visible(self.name_text).strip() or default_name(self.game)
         try:
             info = record_info(self.settings, datetime.now()) | sgf.hints_info(self.hints)
-            text = sgf.dumps(self.game, info=info, times=self.times)
+            text = sgf.dumps(self.game, info=info, times=self.times, ending=self.ending)
             path = store.save_game(name, text)
         except Exception as e:  # noqa: BLE001 — StoreError or worse: a line on the screen, never a crash
             log.warning("game not saved as %r: %s", name, e)
@@ -1041,9 +1044,9 @@ class UnfinishedScene(GamesScene):
         return len(self.unfinished)
 
     def _read(self, path: Path, size: int) -> store.Record:
-        # The store has read and checked every game in progress already: its game is used as it is.
+        # The store has read and checked every game in progress already: its record is used as it is.
         entry = next(e for e in self.unfinished if e.slot == path.stem)
-        return store.Record(entry.game if entry.game is not None else sgf.loads(entry.text), {})
+        return entry.record if entry.record is not None else sgf.read(entry.text)
 
     def thumb_size(self) -> tuple[int, int]:
         """The box a row's picture fits in."""
@@ -1148,7 +1151,7 @@ class UnfinishedScene(GamesScene):
 def describe(entry: store.Resumable) -> str:
     """«Страны, 20 × 20 · компьютер: Новичок · ход № 12»: what the list says of a game in progress; the
     move is the one about to be made, as the play panel numbers it once the game is resumed."""
-    game = entry.game if entry.game is not None else sgf.loads(entry.text)
+    game = entry.record.game if entry.record is not None else sgf.read(entry.text).game
     meta = entry.meta
     if meta.get("mode") == "computer":
         level = meta.get("level")

@@ -157,8 +157,10 @@ class ResultsScene(Scene):
         self.stack.go("review", Reviewing(self.game, self.settings, times=self.times, analyse=analyse))
 
     def save(self) -> None:
-        """Save the game as a file in the games folder (its set-up names the players in the record)."""
-        self.stack.go("save", Match(self.settings, self.game, clock=self.clock_state, hints=self.hints))
+        """Save the game as a file in the games folder (its set-up names the players in the record, its
+        ending says in ``RE`` who won on time)."""
+        self.stack.go("save", Match(self.settings, self.game, clock=self.clock_state, hints=self.hints,
+                                    ending=self.ending))
 
     def to_menu(self) -> None:
         """Back to the main menu."""
