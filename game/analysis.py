@@ -1,12 +1,14 @@
-"""«Анализ»: the master's review of a whole game (:mod:`ai.review`) on a worker thread.
+"""«Анализ»: the master's review of a whole game (:mod:`ai.review`) as a background job.
 
 A game of a few hundred moves takes the master a minute or more, so the review
-runs beside the window: the scene starts it, reads :attr:`Analysis.moves` and
-:attr:`Analysis.fraction` every frame to draw the chart as it grows and the
-progress bar, and cancels it when the player stops it or leaves. The worker
-gets its own copy of the game and shares only the list of moves reviewed,
-under a lock. The thread cannot be killed; a cancel makes the search give up
-within a fraction of one move's budget.
+runs beside the window (:mod:`game.jobs`): the scene starts it, reads
+:attr:`Analysis.moves` and :attr:`Analysis.fraction` to draw the chart as it grows
+and the progress bar, and cancels it when the player stops it or leaves. Each move
+reviewed, and the end, wake the loop (``notify``): the chart gets its point and a
+finished review loses «Прервать» and the bar at once, with no input and nobody
+polling. The worker rebuilds the game from a snapshot the UI thread takes (no replay
+there) and shares only the list of moves reviewed, under a lock. The thread cannot
+be killed; a cancel makes the search give up within a fraction of one move's budget.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from collections.abc import Callable
 from ai import review as ai_review
 from ai.board import Cancelled
 from engine import Game
+from game.jobs import Job, Jobs, Notify
+from game.opponent import Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -28,19 +32,19 @@ Reviewer = Callable[..., list[ai_review.MoveReview]]
 class Analysis:
     """One game's review, running or done; :attr:`moves` grows as it goes."""
 
-    def __init__(self, game: Game, *, seconds: float | None = None, reviewer: Reviewer | None = None) -> None:
+    def __init__(self, game: Game, *, seconds: float | None = None, reviewer: Reviewer | None = None,
+                 notify: Notify | None = None) -> None:
         self.total = game.move_count
         """How many moves the game has: the chart's width from the start."""
-        self._game = game.copy()
+        self._shot = Snapshot.of(game)
         self._seconds = ai_review.SECONDS if seconds is None else seconds
         self._reviewer: Reviewer = reviewer if reviewer is not None else ai_review.review
-        self._cancel = threading.Event()
+        self.jobs: Jobs[None] = Jobs("analysis", notify)
         self._lock = threading.Lock()
         self._moves: list[ai_review.MoveReview] = []
         self._done = False
         self.failed = False
         """True when the review stopped on an error (it is in the log)."""
-        self._thread = threading.Thread(target=self._work, name="analysis", daemon=True)
 
     @classmethod
     def of(cls, game: Game, moves: list[ai_review.MoveReview]) -> Analysis:
@@ -52,24 +56,30 @@ class Analysis:
 
     def start(self) -> Analysis:
         """Start the worker; returns self."""
-        self._thread.start()
+        self.jobs.start(self._work)
         return self
 
-    def _work(self) -> None:
+    @property
+    def job(self) -> Job | None:
+        """The review's job (tests wait on its ``done``); None before :meth:`start`."""
+        return self.jobs.job
+
+    def _work(self, job: Job) -> None:
+        def add(move: ai_review.MoveReview, total: int) -> None:
+            with self._lock:
+                if not job.cancel.is_set():
+                    self._moves.append(move)
+            job.news()  # the chart's next point, the bar a step on
+
         try:
-            self._reviewer(self._game, seconds=self._seconds, cancel=self._cancel, progress=self._add)
+            self._reviewer(self._shot.game(), seconds=self._seconds, cancel=job.cancel, progress=add)
         except Cancelled:
             pass
         except Exception:  # noqa: BLE001 - told to the scene (failed), never raised in a thread
             log.exception("The game review stopped on an error")
             self.failed = True
         with self._lock:
-            self._done = True
-
-    def _add(self, move: ai_review.MoveReview, total: int) -> None:
-        with self._lock:
-            if not self._cancel.is_set():
-                self._moves.append(move)
+            self._done = True  # before the job's own wake-up: the frame it wakes sees the review over
 
     @property
     def moves(self) -> list[ai_review.MoveReview]:
@@ -80,8 +90,9 @@ class Analysis:
     @property
     def running(self) -> bool:
         """True until the review is done, failed or cancelled."""
+        job = self.jobs.job
         with self._lock:
-            return not self._done and not self._cancel.is_set()
+            return not self._done and job is not None and not job.cancel.is_set()
 
     @property
     def complete(self) -> bool:
@@ -97,9 +108,10 @@ class Analysis:
 
     def cancel(self) -> None:
         """Stop the review; what was reviewed so far stays."""
-        self._cancel.set()
+        job = self.jobs.job
+        if job is not None:
+            job.cancel.set()  # (not Jobs.cancel: the job stays, so the scene can say where it stopped)
 
     def join(self, timeout: float | None = None) -> None:
         """Wait for the worker (tests, and a tidy exit)."""
-        if self._thread.is_alive():
-            self._thread.join(timeout)
+        self.jobs.join(timeout)

@@ -16,7 +16,10 @@ a resize or an exposed window is never left black.
 The loop sleeps when nothing moves. It draws at ``fps`` only while the top
 scene says something is animating (``Scene.wake_in() == 0``); otherwise it looks
 for input a few times a second (more often just after input) and draws a frame
-only when input came or the scene's next timer is due. (``pygame.event.wait``
+only when input came or the scene's next timer is due. Background jobs (the
+computer's move, a hint, an analysis: :mod:`game.jobs`) are not polled: they call
+:meth:`Control.wake`, which posts :data:`JOB_NEWS`, and the loop's next look finds it
+and draws a frame that shows their news. (``pygame.event.wait``
 with a timeout would do the same, but pygame-ce implements it as a 1 ms polling
 loop, which costs more CPU than this.)
 """
@@ -58,6 +61,8 @@ IDLE_FPS = 20
 """How often an idle loop looks for input: at most 50 ms before a first click is seen."""
 ACTIVE_SECONDS = 0.6
 """After input, look for more at the full rate for this long: hover and drags stay smooth."""
+JOB_NEWS = pygame.event.custom_type()
+"""Posted by :meth:`Control.wake` from a background job's thread: something to show, no input."""
 MAX_DT = 0.25
 """The longest step a frame may take: a dragged window stalls the loop, and one huge
 dt must not eat a whole stop timer."""
@@ -93,6 +98,7 @@ class Control:
         self.sounds = sounds if sounds is not None else Sounds(enabled=load_settings().sound)
         self.stack.sounds = self.sounds
         self.stack.now = now  # the game clocks run on the same time as the input filter
+        self.stack.notify = self.wake  # a background job's news ends the loop's wait
         self._want_fullscreen = False
         """The mode the player asked for last (F11); the window is brought to it when settled."""
         self._mode_asked = False
@@ -196,6 +202,15 @@ class Control:
         self._surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._set_minimum_size()
 
+    @staticmethod
+    def wake() -> None:
+        """A background job has something to show: post :data:`JOB_NEWS` (safe from any thread), so the
+        loop's wait for input ends and the next frame shows it."""
+        try:
+            pygame.event.post(pygame.event.Event(JOB_NEWS))
+        except pygame.error:
+            pass  # the window is closing: there is nothing left to show it on
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """Window-wide events here; everything else goes to the top scene.
 
@@ -215,6 +230,8 @@ class Control:
             self._want_fullscreen = not self._want_fullscreen
             self._mode_asked = True
             return
+        if event.type == JOB_NEWS:
+            return  # only a wake-up: the frame after this batch takes the news (Scene.update)
         self.settle_window()
         if event.type == pygame.QUIT:
             self.stack.quit()
@@ -276,7 +293,8 @@ class Control:
             slept += self.clock.tick(self.fps if active else IDLE_FPS) / 1000.0
             events = pygame.event.get()
             if events:
-                self._last_input = time.perf_counter()
+                if any(event.type != JOB_NEWS for event in events):  # a job's news is no input to hurry for
+                    self._last_input = time.perf_counter()
                 return events, MAX_DT if due is None else due + MAX_DT
             if due is not None and slept >= due:
                 return [], due + MAX_DT

@@ -1,8 +1,9 @@
 """«Подсказка»: the move the master would play, thought out off the UI thread for about a second.
 
 The hint runs on the computer opponent's worker (:class:`game.opponent.ComputerOpponent`:
-a copy of the game on a thread, a generation number, a cancel flag the search
-honours) at the master level with a budget of :data:`HINT_SECONDS`. It belongs to
+a background job of :mod:`game.jobs` on its own game, a generation number, a cancel flag the
+search honours) at the master level with a budget of :data:`HINT_SECONDS`; the answer wakes
+the loop (``notify``), so «Думаю…» gives way to the hint at once, with no input. It belongs to
 one position: as soon as the game is at another version (a move by either side,
 undo, redo) the thinking is cancelled and the answer would be dropped, so a stale
 hint never shows. The node shown is always legal in the game as it is then; a
@@ -19,7 +20,8 @@ import pygame
 
 from engine import Game, Player, Point
 from game.input.layout import BoardLayout
-from game.opponent import POLL_SECONDS, Chooser, ComputerOpponent
+from game.jobs import Job, Notify
+from game.opponent import Chooser, ComputerOpponent
 from game.view.board_view import BoardView
 from game.view.hint_mark import draw_hint, pulse
 
@@ -29,11 +31,12 @@ HINT_SECONDS = 1.0
 class Hint:
     """The hint for the position on the board: asked for, being thought about, or shown at :attr:`point`."""
 
-    def __init__(self, chooser: Chooser | None = None, *, used: int = 0, seconds: float = HINT_SECONDS) -> None:
+    def __init__(self, chooser: Chooser | None = None, *, used: int = 0, seconds: float = HINT_SECONDS,
+                 notify: Notify | None = None) -> None:
         # The opponent's worker does the threading; the colour it is made for plays no part
         # in request/poll/cancel, and nothing here ends a game (no «Стоп» finishing).
         self._worker = ComputerOpponent(Player.BLUE, "master", chooser=chooser, stop_done=lambda _game: False,
-                                        seconds=seconds)
+                                        seconds=seconds, notify=notify)
         self.used = used
         """Hints asked for in this game (against the computer: shown at the end and kept in the record)."""
         self.point: Point | None = None
@@ -52,6 +55,11 @@ class Hint:
         """A hint asked for this position: being thought about or shown."""
         return self._version is not None
 
+    @property
+    def job(self) -> Job | None:
+        """The search for the hint asked last (tests wait on its ``done``); None before the first."""
+        return self._worker.jobs.job
+
     def ask(self, game: Game) -> None:
         """Start thinking about ``game`` (unless a hint for this very position is already on its way)."""
         if game.is_over or game.legal_count == 0 or self._version == game.version:
@@ -59,7 +67,7 @@ class Hint:
         self.cancel()
         self._version = game.version
         self.used += 1
-        self._worker.request(game)
+        self._worker.request(game)  # supersedes any search before it
 
     def follow(self, game: Game, clock: float) -> None:
         """Once a frame: drop the hint when ``game`` moved on, else take the answer when it comes."""
@@ -83,8 +91,9 @@ class Hint:
         self._version = None
 
     def wake_in(self) -> float | None:
-        """For the scene's loop: every frame while the hint pulses, a poll while it is thought about."""
-        return 0.0 if self.point is not None else POLL_SECONDS if self.thinking else None
+        """For the scene's loop: every frame while the hint pulses; while it is thought about, nothing
+        (the answer wakes the loop itself)."""
+        return 0.0 if self.point is not None else None
 
     def draw(self, surface: pygame.Surface, view: BoardView, layout: BoardLayout, game: Game, clock: float) -> None:
         """The hint's pulsing ghost, if one is shown, in the colour of the side to move."""

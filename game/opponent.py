@@ -1,11 +1,13 @@
-"""The computer player as the play scene sees it: ask for a move, poll for it, cancel it.
+"""The computer player as the play scene sees it: ask for a move, hear when it is found, cancel it.
 
-The search runs on a worker thread on a copy of the game, so the window keeps
-drawing while the computer thinks and the real game is never touched from two
-threads. Every request gets a generation number; undo, leaving the game or
-closing the window bump it, and a result from an older generation is dropped.
-(A Python thread cannot be killed, so a cancelled search finishes in the
-background and its answer is thrown away.)
+The search runs on a background job (:mod:`game.jobs`) on a game of its own, so the
+window keeps drawing while the computer thinks and the real game is never touched from
+two threads. The UI thread only takes a :class:`Snapshot` (tuples, no replay: a few
+hundredths of a millisecond where ``Game.copy`` takes ten on a long game); the worker
+rebuilds the game from it, once. Every request is a job with a generation number;
+undo, leaving the game or closing the window cancel it, and what an older job brings is
+dropped. When the answer is there the job wakes the loop (``notify``), so the move
+shows at once, with nobody polling.
 
 The move chooser is injected: by default it is ``ai.choose_move``; tests set a
 quick stand-in once, on the scene stack (``SceneStack.chooser``). A chooser that
@@ -15,27 +17,24 @@ and the log gets the traceback (the player's one line is no use for finding the 
 In classic the computer's turn may end in a «Стоп» instead of a move: before it
 looks for a move, the worker asks ``press_stop`` (``ai.stop.should_press_stop`` for
 the levels in :data:`STOP_LEVELS`, see :meth:`ComputerOpponent.against`).
+:meth:`ComputerOpponent.take_turn` hands the scene a :class:`Decision` to apply.
 """
 
 from __future__ import annotations
 
-import copy
 import inspect
 import logging
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from ai import PLAYER_LEVELS, choose_move, stop_phase_done
 from ai.stop import should_press_stop
-from engine import Game, IllegalMove, Player, Point
+from engine import Action, Game, IllegalMove, Player, Point, Rules
+from game.jobs import Job, Jobs, Notify
 from game.settings import ComputerSettings
 
 log = logging.getLogger(__name__)
-
-POLL_SECONDS = 0.05
-"""While a worker thinks (the computer's move, a hint): how often a scene looks for the answer."""
 
 STOP_LEVELS = ("amateur", "master")
 """The levels that press «Стоп» when ahead and safe; the beginner plays on to the end."""
@@ -57,6 +56,36 @@ def _takes_cancel(chooser: Callable[..., object]) -> bool:
 
 
 @dataclass(frozen=True)
+class Snapshot:
+    """What a worker needs to rebuild a game, taken on the UI thread without replaying it.
+
+    The same arguments ``Game.copy`` hands ``Game.from_actions``; all immutable, so the
+    worker may rebuild from them while the real game moves on.
+    """
+
+    width: int
+    height: int
+    rules: Rules
+    setup: tuple[tuple[Player, Point], ...]
+    zone: bool
+    actions: tuple[Action, ...]
+    to_move: Player
+    version: int
+    """The real game's version when taken: an answer is for that position."""
+
+    @classmethod
+    def of(cls, game: Game) -> Snapshot:
+        """``game`` as it is now."""
+        return cls(game.width, game.height, game.rules, game.setup, game.zone_rule, game.history, game.to_move,
+                   game.version)
+
+    def game(self) -> Game:
+        """A new game in the position taken (the worker's own: the search may play on it)."""
+        return Game.from_actions(self.width, self.height, self.rules, setup=self.setup, zone=self.zone,
+                                 actions=self.actions, to_move=self.to_move)
+
+
+@dataclass(frozen=True)
 class Answer:
     """What a finished request gave: a move, or the error that stopped it."""
 
@@ -70,19 +99,24 @@ class Answer:
     """Classic: the computer presses «Стоп» (ahead, and none of its dots can be taken any more)."""
 
 
-def copy_game(game: Game) -> Game:
-    """An independent copy for the worker: ``Game.copy()`` where there is one."""
-    make_copy: Callable[[], Game] | None = getattr(game, "copy", None)
-    return make_copy() if make_copy is not None else copy.deepcopy(game)
+@dataclass(frozen=True)
+class Decision:
+    """The computer's turn, for the scene to apply: play :attr:`move`, press «Стоп», or finish the game."""
+
+    move: Point | None = None
+    stop: bool = False
+    """Classic: «Стоп» now (the other side moves alone)."""
+    finish: bool = False
+    """Classic, moving alone after the other side's «Стоп»: nothing more to gain, the game ends."""
 
 
 class ComputerOpponent:
-    """Plays ``player`` at ``level`` by running ``chooser`` on a worker thread."""
+    """Plays ``player`` at ``level`` by running ``chooser`` as a background job."""
 
     def __init__(self, player: Player, level: str, *, chooser: Chooser | None = None,
                  stop_done: Callable[[Game], bool] | None = None,
                  press_stop: Callable[[Game], bool] | None = None,
-                 seconds: float | None = None, seed: int | None = None) -> None:
+                 seconds: float | None = None, seed: int | None = None, notify: Notify | None = None) -> None:
         if level not in PLAYER_LEVELS:
             raise ValueError(f"unknown level {level!r}; known: {', '.join(PLAYER_LEVELS)}")
         self.player = player
@@ -98,19 +132,15 @@ class ComputerOpponent:
         # A chooser that takes ``cancel`` (ai.choose_move does) is told to stop
         # early, so a dropped search stops using the CPU.
         self._pass_cancel = _takes_cancel(self._chooser)
-        self._stop_flag = threading.Event()
-        self._lock = threading.Lock()
-        self._generation = 0
-        self._answer: Answer | None = None
-        self._thinking = False
-        self._threads: list[threading.Thread] = []
+        self.jobs: Jobs[Answer] = Jobs(f"computer-{player.name.lower()}", notify)
+        """Its searches: the current one's answer wakes the loop through ``notify``."""
         self._asked_version: int | None = None  # the position last asked about by take_turn
         self.failed = False
         """True once it could not move (an error, no move, a move for an old position); undo clears it."""
 
     @classmethod
     def against(cls, settings: ComputerSettings, *, chooser: Chooser | None = None,
-                seconds: float | None = None) -> ComputerOpponent:
+                seconds: float | None = None, notify: Notify | None = None) -> ComputerOpponent:
         """The computer of a game against a person: its level decides whether it presses «Стоп».
 
         With a stand-in ``chooser`` (tests) it never does: such a test brings its own rule.
@@ -119,7 +149,8 @@ class ComputerOpponent:
         [False, True, True]
         """
         press = should_press_stop if chooser is None and settings.level in STOP_LEVELS else None
-        return cls(settings.computer, settings.level, chooser=chooser, press_stop=press, seconds=seconds)
+        return cls(settings.computer, settings.level, chooser=chooser, press_stop=press, seconds=seconds,
+                   notify=notify)
 
     @property
     def presses_stop(self) -> bool:
@@ -129,52 +160,36 @@ class ComputerOpponent:
     @property
     def thinking(self) -> bool:
         """True from a request until its answer arrives or it is cancelled."""
-        with self._lock:
-            return self._thinking
+        return self.jobs.busy
 
     @property
     def generation(self) -> int:
         """The current request's number; older answers are stale."""
-        with self._lock:
-            return self._generation
+        return self.jobs.generation
 
-    def request(self, game: Game) -> None:
-        """Start thinking about ``game`` (copied now, on the caller's thread)."""
-        twin = copy_game(game)
-        version = game.version
-        flag = threading.Event()
-        with self._lock:
-            self._stop_flag.set()  # a search still running for an older request may stop now
-            self._stop_flag = flag
-            self._generation += 1
-            generation = self._generation
-            self._answer = None
-            self._thinking = True
-        worker = threading.Thread(target=self._work, args=(twin, version, generation, flag),
-                                  name=f"computer-{generation}", daemon=True)
-        self._threads = [t for t in self._threads if t.is_alive()]
-        self._threads.append(worker)
-        worker.start()
+    def request(self, game: Game) -> Job:
+        """Start thinking about ``game`` (a snapshot taken now, on the caller's thread); the job."""
+        shot = Snapshot.of(game)
+        return self.jobs.start(lambda job: self._work(shot, job))
 
-    def _work(self, game: Game, version: int, generation: int, flag: threading.Event) -> None:
+    def _work(self, shot: Snapshot, job: Job) -> Answer:
+        version = shot.version
         try:
+            game = shot.game()
             if self._stop_done is not None and game.stopped_by == self.player.other and self._stop_done(game):
-                self._deliver(generation, Answer(None, None, version, finish=True))
-                return
+                return Answer(None, None, version, finish=True)
             if self._wants_stop(game):
-                self._deliver(generation, Answer(None, None, version, stop=True))
-                return
+                return Answer(None, None, version, stop=True)
             if self._pass_cancel:
                 move = self._chooser(game, self.level, seconds=self.seconds, seed=self.seed,
-                                     cancel=flag)  # type: ignore[call-arg]
+                                     cancel=job.cancel)  # type: ignore[call-arg]
             else:
                 move = self._chooser(game, self.level, seconds=self.seconds, seed=self.seed)
-            answer = Answer((int(move[0]), int(move[1])), None, version)
+            return Answer((int(move[0]), int(move[1])), None, version)
         except BaseException as error:  # noqa: BLE001 - reported to the scene, never raised in a thread
             log.error("The computer (%s, level %s) could not choose a move at game version %d",
                       self.player.name, self.level, version, exc_info=error)
-            answer = Answer(None, error, version)
-        self._deliver(generation, answer)
+            return Answer(None, error, version)
 
     def _wants_stop(self, game: Game) -> bool:
         """Ask ``press_stop`` about its own turn; a rule that fails means play on (logged), not a failed turn."""
@@ -187,50 +202,46 @@ class ComputerOpponent:
                       self.player.name, game.version, exc_info=error)
             return False
 
-    def _deliver(self, generation: int, answer: Answer) -> None:
-        with self._lock:
-            if generation == self._generation:
-                self._answer = answer
-                self._thinking = False
-
     def poll(self) -> Answer | None:
         """The answer of the current request, once; None while thinking or after cancel."""
-        with self._lock:
-            answer, self._answer = self._answer, None
-            return answer
+        finished = self.jobs.take()
+        if finished is None:
+            return None
+        return finished.value if finished.value is not None else Answer(None, finished.error)
 
-    def take_turn(self, game: Game, play: Callable[[Point], None], finish: Callable[[], None],
-                  stop: Callable[[], None] | None = None) -> None:
-        """Once a frame: when it is this player's turn in ``game``, ask about a new position, else look
-        for the answer and ``play`` its move, ``finish`` the game (classic, moving alone) or ``stop``
-        (classic «Стоп»: the other side moves alone).
+    def take_turn(self, game: Game) -> Decision | None:
+        """Once a frame: when it is this player's turn in ``game``, ask about a new position, else take
+        the answer once it has come: a :class:`Decision` for the scene to apply (None: nothing yet).
 
-        An error, no move, a move for another position or one ``play`` or ``stop`` refuses
-        (``IllegalMove``; a «Стоп» with no ``stop`` to take it) sets :attr:`failed`; nothing more
-        is asked until :meth:`cancel`.
+        An error, no move, a move for another position or one the game refuses (an illegal move, a
+        «Стоп» not to be had) sets :attr:`failed`; nothing more is asked until :meth:`cancel`. So a
+        decision handed out is one the game takes as it is.
         """
         if self.failed or game.to_move != self.player or game.is_over:
-            return
+            return None
         if self._asked_version != game.version:
             self.request(game)
             self._asked_version = game.version
-            return
+            return None
         answer = self.poll()
         if answer is None:
-            return
-        if answer.version != game.version or (answer.move is None and not answer.finish and not answer.stop) \
-                or (answer.stop and stop is None):
+            return None
+        if answer.version != game.version or not self._allowed(answer, game):
             self.failed = True
-        elif answer.finish:
-            finish()
-        else:
-            try:
-                if stop is not None and answer.stop:
-                    stop()
-                elif answer.move is not None:
-                    play(answer.move)
-            except IllegalMove:
-                self.failed = True
+            return None
+        return Decision(answer.move, stop=answer.stop, finish=answer.finish)
+
+    @staticmethod
+    def _allowed(answer: Answer, game: Game) -> bool:
+        """Whether the game takes ``answer`` as it is now: a legal move, a «Стоп» classic still has, or the end."""
+        if answer.finish:
+            return True
+        if answer.stop:
+            return game.rules is Rules.CLASSIC and game.stopped_by is None
+        try:
+            return answer.move is not None and game.is_legal(answer.move)
+        except IllegalMove:
+            return False
 
     def take_back(self, game: Game) -> None:
         """Undo: drop any search, then take back this player's replies and the other side's last action."""
@@ -243,13 +254,8 @@ class ComputerOpponent:
         the next turn asks afresh."""
         self._asked_version = None
         self.failed = False
-        with self._lock:
-            self._stop_flag.set()
-            self._generation += 1
-            self._answer = None
-            self._thinking = False
+        self.jobs.cancel()
 
     def join(self, timeout: float | None = None) -> None:
         """Wait for the worker threads (tests, and a tidy exit)."""
-        for t in list(self._threads):
-            t.join(timeout)
+        self.jobs.join(timeout)

@@ -13,7 +13,7 @@ from driving import click, key, post, step_until
 
 from engine import Game, Player, Rules, sgf
 from game.control import Control
-from game.opponent import POLL_SECONDS, Chooser
+from game.opponent import Chooser
 from game.scenes.dialog import ConfirmScene
 from game.scenes.handoff import Match
 from game.scenes.help import HelpScene
@@ -23,6 +23,7 @@ from game.scenes.results import ResultsScene
 from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
 from game.storage.autosave import autosave_meta, resume, settings_from_meta
+from game.view import hud
 from game.view.anim import POP_SECONDS, Change
 
 
@@ -214,7 +215,7 @@ def test_timers_wake_the_loop_only_when_due(control: Control) -> None:
     assert wait is not None and 0 < wait <= 1.0  # the «Стоп» clock: the next whole second
 
 
-def test_the_thinking_computer_is_polled_not_spun(control: Control) -> None:
+def test_the_thinking_computer_wakes_the_loop_only_for_its_dots(control: Control) -> None:
     gate = threading.Event()
 
     def slow(game: Game, level: str, **_: object) -> tuple[int, int]:
@@ -225,7 +226,9 @@ def test_the_thinking_computer_is_polled_not_spun(control: Control) -> None:
                       chooser=slow)
     click(control, at(play, (5, 5)))
     settle(control)
-    assert play.wake_in() == POLL_SECONDS
+    # Not polled, not spun: the next frame is due when the thinking dots change (its answer wakes the loop).
+    wait = play.wake_in()
+    assert wait is not None and 0 < wait <= 1 / hud.DOTS_PER_SECOND + 1e-9
     gate.set()
 
 

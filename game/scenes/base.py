@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 if TYPE_CHECKING:
+    from game.jobs import Notify
     from game.opponent import Chooser
     from game.view.sound import Sounds
 
@@ -89,6 +90,9 @@ class SceneStack:
         self.chooser: Chooser | None = None
         """The computer's move function for every game on this stack; None is ``ai.choose_move``
         (tests set a quick stand-in here, once)."""
+        self.notify: Notify | None = None
+        """Wakes the loop from a background job's thread (the computer's move, a hint, an analysis):
+        ``Control`` posts an event with it; None (a stack without a loop) wakes nothing."""
         self.ai_seconds: float | None = None
         """The computer's thinking time per move; None lets ``ai`` choose by level and board."""
         self.now: Callable[[], int] = pygame.time.get_ticks

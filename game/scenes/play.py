@@ -21,7 +21,7 @@ from game.hint import Hint
 from game.input.aim import Aim
 from game.input.layout import BoardLayout, Point, ScreenLayout, screen_layout
 from game.input.pointer import pointer_of
-from game.opponent import POLL_SECONDS, ComputerOpponent
+from game.opponent import ComputerOpponent
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Question
 from game.storage import store
@@ -52,8 +52,8 @@ class PlayScene(Scene):
         self.ending: Ending | None = None
         self.takeback = match.redo or TakeBack()
         self.opponent = None if (c := settings.computer) is None else ComputerOpponent.against(
-            c, chooser=stack.chooser, seconds=stack.ai_seconds)  # in classic it may press «Стоп» itself
-        self.hint = Hint(stack.chooser, used=match.hints)  # «Подсказка»: the master's move, off this thread
+            c, chooser=stack.chooser, seconds=stack.ai_seconds, notify=stack.notify)  # in classic it may press «Стоп»
+        self.hint = Hint(stack.chooser, used=match.hints, notify=stack.notify)  # «Подсказка», off this thread
         self.aim = Aim()
         self.refusal: RefusalMark | None = None
         self.clock = 0.0  # seconds since the scene started: animates the thinking dots
@@ -224,7 +224,7 @@ class PlayScene(Scene):
             return 0.0
         waits = [w for w in (self.stop_clock.wake_in(), self.match_clock.wake_in(), self.hint.wake_in()) if w is not None]
         if self.opponent is not None and not self.human_to_move and not self.ai_failed:
-            waits.append(POLL_SECONDS)  # look for its answer, move the thinking dots
+            waits.append(hud.thinking_dots_in(self.clock))  # the dots: its answer wakes the loop itself
         return min(waits) if waits else None
 
     def process_event(self, event: pygame.event.Event) -> None:
@@ -258,16 +258,16 @@ class PlayScene(Scene):
         if self.game.is_over:
             self._show_results()
             return
-        if self.opponent is not None:
-            self.opponent.take_turn(self.game, lambda node: self._play(node, by_computer=True), self.finish,
-                                    lambda: self.stop(by_computer=True))
+        if self.opponent is not None and (turn := self.opponent.take_turn(self.game)) is not None:
+            if turn.move is not None:  # (take_turn checked it in this very position: it is legal)
+                self._play(turn.move, by_computer=True)
+            else:  # classic: its «Стоп», or the end of a game it moves alone in with nothing more to gain
+                self.stop(by_computer=True) if turn.stop else self.finish()
         self.hint.follow(self.game, self.clock)  # gone once the game moves on (a move, undo, redo)
         self.panel.enable(undo=self.can_undo(), redo=self.can_redo(), stop=self.can_stop(), hint=self.human_to_move,
                           hinting=self.hint.thinking)
 
-    def _show_results(self) -> None:
-        if self.opponent is not None:
-            self.opponent.cancel()
+    def _show_results(self) -> None:  # (the swap shuts this scene down: that cancels the computer and the hint)
         self.autosaver.clear(self.clock)  # nothing left to resume; the results scene plays the 'end' sound
         self.autosaver.flush()
         self.stack.swap("results", Match(self.settings, self.game, clock=self.match_clock.state(),

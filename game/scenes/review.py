@@ -193,7 +193,8 @@ class ReviewScene(Scene):
         if self.analysis is not None and self.analysis.running:
             self.analysis.cancel()
         else:  # the stack's computer budget, when a test or a run set one, is the budget of a move here
-            self.analysis = Analysis(self.replay.source, seconds=self.stack.ai_seconds).start()
+            self.analysis = Analysis(self.replay.source, seconds=self.stack.ai_seconds,
+                                     notify=self.stack.notify).start()  # each move reviewed wakes the loop
         self._update_buttons()
 
     def _update_buttons(self) -> None:
@@ -247,9 +248,7 @@ class ReviewScene(Scene):
     def update(self, dt: float) -> None:
         self._update_buttons()  # the analysis ends on its own thread
 
-    def wake_in(self) -> float | None:
-        """A few times a second while the analysis runs (the chart grows, the bar moves)."""
-        return 0.1 if self.analysis is not None and self.analysis.running else None
+    # No wake_in: the analysis wakes the loop itself with each move reviewed and at its end.
 
     def shutdown(self) -> None:
         if self.analysis is not None:

@@ -196,9 +196,22 @@ def turn_label(game: Game, settings: MatchSettings, thinking: float | None) -> T
     three dots while it thinks (``thinking``: the scene's clock then), fitted as with three."""
     if thinking is not None:
         words = t("play.thinking")
-        return Turn(words + "." * (1 + int(thinking * 2.5) % 3), words + "...")
+        return Turn(words + "." * (1 + int(thinking * DOTS_PER_SECOND) % 3), words + "...")
     label = t("play.turn.you" if settings.computer else f"play.turn.{game.to_move.name.lower()}")
     return Turn(label, label)
+
+
+DOTS_PER_SECOND = 2.5
+"""How often the thinking line's dots change (one, two, three, one…)."""
+
+
+def thinking_dots_in(clock: float) -> float:
+    """Seconds from ``clock`` until the thinking line's dots change: the frame that shows it is due then.
+
+    >>> round(thinking_dots_in(0.0), 3), round(thinking_dots_in(0.3), 3)
+    (0.4, 0.1)
+    """
+    return (int(clock * DOTS_PER_SECOND) + 1) / DOTS_PER_SECOND - clock
 
 
 def clock_lines(clock: MatchClock, settings: MatchSettings) -> list[tuple[str, theme.Colour]]:
