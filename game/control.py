@@ -16,12 +16,12 @@ a resize or an exposed window is never left black.
 The loop sleeps when nothing moves. It draws at ``fps`` only while the top
 scene says something is animating (``Scene.wake_in() == 0``); otherwise it looks
 for input a few times a second (more often just after input) and draws a frame
-only when input came or the scene's next timer is due. Background jobs (the
-computer's move, a hint, an analysis: :mod:`game.jobs`) are not polled: they call
-:meth:`Control.wake`, which posts :data:`JOB_NEWS`, and the loop's next look finds it
-and draws a frame that shows their news. (``pygame.event.wait``
+only when input came or the scene's next timer is due. (``pygame.event.wait``
 with a timeout would do the same, but pygame-ce implements it as a 1 ms polling
-loop, which costs more CPU than this.)
+loop, which costs more CPU than this.) Background jobs (the computer's move, a
+hint, an analysis: :mod:`game.jobs`) are not polled: they call :meth:`Control.wake`,
+which posts :data:`JOB_NEWS`, so the loop's next look for input finds it and draws
+the frame that shows their news.
 """
 
 from __future__ import annotations
