@@ -3,32 +3,33 @@
 The kernel (``ai.kernel.rules`` and ``ai.kernel.uct``) is numba code. Its first use
 on a machine compiles it (several seconds) and writes the result to a cache; later
 starts load the cache in about a second. So the game calls :func:`start` while its
-menu shows: a background thread imports numba and compiles or loads every kernel
-function, and until :func:`ready` says so the master plays its pure-Python search
+menu shows: a background thread has a child process compile the kernel into the cache
+when it is not there yet (compiling would hold up the window), then loads it, and until
+:func:`ready` says so the master plays its pure-Python search
 (``ai.search``). Where numba cannot load at all, or ``TOCHKI_KERNEL=off`` is set, the
 kernel stays off for the run and :func:`status` (and the log) says why.
 
 The cache goes where :func:`configure` says (the game gives its user data folder,
 since a frozen build's own folder is read-only or temporary); otherwise it goes beside
-the sources. ``ai.kernel.jit`` names the folder after the sources' hash.
+the sources. ``ai.kernel.cache`` names the folder after the sources' hash.
 """
 
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import threading
 import time
 import traceback
 from pathlib import Path
 
+from ai.kernel.cache import CACHE_ENV, cache_folder
+
 log = logging.getLogger(__name__)
 
 SWITCH_ENV = "TOCHKI_KERNEL"
 """Environment variable: ``off`` (or ``0``, ``no``, ``false``) keeps the kernel off, so the pure-Python master plays."""
-
-CACHE_ENV = "TOCHKI_KERNEL_CACHE"
-"""Environment variable: the folder under which the kernel's compiled code is cached (see ``ai.kernel.jit``)."""
 
 _OFF_WORDS = ("off", "0", "no", "false")
 
@@ -94,8 +95,12 @@ def _load() -> None:
         if _cache_dir is not None:
             # Read by ai.kernel.jit before numba is imported; the children of this process inherit it.
             os.environ[CACHE_ENV] = str(_cache_dir)
-        import numba  # noqa: F401  (fails here, not in a search, when it cannot load)
+        if not any(cache_folder().glob("*.nbi")):
+            _compile_aside()
+        from ai.kernel import jit  # names numba's cache folder, then imports numba
 
+        if jit.load_error is not None:
+            raise jit.load_error  # here, not in a search
         from ai.kernel import warm
         warm.compile_all()
     except Exception as error:  # noqa: BLE001 - any failure only means the pure-Python master plays
@@ -108,6 +113,46 @@ def _load() -> None:
                  os.environ.get("NUMBA_CACHE_DIR", "beside the sources"))
     finally:
         _done.set()
+
+
+COMPILE_SECONDS = 900.0
+"""How long a compiling child process may take before this process compiles for itself."""
+
+
+def _compile_aside() -> None:
+    """Compile into the cache in a child process, so that this one only loads it.
+
+    Compiling holds the interpreter lock for long stretches (one of over two seconds was seen
+    on a busy machine): in the game's own process that would stall the window. Loading the
+    cache afterwards costs a second or so, in short steps. Where no child can be started, or
+    it fails, this process compiles for itself (logged).
+    """
+    began = time.perf_counter()
+    try:
+        child = multiprocessing.get_context("spawn").Process(target=_compile_child, name="kernel-compile",
+                                                             daemon=True)
+        child.start()
+        child.join(COMPILE_SECONDS)
+        if child.is_alive():
+            child.terminate()
+            raise RuntimeError(f"the compiling process took over {COMPILE_SECONDS:.0f} s")
+        if child.exitcode != 0:
+            raise RuntimeError(f"the compiling process exited with {child.exitcode}")
+    except Exception as error:  # noqa: BLE001 - this process then compiles for itself
+        log.warning("the kernel is compiled in the game's own process instead: %s", error)
+    else:
+        log.info("the kernel was compiled in %.1f s in a process of its own", time.perf_counter() - began)
+
+
+def _compile_child() -> None:
+    """The child process's work: import (and so compile) the kernel and search once; the cache is the result."""
+    from ai.kernel import jit
+
+    if jit.load_error is not None:
+        raise jit.load_error
+    from ai.kernel import warm
+
+    warm.compile_all()
 
 
 __all__ = ["CACHE_ENV", "SWITCH_ENV", "configure", "ready", "start", "status", "switched_off", "wait"]

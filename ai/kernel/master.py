@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ai.kernel import rules, uct
-from engine import Game
+from engine import Game, Rules
 
 MOVES_PER_SECOND = 900_000
 """Kernel moves per second of budget, for a seeded search only: it stops on this count, not on the
@@ -29,6 +29,14 @@ ROWS_PER_SECOND = 300_000
 """Tree rows allowed per second of budget (about 32 bytes each): a 1 s search on 15×15 uses 50–220 thousand."""
 
 MAX_ROWS = 6_000_000
+
+KOMI_SHARE = {Rules.COUNTRIES: 0.5, Rules.CLASSIC: 0.0}
+"""The share of the playouts' mean margin the side to move must beat (``uct.P_KOMI_SHARE``), by rule set:
+in countries, where a lead of many cells is usual and most playouts are won, it kept the search
+playing for more; in classic it did not help (see ``uct.PARAMS``)."""
+
+KOMI_AFTER = 64
+"""Playouts before the komi follows their mean margin: fewer say too little about it."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +71,9 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
     work_limit = int(seconds * MOVES_PER_SECOND) if seed is not None else None
     capacity = int(min(MAX_ROWS, max(20_000, seconds * ROWS_PER_SECOND / max(1, cores))))
     chunk = _chunk(n)
-    weights = uct.PARAMS if params is None else params
+    weights = uct.PARAMS.copy() if params is None else params
+    if params is None:
+        weights[uct.P_KOMI_SHARE] = KOMI_SHARE[game.rules]
     near = np.zeros(n, dtype=np.int32)
     uct.near_counts(root, geo, near)
     base_seed = seed if seed is not None else int.from_bytes(np.random.default_rng().bytes(4), "little")
@@ -71,15 +81,24 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
     totals = [[0, 0] for _ in range(cores)]  # positions, iterations
     stop = threading.Event()
 
+    blue_to_move = int(root[rules.S_TO_MOVE]) == 1
+
     def grow(i: int) -> None:
         nodes, stats, used = trees[i]
         rng = uct.new_rng(base_seed * 7919 + i)
         total = totals[i]
+        own = weights.copy()  # each tree keeps its own komi
         while not stop.is_set():
+            played = stats[0, uct.V_AMAF_VISITS]
+            if played >= KOMI_AFTER:
+                # Dynamic komi: the side to move must beat a share of the margin its playouts expect,
+                # so that moves still differ where nearly every playout is won or lost.
+                mean = stats[0, uct.V_AMAF_WINS] / played
+                own[uct.P_KOMI] = own[uct.P_KOMI_SHARE] * (mean if blue_to_move else -mean)
             step = chunk if iterations is None else min(chunk, iterations - total[1])
             if step <= 0:
                 return
-            total[0] += uct.run(root, geo, near, nodes, stats, used, rng, weights, step)
+            total[0] += uct.run(root, geo, near, nodes, stats, used, rng, own, step)
             total[1] += step
             if work_limit is not None and total[0] >= work_limit:
                 return

@@ -14,7 +14,9 @@ That is what makes it exact; ``tests/test_kernel_rules.py`` checks it against th
 engine on thousands of random games.
 
 Every function here runs as plain Python too (numba's ``NUMBA_DISABLE_JIT``), which
-is how the tests read it when numba is not installed.
+is how the tests read it when numba is not installed. Each compiled function states its
+types: it is compiled once, for those, when the module is imported (ints are int64 however
+the caller holds them), not once for every mix of argument types a caller happens to pass.
 """
 
 from __future__ import annotations
@@ -223,7 +225,7 @@ def in_zone(s: np.ndarray, g: np.ndarray, v: int) -> bool:
             and s[S_ZONE_BOX + 1] <= y < s[S_ZONE_BOX + 1] + s[S_ZONE_BOX + 3])
 
 
-@njit(cache=True)
+@njit("boolean(int32[::1], int32[::1], int64, int64)", cache=True)
 def is_legal(s: np.ndarray, g: np.ndarray, v: int, p: int) -> bool:
     """Whether p may put a dot on node v now (finish and Stop are the caller's business)."""
     n, nq = s[S_NODES], s[S_QUARTERS]
@@ -234,7 +236,7 @@ def is_legal(s: np.ndarray, g: np.ndarray, v: int, p: int) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit("int64(int32[::1], int32[::1], int64, int32[::1])", cache=True)
 def legal_nodes(s: np.ndarray, g: np.ndarray, p: int, out: np.ndarray) -> int:
     """Writes p's legal nodes into ``out``; returns how many."""
     n, nq = s[S_NODES], s[S_QUARTERS]
@@ -273,7 +275,7 @@ def _blocked(s: np.ndarray, live0: int, p: int, a: int, b: int, c: int, d: int) 
             and (c < 0 or s[live0 + c] != p or s[live0 + d] != p))
 
 
-@njit(cache=True)
+@njit("int64(int32[::1], int32[::1], int64, int64, int64, int64)", cache=True)
 def _flood(s: np.ndarray, g: np.ndarray, p: int, start: int, stamp_no: int, out: int) -> int:
     """Quarters reachable from start without crossing p's walls, written from s[out]; returns the end."""
     n, nq = s[S_NODES], s[S_QUARTERS]
@@ -299,7 +301,7 @@ def _flood(s: np.ndarray, g: np.ndarray, p: int, start: int, stamp_no: int, out:
     return end
 
 
-@njit(cache=True)
+@njit("int64(int32[::1], int32[::1], int64, int64, boolean)", cache=True)
 def _new_faces(s: np.ndarray, g: np.ndarray, p: int, v: int, outside: bool) -> int:
     """The engine's ``_new_faces``: regions newly bounded by p's walls through v.
 
@@ -419,7 +421,7 @@ def _new_faces(s: np.ndarray, g: np.ndarray, p: int, v: int, outside: bool) -> i
     return count
 
 
-@njit(cache=True)
+@njit("void(int32[::1], int32[::1], int64, int64, int64)", cache=True)
 def _reopen(s: np.ndarray, g: np.ndarray, o: int, killed0: int, killed_end: int) -> None:
     """Classic: o's dots died, so o's enclosures through them may now leak (the engine's ``_reopen``)."""
     n, nq = s[S_NODES], s[S_QUARTERS]
@@ -459,7 +461,7 @@ def _reopen(s: np.ndarray, g: np.ndarray, o: int, killed0: int, killed_end: int)
                     s[en0 + s[i]] = 0
 
 
-@njit(cache=True)
+@njit("void(int32[::1], int32[::1], int64, int64, int64)", cache=True)
 def _lay(s: np.ndarray, g: np.ndarray, p: int, r0: int, r1: int) -> None:
     """Lay p over the quarters s[r0:r1] that p does not top yet; dots die or revive, nodes leave play."""
     n, nq = s[S_NODES], s[S_QUARTERS]
@@ -510,7 +512,7 @@ def _lay(s: np.ndarray, g: np.ndarray, p: int, r0: int, r1: int) -> None:
         _reopen(s, g, 3 - p, killed0, killed_end)
 
 
-@njit(cache=True)
+@njit("void(int32[::1], int32[::1], int64, int64)", cache=True)
 def play(s: np.ndarray, g: np.ndarray, v: int, p: int) -> None:
     """p puts a dot on node v (legal: the caller checked) and the other side is to move."""
     n, nq = s[S_NODES], s[S_QUARTERS]

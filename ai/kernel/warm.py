@@ -1,8 +1,8 @@
-"""Compiling the kernel ahead of its first search: one tiny search of each rule set.
+"""Making the kernel ready ahead of its first search: one tiny search of each rule set.
 
-numba compiles a function for the argument types of its first call. A short search
-on a small board calls every kernel function with the types a real search uses, so
-the first real move of the game pays nothing.
+Importing the kernel compiles it (or loads it from the cache): each function states its
+types. The short searches then run every part once, on both rule sets, so that a kernel
+that loaded but cannot search fails here, where the loader reports it, and not in a game.
 """
 
 from __future__ import annotations
