@@ -32,6 +32,17 @@ def private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
         os.environ["TOCHKI_DATA_DIR"] = old
 
 
+@pytest.fixture(scope="session", autouse=True)
+def compiled_master() -> None:
+    """The master plays on its compiled kernel in every test, as in the game once it is ready, unless
+    ``TOCHKI_KERNEL=off`` asks for the pure-Python master (``.ci/run`` runs the suite both ways).
+    Started before any test, so that no test's master depends on which tests ran before it."""
+    from ai import kernel
+
+    if not kernel.switched_off():
+        assert kernel.wait(900), f"the master's kernel did not load: {kernel.status()}"
+
+
 @pytest.fixture(scope="session")
 def pygame_session() -> Iterator[object]:
     """pygame initialised once with the dummy drivers; quit after the last test."""

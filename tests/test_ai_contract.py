@@ -64,13 +64,14 @@ def test_a_budget_must_be_a_finite_number_of_seconds(seconds: object) -> None:
 
 
 @pytest.mark.parametrize("rules", list(Rules))
-def test_cancel_is_honoured_at_once_with_a_legal_move(rules: Rules) -> None:
+@pytest.mark.parametrize("level, checks", [("master-v2", 1000), ("master", 20)])  # per node; per chunk
+def test_cancel_is_honoured_at_once_with_a_legal_move(rules: Rules, level: str, checks: int) -> None:
     rng = random.Random(3)
     game = Game(20, 20, rules)
     for _ in range(120):
         game.play(game.random_move(rng))  # type: ignore[arg-type]
-    cancel = CancelAfter(checks=1000)  # an hour asked for; cancelled well into the search
-    move = think_aside(game, "master", cancel, seed=1)
+    cancel = CancelAfter(checks=checks)  # an hour asked for; cancelled well into the search
+    move = think_aside(game, level, cancel, seed=1)
     assert game.is_legal(move)
     assert cancel.looks > cancel.checks and cancel.looks_after <= 2, "the search went on after the cancel"
 

@@ -95,7 +95,7 @@ def test_a_parallel_move_is_legal_and_within_budget(pool: None, rules: Rules,
     before = (game.history, game.version)
     for seconds in (0.3, 0.8):
         with caplog.at_level(logging.INFO, logger="ai.parallel"):
-            thought = think(game, "master", seconds=seconds, cores=CORES)
+            thought = think(game, "master-v2", seconds=seconds, cores=CORES)
         assert thought.cores == CORES and LATE not in caplog.text  # every share in by its deadline
         assert game.is_legal(thought.move)
         assert thought.positions > 0
@@ -133,21 +133,21 @@ def test_the_shares_split_one_root_order_between_them(pool: None, seed: int | No
 def test_a_seeded_search_stays_on_one_core_unless_told(pool: None) -> None:
     # A seed promises the same move; one core keeps the promise whatever the pool is doing.
     game = mid_game(Rules.COUNTRIES)
-    assert think(game, "master", seconds=0.2, seed=1).cores == 1
-    assert think(game, "master", seconds=0.2, seed=1, cores=1).cores == 1
+    assert think(game, "master-v2", seconds=0.2, seed=1).cores == 1
+    assert think(game, "master-v2", seconds=0.2, seed=1, cores=1).cores == 1
 
 
 def test_only_the_master_levels_use_the_pool(pool: None) -> None:
     game = mid_game(Rules.CLASSIC)
     for level in ("random", "beginner", "amateur"):
         assert think(game, level, seconds=0.2, cores=CORES).cores == 1
-    assert think(Game(9, 9), "master", seconds=0.2, cores=CORES).cores == 1  # the opening is not searched
+    assert think(Game(9, 9), "master-v2", seconds=0.2, cores=CORES).cores == 1  # the opening is not searched
 
 
 def test_cores_must_be_a_whole_number_from_one() -> None:
     for cores in (0, -1, True, 1.5, "2"):
         with pytest.raises(ValueError):
-            choose_move(Game(9, 9), "master", seconds=0.1, cores=cores)  # type: ignore[arg-type]
+            choose_move(Game(9, 9), "master-v2", seconds=0.1, cores=cores)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         parallel.configure(0)
 
@@ -155,10 +155,10 @@ def test_cores_must_be_a_whole_number_from_one() -> None:
 def test_a_second_search_meanwhile_runs_on_one_core(pool: None) -> None:
     game = mid_game(Rules.COUNTRIES)
     first: list[Any] = []
-    worker = threading.Thread(target=lambda: first.append(think(game, "master", seconds=1.0, cores=CORES)))
+    worker = threading.Thread(target=lambda: first.append(think(game, "master-v2", seconds=1.0, cores=CORES)))
     worker.start()
     step_until(None, lambda: parallel._pool is not None and any(parallel._pool.owed))  # the pool has it
-    second = think(game, "master", seconds=0.3, cores=CORES)  # a hint while the computer thinks
+    second = think(game, "master-v2", seconds=0.3, cores=CORES)  # a hint while the computer thinks
     worker.join(SAFETY_SECONDS)
     assert second.cores == 1 and game.is_legal(second.move)
     assert first[0].cores == CORES and game.is_legal(first[0].move)
@@ -174,7 +174,7 @@ def test_cancel_returns_at_once_and_the_workers_stop(pool: None) -> None:
     cancel = threading.Event()
     result: list[Any] = []
     # An hour's budget: only the cancel ends it before step_until's safety net fails the test.
-    worker = threading.Thread(target=lambda: result.append(think(game, "master", seconds=3600, cancel=cancel,
+    worker = threading.Thread(target=lambda: result.append(think(game, "master-v2", seconds=3600, cancel=cancel,
                                                                  cores=CORES)), daemon=True)
     before = sum(cpu_seconds(pid) for pid in pids)
     worker.start()
@@ -203,7 +203,7 @@ def test_shutdown_during_a_search_leaves_a_legal_move_and_no_process(pool: None)
     game = mid_game(Rules.COUNTRIES)
     pids = parallel.worker_pids()
     result: list[Any] = []
-    worker = threading.Thread(target=lambda: result.append(think(game, "master", seconds=20, cores=CORES)))
+    worker = threading.Thread(target=lambda: result.append(think(game, "master-v2", seconds=20, cores=CORES)))
     worker.start()
     step_until(None, lambda: parallel._pool is not None and any(parallel._pool.owed))  # the pool has it
     parallel.shutdown()  # the window closes while the computer thinks
@@ -264,15 +264,15 @@ def test_falls_back_to_one_core_when_the_pool_cannot_start(monkeypatch: pytest.M
     monkeypatch.setattr(parallel, "_CONTEXT", _NoProcesses(parallel._CONTEXT))
     game = mid_game(Rules.COUNTRIES)
     with caplog.at_level(logging.WARNING, logger="ai.parallel"):
-        thought = think(game, "master", seconds=0.4, cores=CORES)
+        thought = think(game, "master-v2", seconds=0.4, cores=CORES)
     assert thought.cores == 1 and game.is_legal(thought.move) and thought.positions > 0
     assert "could not start" in caplog.text
     assert parallel.worker_pids() == []
     for _ in range(parallel.MAX_FAILURES):
-        think(game, "master", seconds=0.05, cores=CORES)
+        think(game, "master-v2", seconds=0.05, cores=CORES)
     caplog.clear()
     with caplog.at_level(logging.WARNING, logger="ai.parallel"):
-        assert think(game, "master", seconds=0.05, cores=CORES).cores == 1
+        assert think(game, "master-v2", seconds=0.05, cores=CORES).cores == 1
     assert caplog.text == ""  # given up for the run: not tried (and logged) at every move
     parallel.reset_failures()
 
@@ -282,7 +282,7 @@ def test_a_worker_that_dies_mid_search_falls_back_to_one_core(pool: None, caplog
     pids = parallel.worker_pids()
     result: list[Any] = []
     with caplog.at_level(logging.WARNING, logger="ai.parallel"):
-        worker = threading.Thread(target=lambda: result.append(think(game, "master", seconds=1.2, cores=CORES)))
+        worker = threading.Thread(target=lambda: result.append(think(game, "master-v2", seconds=1.2, cores=CORES)))
         worker.start()
         step_until(None, lambda: parallel._pool is not None and any(parallel._pool.owed))  # mid-search
         os.kill(pids[1], signal.SIGKILL)
@@ -346,7 +346,7 @@ def test_configure_sets_the_default_and_none_means_every_core() -> None:
     try:
         parallel.configure(1)
         assert parallel.default_cores() == 1
-        assert think(mid_game(Rules.COUNTRIES), "master", seconds=0.1).cores == 1
+        assert think(mid_game(Rules.COUNTRIES), "master-v2", seconds=0.1).cores == 1
         parallel.configure(None)
         assert parallel.default_cores() == min(parallel.MAX_CORES, os.cpu_count() or 1)
     finally:
@@ -357,12 +357,12 @@ def test_configure_sets_the_default_and_none_means_every_core() -> None:
 
 
 def test_the_bench_shows_the_master_on_one_core_and_on_several(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench.main(["--positions", "1", "--size", "20x20", "--rules", "countries", "--level", "master",
+    assert bench.main(["--positions", "1", "--size", "20x20", "--rules", "countries", "--level", "master-v2",
                        "--cores", str(CORES)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("20x20 countries master   median")
+    assert lines[0].startswith("20x20 countries master-v2 median")
     assert f"on {CORES} cores" in lines[1] and "the positions/s of one" in lines[1]
     last = lines[-1]
-    assert last.startswith("bench (median/worst s, positions/s, visited/s): master 20x20 countries ")
-    assert last.endswith("visited/s") and f", master-{CORES}cores 20x20 countries " in last
+    assert last.startswith("bench (median/worst s, positions/s, visited/s): master-v2 20x20 countries ")
+    assert last.endswith("visited/s") and f", master-v2-{CORES}cores 20x20 countries " in last
     assert parallel.worker_pids() == []  # the bench closes its pool

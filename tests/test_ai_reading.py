@@ -135,7 +135,7 @@ def test_reader_sees_a_ladder_fail(picture: str) -> None:
 def test_master_does_not_run_into_a_working_ladder() -> None:
     game = after(ladder(LADDER), LADDER_START)  # Red to move, its dot threatened
     assert forces(after(game.copy(), RUN), 2), "running loses the group"
-    move = choose_move(game, "master", seconds=SECONDS, seed=1)
+    move = choose_move(game, "master-v2", seconds=SECONDS, seed=1)
     assert move != RUN
 
 
@@ -143,7 +143,7 @@ def test_master_does_not_run_into_a_working_ladder() -> None:
 def test_master_runs_when_the_ladder_fails(picture: str) -> None:
     game = after(ladder(picture), LADDER_START)
     assert best_reply_gain(game, (0, 13)) > 0, "a move elsewhere loses the dot"
-    move = choose_move(game, "master", seconds=SECONDS, seed=1)
+    move = choose_move(game, "master-v2", seconds=SECONDS, seed=1)
     assert best_reply_gain(game, move) == 0
     assert not forces(after(game.copy(), move), 1), "and Blue's chase gets nothing"
 
@@ -151,7 +151,7 @@ def test_master_runs_when_the_ladder_fails(picture: str) -> None:
 @pytest.mark.slow  # its proof plays 70 to 150 thousand moves
 def test_master_starts_the_ladder() -> None:
     game = ladder(LADDER)
-    move = choose_move(game, "master", seconds=SECONDS, seed=1)
+    move = choose_move(game, "master-v2", seconds=SECONDS, seed=1)
     assert forces_after(game, move, 1), f"{move} wins nothing by force"
 
 
@@ -181,7 +181,7 @@ def test_reader_plays_a_net() -> None:
 def test_master_avoids_a_net(seed: int) -> None:
     game = build(Rules.CLASSIC, FORK)  # Blue to move: Red's net is one move away
     assert forced_loss(game, (6, 0))
-    move = choose_move(game, "master", seconds=SECONDS, seed=seed)
+    move = choose_move(game, "master-v2", seconds=SECONDS, seed=seed)
     assert not forced_loss(game, move)
 
 
@@ -206,7 +206,7 @@ def test_reader_plays_a_countries_net() -> None:
     line = Reader(Board(game)).attack(int(Player.BLUE), DEPTH)
     assert line.gain >= Fraction(1, 2) and line.move >= 0
     assert forces_after(game, node(game, line.move), Fraction(1, 2), 2)
-    move = choose_move(game, "master", seconds=SECONDS, seed=1)
+    move = choose_move(game, "master-v2", seconds=SECONDS, seed=1)
     assert forces_after(game, move, Fraction(1, 2), 2), f"{move} sets up no net"
 
 
@@ -275,7 +275,7 @@ def test_master_does_not_walk_into_what_master_v1_did(moves: str, walked_in: tup
         x, y = pair.split(",")
         game.play((int(x), int(y)))
     assert forces(after(game.copy(), walked_in), lost), "the old move loses by force"
-    move = choose_move(game, "master", seconds=SECONDS, seed=1)
+    move = choose_move(game, "master-v2", seconds=SECONDS, seed=1)
     assert move != walked_in
     answered = after(game.copy(), move)
     assert Reader(Board(answered), limit=1000).attack(int(answered.to_move), DEPTH).gain < lost

@@ -1,0 +1,247 @@
+"""The master's compiled search (``ai.kernel``): it loads, plays legal and sensible moves, stops when
+told, and when it cannot load or is switched off the pure-Python master plays and the log says why.
+
+The search is bounded by iterations here (``iterations=``) or by short budgets whose only role is to
+end it: nothing asserts how long anything took.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ai
+from ai import kernel
+from engine import Game, Player, Rules
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.skipif(kernel.switched_off(), reason=f"{kernel.SWITCH_ENV} keeps the kernel off")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled() -> None:
+    assert kernel.wait(900), kernel.status()
+
+
+def _search(game: Game, **kwargs: object) -> tuple[int, int]:
+    from ai.kernel import master
+
+    return master.search(game, 1.0, **kwargs).move  # type: ignore[arg-type]
+
+
+def _play(game: Game, moves: list[tuple[int, int]]) -> Game:
+    for point in moves:
+        game.play(point)
+    return game
+
+
+def test_the_master_thinks_on_the_kernel_once_it_is_ready() -> None:
+    game = _play(Game(9, 9, Rules.CLASSIC), [(4, 4), (4, 5), (3, 4)])
+    thought = ai.think(game, "master", seconds=0.2, seed=1)
+    assert thought.kernel and game.is_legal(thought.move) and thought.positions > 0
+    assert kernel.status() == "ready"
+    # master-v2, the pure-Python master, never goes through the kernel.
+    assert not ai.think(game, "master-v2", seconds=0.05, seed=1).kernel
+
+
+def test_a_seed_makes_the_choice_repeatable() -> None:
+    from ai.kernel import master
+
+    game = _play(Game(9, 9, Rules.COUNTRIES), [(4, 4), (4, 5), (3, 4), (5, 5)])
+    # Stopped by work, not by the clock (a seeded search's budget in moves; here in iterations).
+    first = master.search(game, 3600, seed=7, iterations=600)
+    again = master.search(game, 3600, seed=7, iterations=600)
+    assert (first.move, first.positions) == (again.move, again.positions)
+    assert master.MOVES_PER_SECOND * 0.01 < first.positions  # the work limit that ends a seeded think
+
+
+@pytest.mark.parametrize("blue_encloses", [True, False])
+def test_it_takes_a_capture_for_either_colour(blue_encloses: bool) -> None:
+    # One side's ring round three enemy dots, open at (7, 5): the side to move closes it.
+    ring = [(4, 4), (5, 4), (6, 4), (7, 4), (7, 6), (6, 6), (5, 6), (4, 6), (3, 5)]
+    inside = [(4, 5), (5, 5), (6, 5)]
+    far = [(0, 0), (0, 11), (11, 0), (11, 11), (0, 6), (11, 6)]
+    outer, inner = (ring, inside + far) if blue_encloses else (inside + far, ring)
+    game = Game(12, 12, Rules.CLASSIC, zone=False)
+    for blue, red in zip(outer, inner, strict=False):
+        game.play(blue)
+        game.play(red)
+    if not blue_encloses:
+        game.play((9, 9))  # Blue's ninth dot, far away: Red, the ring, is to move
+    assert game.to_move is (Player.BLUE if blue_encloses else Player.RED)
+    before = game.score(game.to_move)
+    for seed in (1, 2, 3):
+        move = _search(game, seed=seed, iterations=3000)
+        after = game.copy()
+        mover = after.to_move
+        after.play(move)
+        assert after.score(mover) == before + 3, move  # (7, 5) or (8, 5): either closes the ring
+
+
+def test_every_move_is_legal_on_any_board() -> None:
+    rng = random.Random(5)
+    for case in range(40):
+        rules = Rules.CLASSIC if case % 2 else Rules.COUNTRIES
+        game = Game(rng.randint(1, 8), rng.randint(1, 8), rules, zone=bool(case % 3))
+        while not game.is_over and rng.random() < 0.9:
+            game.play(game.random_move(rng))
+        if game.is_over:
+            continue
+        move = _search(game, seed=case, iterations=50)
+        assert game.is_legal(move), (case, game.width, game.height, move)
+
+
+def test_a_full_tree_stops_growing_and_only_plays_out() -> None:
+    from ai.kernel import rules, uct
+
+    game = _play(Game(9, 9, Rules.CLASSIC), [(4, 4), (4, 5)])
+    state, geo = rules.from_game(game)
+    near = np.zeros(81, dtype=np.int32)
+    uct.near_counts(state, geo, near)
+    nodes, stats, used = uct.new_tree(8)  # no room for the root's children
+    played = uct.run(state, geo, near, nodes, stats, used, uct.new_rng(1), uct.PARAMS, 50)
+    assert played > 0 and used[0] == 1 and stats[0, uct.V_VISITS] == 50
+    assert nodes[0, uct.T_CHILD] == -1
+
+
+def test_cancel_gives_a_legal_move_at_once() -> None:
+    game = _play(Game(15, 15, Rules.CLASSIC), [(7, 7), (7, 8)])
+    cancel = threading.Event()
+    cancel.set()
+    thought = ai.think(game, "master", seconds=3600, cancel=cancel)
+    assert game.is_legal(thought.move)
+
+
+def test_a_cancel_during_the_search_ends_it() -> None:
+    from ai.kernel import master
+
+    game = _play(Game(15, 15, Rules.COUNTRIES), [(7, 7), (7, 8)])
+    calls = []
+
+    def cancel() -> bool:
+        calls.append(1)
+        return len(calls) >= 3  # asked between chunks: the third look ends the search
+
+    found = master.search(game, 3600, cancel=cancel)
+    assert game.is_legal(found.move) and len(calls) == 3
+
+
+def test_several_threads_add_up_their_trees() -> None:
+    from ai.kernel import master
+
+    game = _play(Game(11, 11, Rules.CLASSIC), [(5, 5), (5, 6), (4, 5)])
+    found = master.search(game, 1.0, seed=3, cores=2, iterations=300)
+    assert found.cores == 2 and found.iterations == 600 and game.is_legal(found.move)
+    thought = ai.think(game, "master", seconds=0.1, cores=2)
+    assert thought.kernel and thought.cores == 2
+
+
+def test_the_opening_and_the_stop_phase_are_not_the_kernels() -> None:
+    assert not ai.think(Game(9, 9), "master", seconds=0.1, seed=1).kernel
+    game = _play(Game(9, 9, Rules.CLASSIC), [(4, 4), (4, 5), (3, 4)])
+    game.stop()
+    thought = ai.think(game, "master", seconds=0.1, seed=1)
+    assert not thought.kernel and game.is_legal(thought.move)
+
+
+def test_the_playout_value_counts_the_margin_for_the_side_asked() -> None:
+    from ai.kernel import rules, uct
+
+    game = _play(Game(5, 5, Rules.CLASSIC, zone=False),
+                 [(2, 1), (2, 2), (1, 2), (0, 0), (3, 2), (0, 4), (2, 3)])  # Blue captured (2, 2)
+    state, _ = rules.from_game(game)
+    assert rules.units(state, 1) == 1 and rules.units(state, 2) == 0
+    weight = uct.PARAMS[uct.P_MARGIN_WEIGHT]
+    blue, red = uct._value(state, 1, weight, 0.0), uct._value(state, 2, weight, 0.0)
+    assert blue > 0.9 and blue + red == pytest.approx(1.0)
+    # Made to win by two (dynamic komi), Blue's one capture is a loss; Red given two, a win.
+    assert uct._value(state, 1, weight, 2.0) < 0.1 and uct._value(state, 2, weight, -2.0) > 0.9
+
+
+def test_the_cache_folder_follows_the_sources(tmp_path: Path) -> None:
+    from ai.kernel import cache
+
+    key = cache.source_key()
+    assert cache.cache_folder().name == f"numba-{key}"
+    copy = tmp_path / "kernel"
+    copy.mkdir()
+    for source in (ROOT / "ai" / "kernel").glob("*.py"):
+        (copy / source.name).write_bytes(source.read_bytes())
+    assert cache.source_key(copy) == key
+    (copy / "rules.py").write_text((copy / "rules.py").read_text() + "\n# changed\n")
+    assert cache.source_key(copy) != key  # a changed callee gets a new cache: numba would not notice it itself
+
+
+# ----- off, or unable to load: the pure-Python master plays -------------------------------------------------------
+
+
+def _run(code: str, env: dict[str, str], tmp_path: Path) -> str:
+    full = {**os.environ, **env, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=tmp_path, env=full,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return done.stdout + done.stderr
+
+
+_PLAY_MASTER = """
+    import logging
+    logging.basicConfig(level=logging.INFO)
+    from ai import kernel, think
+    from engine import Game
+    kernel.start()
+    print("ready:", kernel.wait(600), "status:", kernel.status())
+    game = Game(9, 9)
+    for point in ((4, 4), (4, 5), (3, 4)):
+        game.play(point)
+    thought = think(game, "master", seconds=0.1, seed=1)
+    print("kernel:", thought.kernel, "legal:", game.is_legal(thought.move))
+"""
+
+
+def test_switched_off_the_pure_python_master_plays(tmp_path: Path) -> None:
+    out = _run(_PLAY_MASTER, {kernel.SWITCH_ENV: "off"}, tmp_path)
+    assert "ready: False status: off" in out and "kernel: False legal: True" in out
+    assert "the kernel is off" in out  # the log says why
+
+
+def test_without_numba_the_pure_python_master_plays_and_the_log_says_why(tmp_path: Path) -> None:
+    broken = tmp_path / "numba"
+    broken.mkdir()
+    (broken / "__init__.py").write_text("raise ImportError('numba is broken here')\n")
+    out = _run(_PLAY_MASTER, {kernel.SWITCH_ENV: ""}, tmp_path)
+    assert "ready: False status: failed: ImportError: numba is broken here" in out
+    assert "kernel: False legal: True" in out
+    assert "the kernel could not load" in out
+
+
+@pytest.mark.slow  # compiles the whole kernel afresh
+def test_the_game_caches_the_kernel_in_the_folder_it_names(tmp_path: Path) -> None:
+    code = f"""
+        from pathlib import Path
+        from ai import kernel
+        kernel.configure(Path({str(tmp_path / 'cache')!r}))
+        print("ready:", kernel.wait(900))
+    """
+    out = _run(code, {kernel.SWITCH_ENV: ""}, tmp_path)
+    assert "ready: True" in out
+    folders = list((tmp_path / "cache").glob("numba-*"))
+    assert len(folders) == 1 and any(folders[0].rglob("*.nbi"))
+
+
+def test_geometry_comes_from_the_engine() -> None:
+    from ai.kernel import rules
+    from engine.grid import grid
+
+    geo = rules.geometry(7, 5)
+    g = grid(7, 5)
+    assert geo[rules.G_N] == g.nodes and geo[rules.G_NQ] == g.quarters
+    assert np.array_equal(geo[8:8 + 8 * g.nodes], np.array(g.neighbour, dtype=np.int32))
