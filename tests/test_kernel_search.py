@@ -226,15 +226,19 @@ def test_without_numba_the_pure_python_master_plays_and_the_log_says_why(tmp_pat
 @pytest.mark.slow  # compiles the whole kernel afresh
 def test_the_game_caches_the_kernel_in_the_folder_it_names(tmp_path: Path) -> None:
     code = f"""
+        import logging
+        logging.basicConfig(level=logging.INFO)
         from pathlib import Path
         from ai import kernel
         kernel.configure(Path({str(tmp_path / 'cache')!r}))
         print("ready:", kernel.wait(900))
     """
     out = _run(code, {kernel.SWITCH_ENV: ""}, tmp_path)
-    assert "ready: True" in out
+    assert "ready: True" in out and "in a process of its own" in out
     folders = list((tmp_path / "cache").glob("numba-*"))
-    assert len(folders) == 1 and any(folders[0].rglob("*.nbi"))
+    assert len(folders) == 1 and any(folders[0].rglob("*.nbi")) and (folders[0] / kernel.COMPLETE).exists()
+    again = _run(code, {kernel.SWITCH_ENV: ""}, tmp_path)  # a second start loads the cache: no child
+    assert "ready: True" in again and "in a process of its own" not in again
 
 
 def test_geometry_comes_from_the_engine() -> None:

@@ -95,7 +95,7 @@ def _load() -> None:
         if _cache_dir is not None:
             # Read by ai.kernel.jit before numba is imported; the children of this process inherit it.
             os.environ[CACHE_ENV] = str(_cache_dir)
-        if not any(cache_folder().glob("*.nbi")):
+        if not (cache_folder() / COMPLETE).exists():
             _compile_aside()
         from ai.kernel import jit  # names numba's cache folder, then imports numba
 
@@ -103,6 +103,7 @@ def _load() -> None:
             raise jit.load_error  # here, not in a search
         from ai.kernel import warm
         warm.compile_all()
+        _mark_complete()
     except Exception as error:  # noqa: BLE001 - any failure only means the pure-Python master plays
         _state = f"failed: {type(error).__name__}: {error}"
         log.warning("the kernel could not load, so the master plays its pure-Python search: %s\n%s",
@@ -153,6 +154,20 @@ def _compile_child() -> None:
     from ai.kernel import warm
 
     warm.compile_all()
+    _mark_complete()
 
 
-__all__ = ["CACHE_ENV", "SWITCH_ENV", "configure", "ready", "start", "status", "switched_off", "wait"]
+COMPLETE = "complete"
+"""A file in the cache folder, written once every kernel function is in the cache: only then is it
+loaded without a compiling child (a cache cut short by a closed game would compile the rest in the
+game's own process, holding up its window)."""
+
+
+def _mark_complete() -> None:
+    try:
+        (cache_folder() / COMPLETE).write_text("every kernel function is cached here\n", encoding="utf-8")
+    except OSError as error:  # a read-only cache: the next start compiles aside again, nothing worse
+        log.info("the kernel's cache could not be marked complete: %s", error)
+
+
+__all__ = ["CACHE_ENV", "COMPLETE", "SWITCH_ENV", "configure", "ready", "start", "status", "switched_off", "wait"]
