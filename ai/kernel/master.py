@@ -21,14 +21,15 @@ from engine import Game, Rules
 
 MOVES_PER_SECOND = 900_000
 """Kernel moves per second of budget, for a seeded search only: it stops on this count, not on the
-clock, so that it is repeatable. The development machine, idle, plays 1.4–2.2 million a second on
-15×15 (classic, countries), so the count stops a seeded search at about half its budget and leaves
+clock, so that it is repeatable. The development machine plays about 1.8 million a CPU-second on
+15×15 (either rule set), so the count stops a seeded search at about half its budget and leaves
 the clock, the hard limit, room on a busy machine."""
 
 ROWS_PER_SECOND = 300_000
-"""Tree rows allowed per second of budget (about 32 bytes each): a 1 s search on 15×15 uses 50–220 thousand."""
+"""Tree rows allowed per second of budget (48 bytes each): a 1 s search on 15×15 uses 50–220 thousand."""
 
 MAX_ROWS = 6_000_000
+"""Rows of one tree at most (about 290 MB), whatever the budget: a full tree only stops growing."""
 
 KOMI_SHARE = {Rules.COUNTRIES: 0.5, Rules.CLASSIC: 0.0}
 """The share of the playouts' mean margin the side to move must beat (``uct.P_KOMI_SHARE``), by rule set:
