@@ -87,6 +87,24 @@ def test_it_takes_a_capture_for_either_colour(blue_encloses: bool) -> None:
         assert after.score(mover) == before + 3, move  # (7, 5) or (8, 5): either closes the ring
 
 
+@pytest.mark.parametrize("blue_encloses", [True, False])
+def test_a_search_of_a_few_iterations_still_takes_and_saves(blue_encloses: bool) -> None:
+    # The ring of the capture test with Blue to move: closing it (Blue's ring) or escaping
+    # through the gap (Red's ring) must win out after a handful of iterations.
+    ring = [(4, 4), (5, 4), (6, 4), (7, 4), (7, 6), (6, 6), (5, 6), (4, 6), (3, 5)]
+    inside = [(4, 5), (5, 5), (6, 5)]
+    far = [(0, 0), (0, 11), (11, 0), (11, 11), (0, 6), (11, 6)]
+    outer, inner = (ring, inside + far) if blue_encloses else (inside + far, ring)
+    game = Game(12, 12, Rules.CLASSIC, zone=False)
+    for blue, red in zip(outer, inner, strict=False):
+        game.play(blue)
+        game.play(red)
+    assert game.to_move is Player.BLUE
+    for seed in (1, 2, 3):
+        move = _search(game, seed=seed, iterations=6)
+        assert move in ((7, 5), (8, 5)), move  # closes the ring, or (Red's ring) blocks its closing
+
+
 def test_every_move_is_legal_on_any_board() -> None:
     rng = random.Random(5)
     for case in range(40):
