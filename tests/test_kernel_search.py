@@ -64,17 +64,20 @@ def test_a_seed_makes_the_choice_repeatable() -> None:
     assert master.MOVES_PER_SECOND * 0.01 < first.positions  # the work limit that ends a seeded think
 
 
-@pytest.mark.parametrize("blue_encloses", [True, False])
-def test_it_takes_a_capture_for_either_colour(blue_encloses: bool) -> None:
-    # One side's ring round three enemy dots, open at (7, 5): the side to move closes it.
+def _open_ring(blue_encloses: bool) -> Game:
+    """One side's ring round three dots of the other, open at (7, 5) (or closed by (8, 5)); Blue to move."""
     ring = [(4, 4), (5, 4), (6, 4), (7, 4), (7, 6), (6, 6), (5, 6), (4, 6), (3, 5)]
     inside = [(4, 5), (5, 5), (6, 5)]
     far = [(0, 0), (0, 11), (11, 0), (11, 11), (0, 6), (11, 6)]
     outer, inner = (ring, inside + far) if blue_encloses else (inside + far, ring)
-    game = Game(12, 12, Rules.CLASSIC, zone=False)
-    for blue, red in zip(outer, inner, strict=False):
-        game.play(blue)
-        game.play(red)
+    return _play(Game(12, 12, Rules.CLASSIC, zone=False),
+                 [point for pair in zip(outer, inner, strict=True) for point in pair])
+
+
+@pytest.mark.parametrize("blue_encloses", [True, False])
+def test_it_takes_a_capture_for_either_colour(blue_encloses: bool) -> None:
+    # The side to move closes the ring.
+    game = _open_ring(blue_encloses)
     if not blue_encloses:
         game.play((9, 9))  # Blue's ninth dot, far away: Red, the ring, is to move
     assert game.to_move is (Player.BLUE if blue_encloses else Player.RED)
@@ -89,16 +92,8 @@ def test_it_takes_a_capture_for_either_colour(blue_encloses: bool) -> None:
 
 @pytest.mark.parametrize("blue_encloses", [True, False])
 def test_a_search_of_a_few_iterations_still_takes_and_saves(blue_encloses: bool) -> None:
-    # The ring of the capture test with Blue to move: closing it (Blue's ring) or escaping
-    # through the gap (Red's ring) must win out after a handful of iterations.
-    ring = [(4, 4), (5, 4), (6, 4), (7, 4), (7, 6), (6, 6), (5, 6), (4, 6), (3, 5)]
-    inside = [(4, 5), (5, 5), (6, 5)]
-    far = [(0, 0), (0, 11), (11, 0), (11, 11), (0, 6), (11, 6)]
-    outer, inner = (ring, inside + far) if blue_encloses else (inside + far, ring)
-    game = Game(12, 12, Rules.CLASSIC, zone=False)
-    for blue, red in zip(outer, inner, strict=False):
-        game.play(blue)
-        game.play(red)
+    # Closing the ring (Blue's) or blocking its closing (Red's) must win out after a handful of iterations.
+    game = _open_ring(blue_encloses)
     assert game.to_move is Player.BLUE
     for seed in (1, 2, 3):
         move = _search(game, seed=seed, iterations=6)

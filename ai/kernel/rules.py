@@ -58,6 +58,19 @@ def _o_nb(n: int, nq: int) -> int:
 
 
 @njit(inline="always")
+def own_neighbours(s: np.ndarray, g: np.ndarray, v: int, p: int) -> int:
+    """How many of v's eight neighbours hold a live dot of p (a loop through v needs two)."""
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    live0, nb0 = o_live(n, nq), _o_nb(n, nq)
+    own = 0
+    for d in range(8):
+        u = g[nb0 + v * 8 + d]
+        if u >= 0 and s[live0 + u] == p:
+            own += 1
+    return own
+
+
+@njit(inline="always")
 def _o_cross(n: int, nq: int) -> int:
     return _G_HEAD + 8 * n
 

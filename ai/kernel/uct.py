@@ -28,8 +28,8 @@ from ai.kernel.rules import (
     o_dot,
     o_encl,
     o_legal,
-    o_live,
     o_rep,
+    own_neighbours,
     play,
     units,
     zone_binds,
@@ -102,13 +102,7 @@ def _wasted(s: np.ndarray, g: np.ndarray, v: int, p: int) -> bool:
     r = g[o_rep(n, nq) + v]
     if r < 0 or s[o_encl(n, nq, 3 - p) + r] == 0:
         return False
-    live0 = o_live(n, nq)
-    own = 0
-    for d in range(8):
-        u = g[8 + v * 8 + d]  # the geometry's neighbour table comes first
-        if u >= 0 and s[live0 + u] == p:
-            own += 1
-    return own < 2
+    return own_neighbours(s, g, v, p) < 2
 
 
 @njit("int64(int32[::1], int32[::1], int32[::1])", cache=True)
@@ -229,14 +223,7 @@ def _value(s: np.ndarray, p: int, margin_weight: float, komi: float) -> float:
 @njit("int64(int32[::1], int32[::1], int64, int64, int32[::1])", cache=True)
 def _gains(s: np.ndarray, g: np.ndarray, v: int, p: int, spare: np.ndarray) -> int:
     """What p's score minus the other's gains, in units, if p plays v now (0 where it cannot close)."""
-    n, nq = s[S_NODES], s[S_QUARTERS]
-    live0 = o_live(n, nq)
-    own = 0
-    for d in range(8):
-        u = g[8 + v * 8 + d]  # the geometry's neighbour table comes first
-        if u >= 0 and s[live0 + u] == p:
-            own += 1
-    if own < 2:
+    if own_neighbours(s, g, v, p) < 2:
         return 0
     spare[:] = s
     play(spare, g, v, p)
