@@ -113,6 +113,19 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
     if game.is_over or game.legal_count == 0:
         raise ValueError("the game is over: there is no move to choose")
     limit = budget(level, game.width, game.height) if seconds is None else _seconds(seconds)
+    if cores is None:
+        cores = 1 if seed is not None else parallel.default_cores()
+    if (level == "master" and kernel.ready() and game.stopped_by is None
+            and (game.move_count or game.setup)  # the opening move is not searched at all
+            and not (cancel is not None and cancel.is_set())):
+        # Before Board: the kernel replays the game into its own arrays, and Board's copy would be
+        # a second replay (many milliseconds on a full 38×31 board) that it never reads.
+        from ai.kernel import master as compiled  # loaded by kernel.start: numba is in memory
+
+        found = compiled.search(game, limit, seed=seed, deadline=start + limit * 0.95,
+                                cancel=None if cancel is None else cancel.is_set, cores=cores)
+        if game.is_legal(found.move):
+            return Thought(found.move, found.positions, found.iterations, found.cores, kernel=True)
     rng = random.Random(seed)
     board = Board(game)
     board.deadline = start + limit * 0.95
@@ -123,18 +136,6 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
     fallback = board.legal()[0]
     if cancel is not None and cancel.is_set():
         return Thought(board.points[fallback], board.positions, board.visits)
-    if cores is None:
-        cores = 1 if seed is not None else parallel.default_cores()
-    if (level == "master" and kernel.ready() and game.stopped_by is None
-            and (board.dots_of[1] or board.dots_of[2])):  # the opening move is not searched at all
-        from ai.kernel import master as compiled  # loaded by kernel.start: numba is in memory
-
-        found = compiled.search(game, limit, seed=seed, deadline=board.deadline, cancel=board.cancel,
-                                cores=cores)
-        if game.is_legal(found.move):
-            return Thought(found.move, found.positions, found.iterations, found.cores, kernel=True)
-        if cancel is not None and cancel.is_set():
-            return Thought(board.points[fallback], board.positions, board.visits)
     if (cores > 1 and level in _SEARCH_SETTINGS and game.stopped_by is None
             and (board.dots_of[1] or board.dots_of[2])):  # the opening move is not searched at all
         found = parallel.search(game, _SEARCH_SETTINGS[level], cores=cores, deadline=board.deadline,
