@@ -100,6 +100,20 @@ def test_a_search_of_a_few_iterations_still_takes_and_saves(blue_encloses: bool)
         assert move in ((7, 5), (8, 5)), move  # closes the ring, or (Red's ring) blocks its closing
 
 
+def test_the_most_visited_move_is_passed_over_when_one_reply_takes_it() -> None:
+    # Red's three dots round (5, 5) wait for (5, 6): a Blue dot put in that mouth is taken by one reply.
+    from ai.kernel import master, rules
+
+    game = _play(Game(12, 12, Rules.CLASSIC, zone=False), [(0, 0), (5, 4), (0, 11), (4, 5), (11, 0), (6, 5)])
+    root, geo = rules.from_game(game)
+    mouth, quiet, block = 5 * 12 + 5, 8 * 12 + 8, 6 * 12 + 5
+    assert master._safe(root, geo, {mouth: 10.0, quiet: 5.0}) == quiet
+    assert master._safe(root, geo, {mouth: 10.0, block: 5.0, quiet: 7.0}) == quiet
+    assert master._safe(root, geo, {mouth: 10.0}) == mouth  # nothing better to play
+    # Where every move lets as much through, the search's choice stands.
+    assert master._safe(root, geo, {quiet: 3.0, 9 * 12 + 9: 5.0}) == 9 * 12 + 9
+
+
 def test_every_move_is_legal_on_any_board() -> None:
     rng = random.Random(5)
     for case in range(40):

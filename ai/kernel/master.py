@@ -39,6 +39,15 @@ playing for more; in classic it did not help (see ``uct.PARAMS``)."""
 KOMI_AFTER = 64
 """Playouts before the komi follows their mean margin: fewer say too little about it."""
 
+CHECKED = 8
+"""The most visited root moves weighed after the search as the amateur weighs a move (what it encloses
+less what the other side's best reply then encloses), beside every move that encloses now for either
+side: the search's choice is the most visited of those that give away no more than the best of them."""
+
+SAFETY_SHARE = 0.1
+"""The share of the budget kept for that check: it took 25 ms on a 20×20 board in mid-game and 110–145 ms
+on 38×31 (where the budget is 2.9 s)."""
+
 
 @dataclass(frozen=True)
 class Found:
@@ -66,6 +75,8 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
     begun = time.perf_counter()
     if deadline is None:
         deadline = begun + seconds
+    # The tree stops early enough for the check of its choice (`_safe`) to end by the deadline.
+    deadline -= SAFETY_SHARE * seconds
     root, geo = rules.from_game(game)
     n = int(root[rules.S_NODES])
     w = game.width
@@ -128,9 +139,28 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
             v = int(nodes[row, uct.T_MOVE])
             visits[v] = visits.get(v, 0.0) + float(stats[row, uct.V_VISITS])
     if visits:
-        best = max(visits, key=lambda v: (visits[v], -v))
+        best = _safe(root, geo, visits)
     else:  # not one iteration ran (cancelled at once): any legal move
         out = np.empty(max(1, n), dtype=np.int32)
         k = rules.legal_nodes(root, geo, int(root[rules.S_TO_MOVE]), out)
         best = int(out[0]) if k else 0
     return Found((best % w, best // w), sum(t[0] for t in totals), sum(t[1] for t in totals), cores)
+
+
+def _safe(root: np.ndarray, geo: np.ndarray, visits: dict[int, float]) -> int:
+    """The most visited root move among those that lose nothing at once that another would keep.
+
+    A short search (a few visits a move: a big board, a short budget, a busy machine) cannot see
+    the other side's one-move enclosures below the root, so the most visited move may let a group
+    be taken that one dot would save; this check reads one reply exactly for a few moves.
+    """
+    ranked = sorted(visits, key=lambda v: (-visits[v], v))
+    out = np.empty(int(root[rules.S_NODES]), dtype=np.int32)
+    k = uct.sharp(root, geo, out)
+    moves = ranked[:CHECKED] + [v for v in map(int, out[:k]) if v in visits and v not in ranked[:CHECKED]]
+    gain = np.zeros(len(moves), dtype=np.int64)
+    lets = np.zeros(len(moves), dtype=np.int64)
+    uct.nets(root, geo, np.array(moves, dtype=np.int32), gain, lets)
+    net = {v: int(gain[i] - lets[i]) for i, v in enumerate(moves)}
+    keep = max(net.values())
+    return next(v for v in ranked if net.get(v, keep - 1) >= keep)

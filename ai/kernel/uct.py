@@ -25,6 +25,7 @@ from ai.kernel.rules import (
     S_QUARTERS,
     S_TO_MOVE,
     in_zone,
+    legal_nodes,
     o_dot,
     o_encl,
     o_legal,
@@ -228,6 +229,41 @@ def _gains(s: np.ndarray, g: np.ndarray, v: int, p: int, spare: np.ndarray) -> i
     spare[:] = s
     play(spare, g, v, p)
     return max(0, (units(spare, p) - units(spare, 3 - p)) - (units(s, p) - units(s, 3 - p)))
+
+
+@njit("void(int32[::1], int32[::1], int32[::1], int64[::1], int64[::1])", cache=True, nogil=True)
+def nets(s: np.ndarray, g: np.ndarray, moves: np.ndarray, gain: np.ndarray, lets: np.ndarray) -> None:
+    """For each of ``moves`` of the side to move: what it encloses now (``gain``) and the most the other
+    side can then enclose with one reply (``lets``), both in units, as the amateur weighs a move."""
+    p = s[S_TO_MOVE]
+    o = 3 - p
+    after = s.copy()
+    spare = s.copy()
+    replies = np.empty(s[S_NODES], dtype=np.int32)
+    for i in range(moves.shape[0]):
+        v = moves[i]
+        gain[i] = _gains(s, g, v, p, spare)
+        after[:] = s
+        play(after, g, v, p)
+        most = 0
+        for j in range(legal_nodes(after, g, o, replies)):
+            most = max(most, _gains(after, g, replies[j], o, spare))
+        lets[i] = most
+
+
+@njit("int64(int32[::1], int32[::1], int32[::1])", cache=True, nogil=True)
+def sharp(s: np.ndarray, g: np.ndarray, out: np.ndarray) -> int:
+    """Writes into ``out`` the legal nodes where either side would enclose something now; returns how many."""
+    p = s[S_TO_MOVE]
+    spare = s.copy()
+    legal = np.empty(s[S_NODES], dtype=np.int32)
+    k = 0
+    for i in range(legal_nodes(s, g, p, legal)):
+        v = legal[i]
+        if _gains(s, g, v, p, spare) > 0 or _gains(s, g, v, 3 - p, spare) > 0:
+            out[k] = v
+            k += 1
+    return k
 
 
 @njit("int64(int32[::1], int32[::1], int32[::1], int32[:, ::1], float64[:, ::1], int64[::1], uint64[::1], float64[::1], int64)", cache=True, nogil=True)
