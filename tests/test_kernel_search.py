@@ -114,6 +114,27 @@ def test_the_most_visited_move_is_passed_over_when_one_reply_takes_it() -> None:
     assert master._safe(root, geo, {quiet: 3.0, 9 * 12 + 9: 5.0}) == 9 * 12 + 9
 
 
+def test_a_starved_search_ranks_by_value_and_a_grown_one_by_visits() -> None:
+    from ai.kernel import master, uct
+
+    nodes, stats, used = uct.new_tree(8)
+    nodes[0, uct.T_CHILD], nodes[0, uct.T_COUNT] = 1, 2
+    nodes[1:3, uct.T_MOVE] = (10, 20)
+    stats[0, uct.V_AMAF_VISITS] = master.RANKING_PLAYOUTS
+    # Move 10: visited less, but won most of the playouts that played it; move 20: the other way.
+    stats[1] = (3.0, 2.0, 60.0, 45.0)
+    stats[2] = (5.0, 1.0, 60.0, 12.0)
+    rank = master._ranking([(nodes, stats, used)], float(uct.PARAMS[uct.P_RAVE_EQUIV]))
+    assert max(rank, key=rank.__getitem__) == 10
+    stats[2, uct.V_VISITS] = master.ROBUST_VISITS  # enough visits to trust them
+    rank = master._ranking([(nodes, stats, used)], float(uct.PARAMS[uct.P_RAVE_EQUIV]))
+    assert rank == {10: 3.0, 20: float(master.ROBUST_VISITS)}
+    # Too few playouts for values to say more than the visits, won visits of a capture included.
+    stats[0, uct.V_AMAF_VISITS], stats[2, uct.V_VISITS] = master.RANKING_PLAYOUTS - 1, 5.0
+    rank = master._ranking([(nodes, stats, used)], float(uct.PARAMS[uct.P_RAVE_EQUIV]))
+    assert rank == {10: 3.0, 20: 5.0}
+
+
 def test_every_move_is_legal_on_any_board() -> None:
     rng = random.Random(5)
     for case in range(40):

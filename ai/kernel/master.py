@@ -4,7 +4,8 @@ Python owns the tree and the clock: it calls the compiled ``run`` for a fixed
 number of iterations at a time and, between chunks, looks at the deadline, the
 work limit and the cancel flag. On several cores each thread grows its own tree
 from the same root (``run`` releases the GIL) and the root's visits are added
-up: the move most visited over all trees is played.
+up: the move most visited over all trees is played (a starved search ranks by value, see
+``_ranking``), once a one-reply check (``_safe``) finds it gives nothing away that another keeps.
 """
 
 from __future__ import annotations
@@ -40,9 +41,18 @@ KOMI_AFTER = 64
 """Playouts before the komi follows their mean margin: fewer say too little about it."""
 
 CHECKED = 8
-"""The most visited root moves weighed after the search as the amateur weighs a move (what it encloses
+"""The best ranked root moves weighed after the search as the amateur weighs a move (what it encloses
 less what the other side's best reply then encloses), beside every move that encloses now for either
-side: the search's choice is the most visited of those that give away no more than the best of them."""
+side: the search's choice is the best ranked of those that give away no more than the best of them."""
+
+ROBUST_VISITS = 40
+"""Visits the most visited root move needs for the visits to rank the moves (see `_ranking`)."""
+
+RANKING_PLAYOUTS = 100
+"""Playouts below which nothing ranks the moves but their visits, won visits at the root included."""
+
+SHRINK = 2.0
+"""Playouts of an even game each value starts with when values rank the moves."""
 
 SAFETY_SHARE = 0.1
 """The share of the budget kept for that check: it took 25 ms on a 20×20 board in mid-game and 110–145 ms
@@ -130,16 +140,9 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
             stop.set()
             for t in helpers:
                 t.join()
-    visits: dict[int, float] = {}
-    for nodes, stats, _used in trees:
-        first, count = int(nodes[0, uct.T_CHILD]), int(nodes[0, uct.T_COUNT])
-        if first < 0:
-            continue
-        for row in range(first, first + count):
-            v = int(nodes[row, uct.T_MOVE])
-            visits[v] = visits.get(v, 0.0) + float(stats[row, uct.V_VISITS])
-    if visits:
-        best = _safe(root, geo, visits)
+    rank = _ranking(trees, float(weights[uct.P_RAVE_EQUIV]))
+    if rank:
+        best = _safe(root, geo, rank)
     else:  # not one iteration ran (cancelled at once): any legal move
         out = np.empty(max(1, n), dtype=np.int32)
         k = rules.legal_nodes(root, geo, int(root[rules.S_TO_MOVE]), out)
@@ -147,17 +150,48 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
     return Found((best % w, best // w), sum(t[0] for t in totals), sum(t[1] for t in totals), cores)
 
 
-def _safe(root: np.ndarray, geo: np.ndarray, visits: dict[int, float]) -> int:
-    """The most visited root move among those that lose nothing at once that another would keep.
+def _ranking(trees: list[tuple[np.ndarray, np.ndarray, np.ndarray]], equiv: float) -> dict[int, float]:
+    """The root moves of all trees, each with what ranks it: its visits, added up over the trees; or,
+    where no move has :data:`ROBUST_VISITS`, its value as the search weighs it less exploration.
+
+    A starved search (a big board, a short budget, a busy machine) visits every move once or twice, so
+    the visits are near ties broken by chance; the playouts' rapid action values, which every playout
+    adds to for most moves, still rank the moves.
+    """
+    totals: dict[int, np.ndarray] = {}
+    for nodes, stats, _used in trees:
+        first, count = int(nodes[0, uct.T_CHILD]), int(nodes[0, uct.T_COUNT])
+        if first < 0:
+            continue
+        for row in range(first, first + count):
+            v = int(nodes[row, uct.T_MOVE])
+            totals[v] = totals.get(v, 0.0) + stats[row]
+    playouts = sum(float(stats[0, uct.V_AMAF_VISITS]) for _nodes, stats, _used in trees)
+    if (not totals or playouts < RANKING_PLAYOUTS
+            or max(s[uct.V_VISITS] for s in totals.values()) >= ROBUST_VISITS):
+        return {v: float(s[uct.V_VISITS]) for v, s in totals.items()}
+    ranked = {}
+    for v, s in totals.items():
+        visits, seen = float(s[uct.V_VISITS]), float(s[uct.V_AMAF_VISITS])
+        # Each mean starts from an even game worth SHRINK playouts: one lucky playout ranks no move first.
+        q = (s[uct.V_WINS] + 0.5 * SHRINK) / (visits + SHRINK)
+        qa = (s[uct.V_AMAF_WINS] + 0.5 * SHRINK) / (seen + SHRINK)
+        beta = seen / (seen + visits + visits * seen / equiv) if seen > 0.0 else 0.0
+        ranked[v] = float((1.0 - beta) * q + beta * qa)
+    return ranked
+
+
+def _safe(root: np.ndarray, geo: np.ndarray, rank: dict[int, float]) -> int:
+    """The best ranked root move (`_ranking`) among those that lose nothing at once that another would keep.
 
     A short search (a few visits a move: a big board, a short budget, a busy machine) cannot see
     the other side's one-move enclosures below the root, so the most visited move may let a group
     be taken that one dot would save; this check reads one reply exactly for a few moves.
     """
-    ranked = sorted(visits, key=lambda v: (-visits[v], v))
+    ranked = sorted(rank, key=lambda v: (-rank[v], v))
     out = np.empty(int(root[rules.S_NODES]), dtype=np.int32)
     k = uct.sharp(root, geo, out)
-    moves = ranked[:CHECKED] + [v for v in map(int, out[:k]) if v in visits and v not in ranked[:CHECKED]]
+    moves = ranked[:CHECKED] + [v for v in map(int, out[:k]) if v in rank and v not in ranked[:CHECKED]]
     gain = np.zeros(len(moves), dtype=np.int64)
     lets = np.zeros(len(moves), dtype=np.int64)
     uct.nets(root, geo, np.array(moves, dtype=np.int32), gain, lets)
