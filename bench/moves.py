@@ -1,4 +1,4 @@
-"""Engine speed: ``python -m engine.bench``.
+"""Engine speed: ``python -m bench.moves``.
 
 Plays seeded games of uniformly random legal moves to the end on 20×20 and
 38×31 under both rule sets and prints moves per second; times play-then-undo of

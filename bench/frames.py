@@ -1,4 +1,4 @@
-"""Frame-time benchmark of the play scene: ``python -m game.bench``.
+"""Frame-time benchmark of the play scene: ``python -m bench.frames``.
 
 Two cases in a 1920×1080 window: the 38×31 preset and the largest «Авто» board
 for that window, each filled by seeded random legal moves (countries rules)
