@@ -2,7 +2,7 @@
 
 Levels, weakest first: ``"random"`` (the floor for measurements), ``"beginner"``
 (also spelt ``"novice"``), ``"amateur"``, ``"master-v1"`` (the master before it read
-threats ahead, kept for ``ai.match`` only), ``"master-v2"`` (the pure-Python
+threats ahead, kept for ``bench.match`` only), ``"master-v2"`` (the pure-Python
 alpha-beta master, kept for matches) and ``"master"``. The master searches on the
 compiled kernel (``ai.kernel``: UCT with playouts) once it is ready; until then, or
 where it cannot load, it is master-v2. The game passed in is
@@ -90,7 +90,7 @@ def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: i
 
 @dataclass(frozen=True)
 class Thought:
-    """A chosen move and how much looking it took (what ``python -m ai.bench`` reports)."""
+    """A chosen move and how much looking it took (what ``python -m bench.levels`` reports)."""
 
     move: tuple[int, int]
     positions: int

@@ -113,7 +113,7 @@ class Board:
         self.trail: list[tuple[int, list[int]]] = []
         self.deadline = float("inf")
         self.work = 0                         # engine moves played so far, plus other costs: a repeatable clock
-        self.positions = 0                    # engine moves played so far, nothing else (for ai.bench)
+        self.positions = 0                    # engine moves played so far, nothing else (for bench.levels)
         self.visits = 0                       # of those, the ones made through play(): the search tree's
         self.work_limit = 1 << 62
         self.cancel: Callable[[], bool] | None = None

@@ -70,7 +70,7 @@ MASTER = Settings()
 """The master's settings: deepening until the budget is spent."""
 
 MASTER_V1 = Settings(reading=False)
-"""The master as it was before it read threats ahead (``ai.reading``): a yardstick for ``ai.match``."""
+"""The master as it was before it read threats ahead (``ai.reading``): a yardstick for ``bench.match``."""
 
 
 def territory(game: Game, p: int) -> float:

@@ -1,7 +1,7 @@
 """The rules of «Точки — страны» and «Классика»: the only place the rules live.
 
 The game screens and the computer opponent use this public surface only
-(RULES.md §5): ``Game``, ``Rules``, ``Player``, ``IllegalMove``, ``format_score``,
+(docs/RULES.md §5): ``Game``, ``Rules``, ``Player``, ``IllegalMove``, ``format_score``,
 ``Ending`` (how a game ended, which its record keeps), and the ``sgf`` module for game records.
 """
 

@@ -1,4 +1,4 @@
-"""The rules of both rule sets (RULES.md §2, §3) as one incremental game state.
+"""The rules of both rule sets (docs/RULES.md §2, §3) as one incremental game state.
 
 A move costs what it changes. Placing a dot with fewer than two own live
 neighbours cannot close a loop and is done at once. Otherwise the faces of the

@@ -3,7 +3,7 @@
 Everything here is computed once per board size and shared, so that a move only
 looks things up. Nodes are numbered ``v = y * W + x``. Each cell ``c = cy * (W-1) + cx``
 is cut by both diagonals into four quarter triangles ``q = 4 * c + k`` with
-``k`` = 0 north, 1 east, 2 south, 3 west (RULES.md §1).
+``k`` = 0 north, 1 east, 2 south, 3 west (docs/RULES.md §1).
 
 Directions around a node go clockwise on screen (y grows downwards):
 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE.

@@ -1,4 +1,4 @@
-"""Game records: reading and writing SGF (FF[4], ``GM[40]``) as RULES.md §4 says.
+"""Game records: reading and writing SGF (FF[4], ``GM[40]``) as docs/RULES.md §4 says.
 
 A record is what the save and load screens write and read, in the shape that
 other Dots programs (zagram.org, for one) use too::

@@ -10,7 +10,7 @@ MAX_SIZE = 52
 """Nodes at most each way: game records write a coordinate as one letter a–z, A–Z."""
 
 STOP_SECONDS = 180.0
-"""Classic «Стоп»: how long the other player may then move alone (RULES.md §3)."""
+"""Classic «Стоп»: how long the other player may then move alone (docs/RULES.md §3)."""
 
 Point = tuple[int, int]
 """A node of the board, ``(x, y)``: column from the left, row from the top."""
@@ -29,7 +29,7 @@ class Player(enum.IntEnum):
 
 
 class Rules(enum.Enum):
-    """The two rule sets of RULES.md: area of countries, or the official captures."""
+    """The two rule sets of docs/RULES.md: area of countries, or the official captures."""
 
     COUNTRIES = "countries"
     CLASSIC = "classic"

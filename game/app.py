@@ -296,7 +296,7 @@ RING_AROUND_A_SQUARE = ((4, 4), (5, 4), (6, 4), (7, 4), (7, 5), (7, 6), (7, 7), 
 
 
 def _ring_around_a_square() -> Game:
-    """RULES.md §2's takeover, one move before it: Red's square inside Blue's ring of twelve but one."""
+    """docs/RULES.md §2's takeover, one move before it: Red's square inside Blue's ring of twelve but one."""
     game = Game(width=20, height=15)
     red = [(5, 5), (6, 5), (6, 6), (5, 6), (15, 2), (16, 2), (17, 2), (15, 12), (16, 12), (17, 12), (18, 12)]
     for blue, answer in zip(RING_AROUND_A_SQUARE[:-1], red, strict=True):

@@ -11,7 +11,7 @@ import random
 from engine import Game, Player, Rules
 from game.input.layout import Point
 
-# Countries (RULES.md §2, the worked example): Red closes a square, then Blue
+# Countries (docs/RULES.md §2, the worked example): Red closes a square, then Blue
 # rings it with twelve dots and takes it over (Red's square fades, its dots are
 # crossed out); Red meanwhile builds a diamond (2) and a half cell (½).
 COUNTRIES_SCRIPT: tuple[Point, ...] = (

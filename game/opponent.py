@@ -125,7 +125,7 @@ class ComputerOpponent:
         self.seed = seed
         self._chooser: Chooser = chooser if chooser is not None else choose_move
         # When it moves alone after the human's «Стоп», the computer may end the
-        # game early (RULES.md §3.8) once ``stop_done`` says nothing is left to take.
+        # game early (docs/RULES.md §3.8) once ``stop_done`` says nothing is left to take.
         self._stop_done = stop_done if stop_done is not None else (stop_phase_done if chooser is None else None)
         # Whether to press «Стоп» itself instead of moving; None never does (a hint, the beginner).
         self._press_stop = press_stop

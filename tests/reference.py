@@ -1,10 +1,10 @@
-"""A slow, obviously-correct reference implementation of the rules (RULES.md).
+"""A slow, obviously-correct reference implementation of the rules (docs/RULES.md).
 
 The fast engine in ``engine/`` must agree with this module on every observable
 value in thousands of random games (``test_engine_vs_reference.py``); this
-module itself is checked against every value and worked example in RULES.md
+module itself is checked against every value and worked example in docs/RULES.md
 (``test_reference.py``). It is written for being read, not for speed: every
-move recomputes everything by brute force on the exact model of RULES.md §1,
+move recomputes everything by brute force on the exact model of docs/RULES.md §1,
 and undo restores full copies of the state.
 
 The model: each cell is split by both diagonals into four *quarters*
@@ -70,7 +70,7 @@ def as_ref_rules(rules: object) -> str:
 
 
 def first_move_zone(width: int, height: int) -> set[Node]:
-    """The central zone of RULES.md §3.2 where each player's first classic move must lie."""
+    """The central zone of docs/RULES.md §3.2 where each player's first classic move must lie."""
     zone_w = min(8, width)
     zone_h = min(15, height)
     left = (width - zone_w) // 2
@@ -79,7 +79,7 @@ def first_move_zone(width: int, height: int) -> set[Node]:
 
 
 class RefIllegalMove(ValueError):
-    """A move that RULES.md does not allow (mirrors the engine's IllegalMove)."""
+    """A move that docs/RULES.md does not allow (mirrors the engine's IllegalMove)."""
 
 
 @dataclass
@@ -93,7 +93,7 @@ class _State:
     stacks: dict[Quarter, list[int]] = field(default_factory=dict)
     # Players who have made a move: for the classic first-move zone.
     moved: set[int] = field(default_factory=set)
-    # Setup dots switch the first-move zone off (RULES.md §3.2).
+    # Setup dots switch the first-move zone off (docs/RULES.md §3.2).
     has_setup: bool = False
     finished: bool = False
     # Classic Stop: the player who now moves alone, or None before any Stop.
@@ -275,7 +275,7 @@ class RefGame:
         return result
 
     def node_inside(self, node: Node, region: set[Quarter]) -> bool:
-        """RULES.md §1: a node is inside a region when all quarters touching it belong to it."""
+        """docs/RULES.md §1: a node is inside a region when all quarters touching it belong to it."""
         return all(quarter in region for quarter in self.quarters_at(node))
 
     def _lay(self, player: int, quarters: set[Quarter]) -> None:
@@ -285,7 +285,7 @@ class RefGame:
                 self._state.stacks.setdefault(quarter, []).append(player)
 
     def _enclose_after_dot(self, player: int) -> None:
-        """RULES.md §2.2 / §3.4: lay ``player``'s new territory, then mark dead dots."""
+        """docs/RULES.md §2.2 / §3.4: lay ``player``'s new territory, then mark dead dots."""
         enclosed = self.enclosed_quarters(player)
         if self.rules == COUNTRIES:
             # Every enclosed quarter is a country, empty or not.
@@ -307,7 +307,7 @@ class RefGame:
         """A dot is dead iff every quarter around it has the other player on top.
 
         Computed from scratch, so it also revives a dot whose area was taken
-        back by its owner (RULES.md §2.4, §3.6).
+        back by its owner (docs/RULES.md §2.4, §3.6).
         """
         self._state.dead = {
             node

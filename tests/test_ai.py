@@ -2,7 +2,7 @@
 
 Positions come from seeded play on small boards, so that every level is asked
 about a real middle game of both rule sets. Budgets are small: these tests
-check behaviour, not strength (``python -m ai.match`` measures that).
+check behaviour, not strength (``python -m bench.match`` measures that).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import pytest
 from driving import step_until
 
 from ai import LEVELS, budget, choose_move, stop_phase_done, think
-from ai.bench import mid_game
 from ai.board import Board
+from bench.levels import mid_game
 from engine import Game, Player, Rules
 
 RULES = pytest.mark.parametrize("rules", list(Rules), ids=[r.value for r in Rules])

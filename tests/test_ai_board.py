@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai.bench import mid_game
 from ai.board import Board
 from ai.search import Master
+from bench.levels import mid_game
 from engine import Game, Player, Rules
 
 RULES = pytest.mark.parametrize("rules", list(Rules), ids=[r.value for r in Rules])

@@ -1,11 +1,11 @@
-"""ai.match: the fair end of a classic game (where a player would press «Стоп»), how each game ended,
+"""bench.match: the fair end of a classic game (where a player would press «Стоп»), how each game ended,
 master-v1 as a level, and a master on several cores in a match."""
 
 from __future__ import annotations
 
 import pytest
 
-from ai import match
+from bench import match
 from engine import Game, Player, Rules
 
 RING = [(1, 1), (2, 1), (3, 1), (1, 2), (3, 2), (1, 3), (2, 3), (3, 3)]

@@ -26,10 +26,11 @@ from typing import Any
 import pytest
 from driving import SAFETY_SECONDS, step_until
 
-from ai import bench, choose_move, parallel, think
+from ai import choose_move, parallel, think
 from ai.board import Board
 from ai.parallel import Share
 from ai.search import MASTER_V1, Master
+from bench import levels as bench_levels
 from engine import Game, Rules
 from game.storage import store
 
@@ -357,8 +358,8 @@ def test_configure_sets_the_default_and_none_means_every_core() -> None:
 
 
 def test_the_bench_shows_the_master_on_one_core_and_on_several(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench.main(["--positions", "1", "--size", "20x20", "--rules", "countries", "--level", "master-v2",
-                       "--cores", str(CORES)]) == 0
+    assert bench_levels.main(["--positions", "1", "--size", "20x20", "--rules", "countries", "--level", "master-v2",
+                              "--cores", str(CORES)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("20x20 countries master-v2 median")
     assert f"on {CORES} cores" in lines[1] and "the positions/s of one" in lines[1]

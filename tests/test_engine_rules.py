@@ -1,4 +1,4 @@
-"""The engine against every value and worked example of RULES.md, for both colours and near edges."""
+"""The engine against every value and worked example of docs/RULES.md, for both colours and near edges."""
 
 from __future__ import annotations
 

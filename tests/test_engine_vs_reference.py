@@ -1,7 +1,7 @@
 """The fast engine (engine/) against the reference rules (tests/reference.py).
 
 Random games are played on both side by side. After every action everything
-RULES.md §5 lets an outsider see must agree: whose move it is, the legal
+docs/RULES.md §5 lets an outsider see must agree: whose move it is, the legal
 moves (as a list and node by node), every dot and crossed-out mark, both
 scores, and whether the game is over. Undo must bring back exactly what was
 seen before the action it takes back.

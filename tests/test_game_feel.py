@@ -88,7 +88,7 @@ def play_moves(control: Control, play: PlayScene, moves: list[tuple[int, int]]) 
         click(control, at(play, node))
 
 
-# Blue closes the ring of twelve around Red's square (RULES.md §2): a takeover. Red plays far away.
+# Blue closes the ring of twelve around Red's square (docs/RULES.md §2): a takeover. Red plays far away.
 RED_SQUARE = [(5, 5), (6, 5), (6, 6), (5, 6)]
 RING = [(4, 4), (5, 4), (6, 4), (7, 4), (7, 5), (7, 6), (7, 7), (6, 7), (5, 7), (4, 7), (4, 6), (4, 5)]
 RED_AWAY = [(0, 0), (1, 0), (2, 0), (0, 9), (1, 9), (2, 9), (9, 9)]

@@ -1,4 +1,4 @@
-"""ai.match against an outside engine speaking oppai-cli's JSON-lines protocol: a fake one written here,
+"""bench.match against an outside engine speaking oppai-cli's JSON-lines protocol: a fake one written here,
 so the tests need nothing outside the repository. Games are scored as between levels, colours alternate,
 the engine hears every move, its illegal suggestions are passed over, and a hung, dead or babbling
 engine ends its game as an error line instead of hanging the match."""
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ai import match
+from bench import match
 from engine import Rules
 
 FAKE_ENGINE = r'''

@@ -7,6 +7,7 @@ crash guard it also relies on are tested in ``tests/test_log.py``.
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import struct
 import sys
@@ -154,6 +155,20 @@ def test_build_spec_carries_the_compiled_kernel_and_its_sources(monkeypatch: pyt
     excludes = set(analysis["excludes"])
     assert not {"numpy", "numba", "llvmlite", "multiprocessing"} & excludes  # what the kernel and the pool run on
     assert {"numba.cuda", "numba.tests", "scipy"} <= excludes  # what they would drag in for nothing
+
+
+def test_the_measuring_tools_stay_out_of_the_build_and_the_game_never_needs_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert "bench" in run_spec(monkeypatch, onefile=False)["Analysis"]["excludes"]
+    shipped = [ROOT / "main.py", *(path for package in ("engine", "ai", "game") for path in (ROOT / package).rglob("*.py"))]
+    needs_bench = []
+    for path in shipped:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            needs_bench += [f"{path.relative_to(ROOT)}: {name}" for name in names if name.split(".")[0] == "bench"]
+    assert needs_bench == []  # an excluded package the game imported would crash the executable
 
 
 def test_build_check_looks_for_the_words_the_smoke_run_says_about_the_kernel() -> None:

@@ -31,3 +31,34 @@ def test_ci_runs_exactly_the_test_command_of_the_readme() -> None:
     assert "requirements-dev.txt" in command
     ci_lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert command in ci_lines
+
+
+def _sources() -> list[Path]:
+    return [ROOT / "main.py", *(path for folder in ("engine", "ai", "game", "bench", "tests", "tools")
+                                for path in (ROOT / folder).rglob("*.py"))]
+
+
+def test_every_rules_section_the_code_cites_is_in_docs_rules() -> None:
+    rules = (ROOT / "docs/RULES.md").read_text(encoding="utf-8")
+    # Sections are "## 3. …"; their items are the numbered list under each heading.
+    sections: dict[str, list[str]] = {}
+    current = ""
+    for line in rules.splitlines():
+        if heading := re.match(r"## (\d+)\. ", line):
+            current = heading.group(1)
+            sections[current] = []
+        elif (item := re.match(r"(\d+)\. \*\*", line)) and current:
+            sections[current].append(item.group(1))
+    cited = set()
+    for path in _sources():
+        for section, item in re.findall(r"RULES\.md §(\d+)(?:\.(\d+))?", path.read_text(encoding="utf-8")):
+            cited.add((section, item))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    cited.update(re.findall(r"RULES\.md §(\d+)(?:\.(\d+))?", readme))
+    assert ("3", "2") in cited  # the scan found the citations at all (the first-move zone is cited in three places)
+    missing = sorted(f"§{s}.{i}" if i else f"§{s}" for s, i in cited if s not in sections or (i and i not in sections[s]))
+    assert missing == []
+    # Citations name the file by its path from the root: the name alone points at nothing in the repository.
+    bare = [str(path.relative_to(ROOT)) for path in _sources()
+            if re.search(r"(?<![/\w])RULES\.md", path.read_text(encoding="utf-8"))]
+    assert bare == []

@@ -1,6 +1,6 @@
-"""Checks of the reference rules (tests/reference.py) against RULES.md.
+"""Checks of the reference rules (tests/reference.py) against docs/RULES.md.
 
-Every value and worked example of RULES.md is here, for both colours and near
+Every value and worked example of docs/RULES.md is here, for both colours and near
 the edges, so that the reference can be trusted as the judge of the fast
 engine. These tests need nothing from engine/.
 """
@@ -192,7 +192,7 @@ def test_ring_of_eight_is_four_cells(me: int) -> None:
 
 @BOTH
 def test_takeover_of_a_square_by_a_ring_of_twelve(me: int) -> None:
-    """RULES.md §2: the square-takeover example, with either colour as the taker."""
+    """docs/RULES.md §2: the square-takeover example, with either colour as the taker."""
     victim = other(me)
     game = RefGame(12, 16)
     play_alone(game, victim, SQUARE)
@@ -268,7 +268,7 @@ def test_edge_dot_is_never_captured(me: int, rules: str) -> None:
 
 @BOTH
 def test_takeover_revives_the_dots_of_the_new_owner(me: int) -> None:
-    """RULES.md §2.4 Decision: a dead dot inside its own player's top layer lives again."""
+    """docs/RULES.md §2.4 Decision: a dead dot inside its own player's top layer lives again."""
     foe = other(me)
     game = RefGame(12, 16)
     play_alone(game, foe, [(5, 5)])

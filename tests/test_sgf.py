@@ -1,4 +1,4 @@
-"""Game records (engine/sgf.py, RULES.md §4): round trips, hostile input, a real zagram game.
+"""Game records (engine/sgf.py, docs/RULES.md §4): round trips, hostile input, a real zagram game.
 
 A record must load back into exactly the game that was saved (history, setup,
 who is to move, Stop and Finish), and any text at all must give either a Game

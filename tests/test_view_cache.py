@@ -172,7 +172,7 @@ def test_another_game_is_drawn_whole() -> None:
 
 
 def test_a_takeover_fades_what_it_covers_in_place() -> None:
-    # RULES.md §2: Red's square inside Blue's ring; Blue closing the ring lays over it.
+    # docs/RULES.md §2: Red's square inside Blue's ring; Blue closing the ring lays over it.
     ring = [(4, 4), (5, 4), (6, 4), (7, 4), (7, 5), (7, 6), (7, 7), (6, 7), (5, 7), (4, 7), (4, 6), (4, 5)]
     red = [(5, 5), (6, 5), (6, 6), (5, 6), (0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (2, 0), (3, 0)]
     game = Game(12, 12)

@@ -122,7 +122,7 @@ S_QUARTERS = 20
 S_MOVE_NO = 21       # moves played in this state (for the search's own bookkeeping)
 _S_HEAD = 24
 
-_ZONE_W, _ZONE_H = 8, 15  # RULES.md §3.2, as in engine.game
+_ZONE_W, _ZONE_H = 8, 15  # docs/RULES.md §3.2, as in engine.game
 
 
 @njit(inline="always")

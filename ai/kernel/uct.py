@@ -94,7 +94,7 @@ def _wasted(s: np.ndarray, g: np.ndarray, v: int, p: int) -> bool:
     """Classic: a dot at v would stand in the other side's free area, to be captured at once.
 
     Unless it has two own dots beside it: then it may itself close a loop round the area's border
-    and capture it first (RULES.md §3.5) — a game was lost by 26 dots to such a move the search
+    and capture it first (docs/RULES.md §3.5) — a game was lost by 26 dots to such a move the search
     never looked at.
     """
     if not s[S_CLASSIC]:

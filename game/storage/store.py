@@ -17,7 +17,7 @@ and only then renamed over the old file with ``os.replace`` (atomic on POSIX and
 Windows), so a crash or power cut mid-write leaves the previous file whole, and
 a half-written temporary file is never taken for the real one.
 
-A game in progress is one SGF record (RULES.md §4) as ``engine.sgf.dumps`` writes it,
+A game in progress is one SGF record (docs/RULES.md §4) as ``engine.sgf.dumps`` writes it,
 with the set-up the record itself cannot hold (mode, level, the human's colour,
 the moves taken back …) as JSON in a private root property, ``TOCHKI[...]``,
 placed first in the root node. One file rather than a record plus a JSON

@@ -15,7 +15,7 @@ clipped to its rectangle, so the result is the same picture
 (``tests/test_view_cache.py`` compares them). A new game, layout or window, or
 a jump further back than the engine's journal reaches, is drawn whole. The
 engine gives each layer's quarters (:attr:`engine.Region.cell_quarters`) and
-chains; this module only turns node coordinates into pixels (RULES.md §2.6 for
+chains; this module only turns node coordinates into pixels (docs/RULES.md §2.6 for
 fading) and decides how each wall looks, so the board reads as a map: a wall is
 bold where it borders a player's territory and faint between two countries of
 one player, and a player's classic free areas are outlined together, dashed

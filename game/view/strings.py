@@ -299,7 +299,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "files.rename.no": {"ru": "Отмена", "en": "Cancel"},
     "files.renamed": {"ru": "Новое название: {name}", "en": "Renamed: {name}"},
     "files.rename_failed": {"ru": "Не удалось переименовать: {why}", "en": "Could not rename: {why}"},
-    # Rules page: the game's own wording of RULES.md, both rule sets
+    # Rules page: the game's own wording of docs/RULES.md, both rule sets
     "page.title": {"ru": "Правила", "en": "Rules"},
     "page.back": {"ru": "Назад", "en": "Back"},
     # No-break spaces in the diagrams' captions: a score stays on its name's line (one wrapped as «… красные»

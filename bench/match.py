@@ -1,8 +1,8 @@
 """Play two levels against each other, or a level against an outside engine, and count: the ladder's measuring stick.
 
-    python -m ai.match --a master --b amateur --games 40 --size 15x15 --rules countries --seed 1
-    python -m ai.match --a master --b master-v1 --games 40 --rules classic --seconds 1 --fair-end
-    python -m ai.match --a master --engine "PATH/oppai-cli -t 1" --engine-seconds 1 --seconds 1 --fair-end
+    python -m bench.match --a master --b amateur --games 40 --size 15x15 --rules countries --seed 1
+    python -m bench.match --a master --b master-v1 --games 40 --rules classic --seconds 1 --fair-end
+    python -m bench.match --a master --engine "PATH/oppai-cli -t 1" --engine-seconds 1 --seconds 1 --fair-end
 
 Colours alternate (A is Blue in games 1, 3, 5, …). A game runs until the side
 to move has no legal move (a full board), or until the move cap. In classic,
@@ -360,7 +360,7 @@ def _command(text: str) -> tuple[str, ...]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ai.match", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.match", description=__doc__.splitlines()[0])
     parser.add_argument("--a", required=True, choices=LEVELS + ("novice",))
     parser.add_argument("--b", choices=LEVELS + ("novice",), help="B's level (or --engine)")
     parser.add_argument("--engine", type=_command, default=None,

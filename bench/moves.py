@@ -1,4 +1,4 @@
-"""Engine speed: ``python -m engine.bench``.
+"""Engine speed: ``python -m bench.moves``.
 
 Plays seeded games of uniformly random legal moves to the end on 20×20 and
 38×31 under both rule sets and prints moves per second; times play-then-undo of
@@ -89,7 +89,7 @@ def reference_ratio(width: int, height: int, rules: Rules, seed: int, count: int
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.moves", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=6, help="random games per case")
     parser.add_argument("--repeats", type=int, default=3, help="repeats; the median is printed")
     parser.add_argument("--ref-moves", type=int, default=300, help="moves replayed on the reference")

@@ -1,6 +1,6 @@
 """How long each level thinks, and how fast it looks: time per move and positions per second.
 
-    python -m ai.bench [--positions 5] [--rules countries] [--size 20x20] [--level master] [--cores 2]
+    python -m bench.levels [--positions 5] [--rules countries] [--size 20x20] [--level master] [--cores 2]
 
 Positions are built by seeded play (beginner against beginner, a third of
 the nodes filled), on 20×20 and 38×31 boards, for both rule sets unless one is
@@ -45,7 +45,7 @@ def mid_game(width: int, height: int, rules: Rules, seed: int) -> Game:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ai.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.levels", description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=5, help="positions per board size and rule set")
     parser.add_argument("--rules", choices=[r.value for r in Rules], default=None)
     parser.add_argument("--size", choices=[f"{w}x{h}" for w, h in SIZES], default=None)

@@ -1,4 +1,4 @@
-"""Frame-time benchmark of the play scene: ``python -m game.bench``.
+"""Frame-time benchmark of the play scene: ``python -m bench.frames``.
 
 Two cases in a 1920×1080 window: the 38×31 preset and the largest «Авто» board
 for that window, each filled by seeded random legal moves (countries rules)
@@ -204,7 +204,7 @@ def measure_animation(control: Control, width: int, height: int, seed: int, move
 
 def main(argv: list[str] | None = None) -> int:
     """Run both cases and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.frames", description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=600, help="steady frames timed per case")
     parser.add_argument("--seed", type=int, default=7, help="seed of the random games")
     parser.add_argument("--idle", action="store_true",

@@ -1,0 +1,13 @@
+"""Measuring tools beside the game, never shipped with it (build.spec excludes this package).
+
+Each module runs with ``python -m`` from the repository root:
+
+- ``bench.moves`` — the engine's speed: random games, play-then-undo, and the ratio to the
+  slow reference of ``tests/reference.py``;
+- ``bench.levels`` — how long each computer level thinks and how many positions a second it looks at;
+- ``bench.match`` — levels played against each other, or against an outside engine, and counted;
+- ``bench.frames`` — frame times of the play scene on large boards (pygame, headless).
+
+The game's packages (``engine``, ``ai``, ``game``) never import from here, so the
+executable runs without it; ``tests/test_packaging.py`` checks both.
+"""
