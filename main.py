@@ -23,7 +23,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.storage.crash import install_logging, run_guarded
+from game.crash import install_logging, run_guarded
 
 EXIT_FAILED = 1
 """The run could not do what it was asked (no screen, a file not written); not a crash."""

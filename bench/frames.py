@@ -37,12 +37,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from engine import Game, Rules
-from game import demo
 from game.control import Control
 from game.input.layout import auto_size_for_window
+from game.match import demo
+from game.match.settings import MatchSettings
 from game.scenes.handoff import Match
 from game.scenes.play import PlayScene
-from game.settings import MatchSettings
 
 WINDOW = (1920, 1080)
 MIN_LAYERS = 800

@@ -23,12 +23,15 @@ import pygame
 from ai import choose_move, kernel, parallel, think
 from ai import review as ai_review
 from engine import Game, Player, Refusal, Rules, sgf
-from game import demo
-from game.analysis import Analysis
-from game.clock import ClockState, TimeControl
+from game import strings
 from game.control import DEFAULT_SIZE, MIN_SIZE, Control
-from game.ending import Ending, How
 from game.input.layout import BoardLayout, Box, Point
+from game.match import demo
+from game.match.analysis import Analysis
+from game.match.clock import ClockState, TimeControl
+from game.match.ending import Ending, How
+from game.match.settings import ComputerSettings, MatchSettings
+from game.paths import DATA_DIR_ENV, asset_path, user_data_dir
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.scenes.files import OpenGameScene, SavedGamesScene, SaveGameScene, UnfinishedScene, default_name, record_info
@@ -41,10 +44,8 @@ from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
 from game.scenes.rules import RulesScene
 from game.scenes.versus import VersusScene
-from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
-from game.storage.paths import DATA_DIR_ENV, asset_path, user_data_dir
-from game.view import dpi, language, strings, theme
+from game.view import dpi, language, theme
 from game.view.zoom_control import ZoomControl
 
 ZAGRAM = asset_path("samples", "zagram-352562.sgf")

@@ -19,7 +19,7 @@ for input a few times a second (more often just after input) and draws a frame
 only when input came or the scene's next timer is due. (``pygame.event.wait``
 with a timeout would do the same, but pygame-ce implements it as a 1 ms polling
 loop, which costs more CPU than this.) Background jobs (the computer's move, a
-hint, an analysis: :mod:`game.jobs`) are not polled: they call :meth:`Control.wake`,
+hint, an analysis: :mod:`game.match.jobs`) are not polled: they call :meth:`Control.wake`,
 which posts :data:`JOB_NEWS`, so the loop's next look for input finds it and draws
 the frame that shows their news.
 """
@@ -45,9 +45,9 @@ from game.scenes.review import ReviewScene
 from game.scenes.rules import RulesScene
 from game.scenes.versus import VersusScene
 from game.storage.store import load_settings
+from game.strings import t
 from game.view import theme
 from game.view.sound import Sounds
-from game.view.strings import t
 
 SCENES: dict[str, type[Scene]] = {scene.name: scene for scene in (
     MenuScene, VersusScene, PickerScene, PlayScene, ResultsScene, ReviewScene, OpenGameScene, SaveGameScene,

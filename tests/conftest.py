@@ -54,7 +54,7 @@ def pygame_session() -> Iterator[object]:
 
 @pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty user data folder of the test's own (created on first use by game.storage.paths)."""
+    """An empty user data folder of the test's own (created on first use by game.paths)."""
     folder = tmp_path / "data"
     monkeypatch.setenv("TOCHKI_DATA_DIR", str(folder))
     return folder

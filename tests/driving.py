@@ -18,7 +18,7 @@ from game.view.widgets import Button
 def running(size: tuple[int, int], now: Callable[[], float]) -> Iterator[Control]:
     """The game's loop in a window of ``size`` with the clock ``now``, for a fixture to yield; on
     teardown its scenes are shut down, no event is left over and the language is Russian again."""
-    from game.view import strings
+    from game import strings
 
     pygame.event.clear()
     control = Control(size, now=now)

@@ -79,9 +79,9 @@ def test_leaving_the_review_stops_the_analysis(control: Control) -> None:  # noq
 
 
 def test_analysis_on_the_results_opens_the_review_with_it_running(control: Control) -> None:  # noqa: F811
+    from game.match.settings import MatchSettings
     from game.scenes.handoff import Match
     from game.scenes.results import ResultsScene
-    from game.settings import MatchSettings
 
     control.stack.push(MenuScene(control.stack))
     control.stack.ai_seconds = 0.05

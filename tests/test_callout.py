@@ -12,10 +12,10 @@ from conftest import FakeClock
 from engine import Player
 from game.control import Control
 from game.input.layout import Box
+from game.match.settings import MatchSettings
 from game.scenes.handoff import Match
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
-from game.settings import MatchSettings
 from game.view.callout import loupe_bounds, loupe_centre, loupe_radius
 
 

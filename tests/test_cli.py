@@ -21,12 +21,11 @@ import pygame
 import pytest
 
 import main
-from game import app
+from game import app, strings
 from game.control import Control
 from game.scenes.play import PlayScene
 from game.scenes.review import ReviewScene
 from game.storage import store
-from game.view import strings
 
 ROOT = Path(__file__).resolve().parent.parent
 CRASHED = "неожиданно закрылась"

@@ -14,16 +14,17 @@ from test_game_scenes import grid_px, start_play, top
 
 from ai.stop import STOP_MIN_MOVES, _fill, exposed, should_press_stop, stop_phase_done
 from engine import STOP_SECONDS, ActionKind, Game, Player, Point, Rules, sgf
+from game import strings
 from game.control import Control
-from game.opponent import Answer, ComputerOpponent
+from game.match.opponent import Answer, ComputerOpponent
+from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.files import OpenGameScene, record_info
 from game.scenes.handoff import Match, Reviewing
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
-from game.settings import ComputerSettings, MatchSettings
 from game.storage import autosave, store
-from game.view import strings, theme
+from game.view import theme
 from game.view.hud import play_status
 
 # A 12 × 12 classic game, Blue (the person) first. Red (the computer) takes Blue's first dot with a

@@ -41,16 +41,17 @@ import pygame
 import pytest
 
 from engine import Player, Rules
-from game import app, demo
+from game import app, strings
 from game.control import Control
 from game.input.layout import screen_layout
+from game.match import demo
+from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.base import Scene
 from game.scenes.files import GamesScene, SaveGameScene, UnfinishedScene, default_name
 from game.scenes.handoff import Match
 from game.scenes.play import PlayScene
-from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
-from game.view import hud, strings, textfit, theme
+from game.view import hud, textfit, theme
 from game.view.play_panel import PlayPanel
 from game.view.widgets import Button, ButtonGroup, IconButton
 

@@ -10,16 +10,17 @@ from driving import click, press, step, step_until
 from test_game_scenes import grid_px, start_play, top
 
 from engine import STOP_SECONDS, Game, Player, Rules, sgf
-from game.clock import MatchClock, TimeControl
+from game import strings
 from game.control import Control
-from game.ending import Ending, How
+from game.match.clock import MatchClock, TimeControl
+from game.match.ending import Ending, How
+from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.dialog import ConfirmScene
 from game.scenes.handoff import Match, Reviewing
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
-from game.settings import ComputerSettings, MatchSettings
 from game.storage import autosave, store
-from game.view import hud, strings, theme
+from game.view import hud, theme
 
 
 def played(*points: tuple[int, int]) -> Game:

@@ -13,14 +13,14 @@ from driving import click, key, post, step_until
 
 from engine import Game, Player, Rules, sgf
 from game.control import Control
-from game.opponent import Chooser
+from game.match.opponent import Chooser
+from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.dialog import ConfirmScene
 from game.scenes.handoff import Match
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
-from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
 from game.storage.autosave import autosave_meta, resume, settings_from_meta
 from game.view import hud

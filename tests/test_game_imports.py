@@ -1,4 +1,5 @@
-"""The shape of the code: no import cycles anywhere in the project, and scenes that know no other scene.
+"""The shape of the code: layers that import only downwards, no import cycles anywhere in the project,
+no pygame below the screens, and scenes that know no other scene.
 
 Every module of ``engine``, ``ai``, ``game`` and ``main.py`` is parsed with ``ast``
 (nothing is imported), and every import in it counts, also one inside a function
@@ -15,6 +16,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "ai", "game")
 SCENES = "game.scenes"
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("engine",),  # the rules
+    ("ai",),  # the computer players
+    ("game.match",),  # the match without a window: set-up, clocks, take-back, ending, opponent, hint, replay
+    ("game.strings", "game.paths"),  # the texts in both languages; where files are
+    ("game.storage",),  # the player's files: settings, unfinished games, the library
+    ("game.input",),  # pointer, gestures and the board's geometry on screen
+    ("game.view",),  # what is drawn and heard
+    ("game.scenes",),  # the screens
+    ("game", "game.app", "game.control", "game.crash", "game.bench", "game.shots"),  # the program's shell
+    ("main",),
+)
+"""Bottom to top: a module may import its own layer and those below, never one above. An entry
+stands for itself and every module under it, except ``game``, which is only the package's ``__init__``."""
+
+NO_PYGAME = ("engine", "ai", "game.match", "game.strings", "game.paths", "game.storage")
+"""Layers that run without a window (the rules, the search, the match model, the files)."""
 
 
 def project_modules() -> dict[str, Path]:
@@ -53,6 +72,28 @@ def import_graph() -> dict[str, set[str]]:
     modules = project_modules()
     known = set(modules)
     return {name: imports_of(name, path, known) for name, path in modules.items()}
+
+
+def layer_of(module: str) -> int | None:
+    """The index in :data:`LAYERS` of ``module``'s layer (its longest entry), None if no entry holds it."""
+    best: tuple[int, int] | None = None
+    for index, entries in enumerate(LAYERS):
+        for entry in entries:
+            holds = module == entry or (entry != "game" and module.startswith(entry + "."))
+            if holds and (best is None or len(entry) > best[1]):
+                best = (index, len(entry))
+    return None if best is None else best[0]
+
+
+def outside_imports(path: Path) -> set[str]:
+    """The top-level names of every package a module imports, wherever in it the import stands."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return found
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -97,6 +138,28 @@ def test_the_project_has_no_import_cycle() -> None:
     assert {"game.scenes.play", "game.control", "engine.game", "main"} <= set(graph)  # the walk found the code
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " → ".join(cycle or [])
+
+
+def test_every_module_has_a_layer_and_imports_only_downwards() -> None:
+    graph = import_graph()
+    homeless = sorted(module for module in graph if layer_of(module) is None)
+    assert not homeless, "modules with no layer in LAYERS: " + ", ".join(homeless)
+    upward = sorted(f"{module} imports {target}" for module, targets in graph.items() for target in targets
+                    if layer_of(target) > layer_of(module))  # type: ignore[operator]
+    assert not upward, "imports up the layers:\n" + "\n".join(upward)
+
+
+def test_the_layer_table_sees_an_upward_import() -> None:
+    assert layer_of("game.match.hint") < layer_of("game.view.hint_mark")  # type: ignore[operator]
+    assert layer_of("game.storage.store") > layer_of("game.strings")  # type: ignore[operator]
+    assert layer_of("game") == layer_of("game.app") and layer_of("game.nowhere") is None
+
+
+def test_no_pygame_below_the_screens() -> None:
+    windowed = sorted(name for name, path in project_modules().items()
+                      if any(name == layer or name.startswith(layer + ".") for layer in NO_PYGAME)
+                      if "pygame" in outside_imports(path))
+    assert not windowed, "pygame imported where no window may be: " + ", ".join(windowed)
 
 
 def test_the_cycle_check_sees_function_local_and_submodule_imports(tmp_path: Path) -> None:

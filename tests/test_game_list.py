@@ -21,9 +21,11 @@ from conftest import FakeClock, StillTime
 from driving import click, key, press, running, type_text
 
 from engine import Game, Player, Rules, sgf
-from game import demo
+from game import strings
 from game.app import ZAGRAM
 from game.control import Control
+from game.match import demo
+from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.dialog import ConfirmScene
 from game.scenes.files import UNDO_SECONDS, NameScene, OpenGameScene, SaveGameScene, UnfinishedScene, record_info
 from game.scenes.handoff import Match
@@ -31,9 +33,8 @@ from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
-from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
-from game.view import strings, theme, thumbnail
+from game.view import theme, thumbnail
 
 
 @pytest.fixture

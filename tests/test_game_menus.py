@@ -16,22 +16,24 @@ from conftest import FakeClock
 from driving import click, key, post, press
 
 from engine import Game, Player, Rules, format_score, sgf
-from game import demo
+from game import strings
 from game.app import ZAGRAM
 from game.control import Control
-from game.opponent import Chooser
+from game.match import demo
+from game.match.opponent import Chooser
+from game.match.replay import Replay
+from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.files import OpenGameScene, SaveGameScene
 from game.scenes.handoff import Match, Reviewing
 from game.scenes.menu import MenuScene
 from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
 from game.scenes.results import CELEBRATION_SECONDS, ResultsScene
-from game.scenes.review import Replay, ReviewScene
+from game.scenes.review import ReviewScene
 from game.scenes.rules import RulesScene, diagrams
 from game.scenes.versus import VersusScene
-from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
-from game.view import language, paper, strings, theme
+from game.view import language, paper, theme
 from game.view.textfit import wrap
 from game.view.widgets import Button
 

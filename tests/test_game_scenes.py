@@ -17,9 +17,11 @@ from conftest import FakeClock
 from driving import click, post, press, step, step_until
 
 from engine import STOP_SECONDS, Game, Player, Refusal, Rules
+from game import strings
 from game.control import Control
 from game.input.layout import MIN_AUTO_CELL, auto_size_for_window
-from game.opponent import Chooser, ComputerOpponent
+from game.match.opponent import Chooser, ComputerOpponent
+from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.dialog import ConfirmScene
 from game.scenes.handoff import Match
 from game.scenes.menu import MenuScene
@@ -27,8 +29,6 @@ from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.versus import VersusScene
-from game.settings import ComputerSettings, MatchSettings
-from game.view import strings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -501,7 +501,7 @@ def test_drawing_changes_nothing_in_the_game(control: Control) -> None:
 
 
 def test_dots_and_crossed_out_dots_are_drawn(control: Control) -> None:
-    from game import demo
+    from game.match import demo
 
     game = demo.countries_demo()
     play = start_play(control, MatchSettings(width=20, height=15), game=game)

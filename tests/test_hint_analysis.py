@@ -13,8 +13,8 @@ from driving import SAFETY_SECONDS, step_until
 from ai import choose_move
 from ai.review import MISTAKE_LOSS, MoveReview
 from engine import Game, Player, Point, Rules
-from game.analysis import Analysis
-from game.hint import Hint
+from game.match.analysis import Analysis
+from game.match.hint import Hint
 from game.view import theme
 from game.view.lead_chart import LeadChart, fill_colour
 

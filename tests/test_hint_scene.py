@@ -12,11 +12,11 @@ from test_game_scenes import grid_px, start_play
 
 from engine import Game, Player, Point, Rules, sgf
 from game.control import Control
+from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.files import SaveGameScene
 from game.scenes.handoff import Match
 from game.scenes.menu import MenuScene
 from game.scenes.results import ResultsScene
-from game.settings import ComputerSettings, MatchSettings
 from game.view import theme
 
 

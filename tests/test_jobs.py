@@ -1,4 +1,4 @@
-"""Background jobs (:mod:`game.jobs`): a superseded or cancelled job's late result is dropped and wakes
+"""Background jobs (:mod:`game.match.jobs`): a superseded or cancelled job's late result is dropped and wakes
 nobody; a current job's result and news wake the loop (``JOB_NEWS``), so with the loop idle — no input
 posted — a hint's answer and a finished analysis show in the very next frame; undo while the computer
 thinks cancels its job and its late move is never played. Every wait is on a job's ``done`` flag or a
@@ -18,14 +18,15 @@ from test_game_scenes import grid_px, start_play
 from ai import review as ai_review
 from ai.review import MoveReview
 from engine import Game, Player, Point, Rules
+from game import strings
 from game.control import JOB_NEWS, Control
-from game.jobs import Job, Jobs
-from game.opponent import ComputerOpponent, Snapshot
+from game.match.jobs import Job, Jobs
+from game.match.opponent import ComputerOpponent, Snapshot
+from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.handoff import Reviewing
 from game.scenes.menu import MenuScene
 from game.scenes.review import ReviewScene
-from game.settings import ComputerSettings, MatchSettings
-from game.view import strings, theme
+from game.view import theme
 from game.view.lead_chart import LeadChart
 
 # ----- the helper alone -------------------------------------------------------------------------------

@@ -26,8 +26,11 @@ from hypothesis import strategies as st
 from test_sgf_hostile import CASES
 
 from engine import Game, Player, Rules, sgf
-from game import demo
+from game import strings
 from game.control import Control
+from game.match import demo
+from game.match.settings import ComputerSettings, MatchSettings
+from game.match.takeback import TakeBack
 from game.scenes.dialog import ConfirmScene
 from game.scenes.files import OpenGameScene, SaveGameScene, UnfinishedScene, describe
 from game.scenes.handoff import Match, Reviewing
@@ -35,12 +38,10 @@ from game.scenes.menu import MenuScene
 from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
 from game.scenes.review import ReviewScene
-from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
 from game.storage.autosave import resume
-from game.takeback import TakeBack
-from game.view import strings, theme
-from game.view.strings import rules_name
+from game.strings import rules_name
+from game.view import theme
 
 RAW = re.compile(r"Errno|codec|Traceback|game tree|node \d|offset \d|\.py\b|0x[0-9a-f]{2}")
 """What raw Python or OS text looks like; none of it may reach the screen."""

@@ -1,4 +1,4 @@
-"""The log and the last line of defence (game.storage.crash), and the computer's errors in the log.
+"""The log and the last line of defence (game.crash), and the computer's errors in the log.
 
 install_logging and run_guarded as ``main.py`` uses them; then what keeps the log
 itself harmless: records clipped to a few kilobytes, a handler on a full disk that
@@ -26,8 +26,8 @@ import pygame
 import pytest
 
 from engine import Game, Player
-from game.opponent import ComputerOpponent
-from game.storage import crash, paths
+from game import crash, paths
+from game.match.opponent import ComputerOpponent
 
 # --- install_logging and run_guarded ------------------------------------------------------------------------------
 
@@ -142,7 +142,7 @@ def test_run_guarded_logs_the_crash_tells_the_player_and_returns_1(
 
     assert crash.run_guarded(main) == 1
     text = read_log(data_dir)
-    assert "CRITICAL game.storage.crash: The game crashed" in text
+    assert "CRITICAL game.crash: The game crashed" in text
     assert "Traceback (most recent call last)" in text
     assert "ZeroDivisionError: деление на ноль в партии" in text
     log_file = data_dir / "logs" / "game.log"
@@ -204,7 +204,7 @@ def test_an_error_in_the_computers_worker_is_logged_with_its_traceback(data_dir:
     answer = opponent.poll()
     assert answer is not None and isinstance(answer.error, RuntimeError)  # the scene still hears of it
     text = read_log(data_dir)
-    assert "ERROR game.opponent: The computer (RED, level beginner) could not choose a move" in text
+    assert "ERROR game.match.opponent: The computer (RED, level beginner) could not choose a move" in text
     assert "Traceback (most recent call last)" in text
     assert "RuntimeError: оценка позиции сломалась" in text
 

@@ -17,7 +17,7 @@ from typing import Any
 import platformdirs
 import pytest
 
-from game.storage import paths
+from game import paths
 
 ROOT = Path(__file__).resolve().parent.parent
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -8,10 +8,10 @@ import pytest
 
 from engine import Game, Player, Refusal, Rules
 from game.input.layout import Box, fit_board
+from game.strings import LANGUAGES, set_language, t
 from game.view import theme
 from game.view.board_view import BoardView
 from game.view.refusal import SHAKE_SECONDS, RefusalMark, reason_key
-from game.view.strings import LANGUAGES, set_language, t
 
 
 def ring_game(owner_moves_first: bool) -> Game:

@@ -177,7 +177,7 @@ def test_hostile_re_on_a_finished_game_leaves_the_ending_to_the_board() -> None:
 
 
 def test_the_games_ending_equals_the_engines() -> None:
-    from game.ending import Ending as Told
+    from game.match.ending import Ending as Told
 
     assert Told(How.TIME, Player.RED) == Ending(How.TIME, Player.RED)
     assert hash(Told(How.TIME, Player.RED)) == hash(Ending(How.TIME, Player.RED))

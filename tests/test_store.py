@@ -14,9 +14,9 @@ from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
 from engine import Game, Player, Rules, sgf
+from game import strings
 from game.storage import store
 from game.storage.store import Resumable, Settings, StoreError
-from game.view import strings
 
 META = {"mode": "computer", "level": "amateur", "human": "red", "rules": "classic"}
 

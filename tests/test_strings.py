@@ -1,4 +1,4 @@
-"""The one catalogue of texts (game/view/strings.py): both languages, the same fields, and no
+"""The one catalogue of texts (game/strings.py): both languages, the same fields, and no
 text drawn that does not come from it.
 
 The source check is deliberately simple: it reads game/*.py with ``ast`` and looks
@@ -20,11 +20,12 @@ import pygame
 import pytest
 
 from engine import Game, Player, Rules, sgf
-from game import demo
+from game import strings
 from game.control import Control
+from game.match import demo
 from game.storage import store
-from game.view import strings, theme
-from game.view.strings import STRINGS, fields_of
+from game.strings import STRINGS, fields_of
+from game.view import theme
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_SOURCES = sorted((ROOT / "game").rglob("*.py"))
@@ -130,7 +131,7 @@ def test_every_literal_key_is_in_the_catalogue() -> None:
             prefix = str(key.values[0].value)  # f"level.{level}": some key must start so
             if not any(k.startswith(prefix) for k in STRINGS):
                 unknown.append(f"{path.name}:{call.lineno}: {prefix!r}…")
-    assert not unknown, "keys missing from game/view/strings.py:\n" + "\n".join(unknown)
+    assert not unknown, "keys missing from game/strings.py:\n" + "\n".join(unknown)
 
 
 def test_the_check_catches_literal_text() -> None:
@@ -161,6 +162,7 @@ def english(pygame_session: object, tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_every_scene_renders_in_english(english: list[str]) -> None:
+    from game.match.settings import ComputerSettings, MatchSettings
     from game.scenes.dialog import ConfirmScene
     from game.scenes.files import SAMPLES_DIR, OpenGameScene, SaveGameScene
     from game.scenes.handoff import Match, Question, Reviewing
@@ -171,7 +173,6 @@ def test_every_scene_renders_in_english(english: list[str]) -> None:
     from game.scenes.review import ReviewScene
     from game.scenes.rules import RulesScene
     from game.scenes.versus import VersusScene
-    from game.settings import ComputerSettings, MatchSettings
 
     control = Control((1024, 700))
     stack = control.stack
@@ -223,7 +224,7 @@ def test_every_scene_renders_in_english(english: list[str]) -> None:
 
 def test_one_side_moving_alone_reads_in_the_singular_in_english() -> None:
     """«Blue move alone: 2:47» stood under «Blue to move»: one side is singular in English, as in «Blue wins!»."""
-    from game.settings import MatchSettings
+    from game.match.settings import MatchSettings
     from game.view import hud
 
     game = Game(12, 12, Rules.CLASSIC)

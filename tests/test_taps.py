@@ -19,9 +19,10 @@ import pytest
 from conftest import FakeClock
 
 from engine import Game, Player, sgf
-from game import demo
 from game.control import Control
 from game.input.pointer import STALE_GESTURE_MS, TOUCH_CLICK_GUARD_MS
+from game.match import demo
+from game.match.settings import MatchSettings
 from game.scenes.dialog import ConfirmScene
 from game.scenes.files import OpenGameScene
 from game.scenes.handoff import Match
@@ -30,7 +31,6 @@ from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
 from game.scenes.review import ReviewScene
 from game.scenes.rules import RulesScene
-from game.settings import MatchSettings
 from game.storage import store
 from game.view.widgets import Button, ButtonGroup
 

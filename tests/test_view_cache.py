@@ -19,8 +19,8 @@ import pygame
 import pytest
 
 from engine import Game, Player, Point, Rules
-from game import demo
 from game.input.layout import BoardLayout
+from game.match import demo
 from game.view.board_view import BoardView
 
 WINDOW = (560, 420)

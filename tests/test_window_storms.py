@@ -20,10 +20,10 @@ from conftest import FakeClock
 
 from engine import Player
 from game.control import Control
+from game.match.settings import MatchSettings
 from game.scenes.handoff import Match
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
-from game.settings import MatchSettings
 
 START = (1280, 800)
 

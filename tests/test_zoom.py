@@ -18,17 +18,17 @@ from conftest import FakeClock
 from driving import running
 
 from engine import Player
-from game import demo
 from game.control import Control
 from game.input.hit import hit_mouse, hit_touch
 from game.input.layout import BOARD_PADDING, Box, fit_board, screen_layout
 from game.input.pointer import EXTRA_FINGER, STALE_GESTURE_MS, InputFilter, pointer_of
 from game.input.zoom import Zoom, fitted, max_cell
+from game.match import demo
+from game.match.settings import MatchSettings
 from game.scenes.handoff import Match, Reviewing
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.scenes.review import ReviewScene
-from game.settings import MatchSettings
 from game.view import theme
 
 AREA = Box(0, 0, 784, 600)  # the board's area of a 1024×600 window

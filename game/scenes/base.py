@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 if TYPE_CHECKING:
-    from game.jobs import Notify
-    from game.opponent import Chooser
+    from game.match.jobs import Notify
+    from game.match.opponent import Chooser
     from game.view.sound import Sounds
 
 

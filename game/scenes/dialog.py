@@ -9,8 +9,8 @@ import pygame
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Question
+from game.strings import t
 from game.view import paper, theme
-from game.view.strings import t
 from game.view.widgets import Button, ButtonGroup
 
 

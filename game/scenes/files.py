@@ -42,14 +42,14 @@ import pygame
 from ai import PLAYER_LEVELS
 from engine import Game, Player, Rules, format_score, sgf
 from game.input.pointer import pointer_of
+from game.match.settings import MatchSettings
+from game.paths import asset_path
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Naming, Question, Reviewing
-from game.settings import MatchSettings
 from game.storage import store
 from game.storage.autosave import resume
-from game.storage.paths import asset_path
+from game.strings import STRINGS, rules_name, t
 from game.view import hud, paper, theme, thumbnail
-from game.view.strings import STRINGS, rules_name, t
 from game.view.textfit import named, one_line, wrap
 from game.view.widgets import Button, ButtonGroup
 
@@ -76,7 +76,7 @@ def record_info(settings: MatchSettings | None, now: datetime) -> dict[str, str]
     who played which colour (``PB``/``PW``) and its level as the computer's rank (``BR``/``WR``),
     in the player's language, as other programs show names.
 
-    >>> from game.settings import ComputerSettings
+    >>> from game.match.settings import ComputerSettings
     >>> record_info(MatchSettings(computer=ComputerSettings("master", Player.RED)), datetime(2025, 1, 18))
     {'DT': '2025-01-18', 'PB': 'Компьютер', 'BR': 'Мастер', 'PW': 'Игрок'}
     """

@@ -11,10 +11,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from engine import Game, sgf
-from game.clock import ClockState
-from game.ending import Ending
-from game.settings import MatchSettings
-from game.takeback import TakeBack
+from game.match.clock import ClockState
+from game.match.ending import Ending
+from game.match.settings import MatchSettings
+from game.match.takeback import TakeBack
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ import pygame
 
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
+from game.strings import t
 from game.view import paper, theme
-from game.view.strings import t
 from game.view.textfit import wrap
 from game.view.widgets import Button, ButtonGroup
 

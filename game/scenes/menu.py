@@ -19,13 +19,13 @@ import pygame
 
 from engine import Rules
 from game.input.pointer import pointer_of
+from game.match.settings import MatchSettings
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match
-from game.settings import MatchSettings
 from game.storage import store
 from game.storage.autosave import resume
+from game.strings import LANGUAGES, t
 from game.view import language, paper, theme
-from game.view.strings import LANGUAGES, t
 from game.view.textfit import one_line, wrap
 from game.view.widgets import Button, ButtonGroup, row_buttons, stack_buttons
 

@@ -13,15 +13,15 @@ from dataclasses import replace
 
 import pygame
 
-from game.clock import CLOCK_MINUTES, INCREMENTS, TimeControl
 from game.input.layout import PRESETS, auto_size_for_window
 from game.input.pointer import pointer_of
+from game.match.clock import CLOCK_MINUTES, INCREMENTS, TimeControl
+from game.match.settings import MatchSettings
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match
-from game.settings import MatchSettings
 from game.storage import store
+from game.strings import rules_name, t
 from game.view import paper, theme
-from game.view.strings import rules_name, t
 from game.view.widgets import Button, ButtonGroup, row_buttons
 
 

@@ -5,7 +5,7 @@ scene routes input to it and draws what it says. An illegal node flashes and
 nothing is played. Moves animate (:mod:`game.view.anim`) without holding input
 back. The game is autosaved to its own slot after every change and on leaving
 (:mod:`game.storage.autosave`); «Вернуть» replays what «Отменить» took back
-(:mod:`game.takeback`). Opened as ``stack.go("play", Match(settings))``, or with a game to go on with.
+(:mod:`game.match.takeback`). Opened as ``stack.go("play", Match(settings))``, or with a game to go on with.
 """
 
 from __future__ import annotations
@@ -15,21 +15,22 @@ from collections.abc import Callable
 import pygame
 
 from engine import Game, IllegalMove, Player, Rules
-from game.clock import StopClock
-from game.ending import Ending, How
-from game.hint import Hint
 from game.input.aim import Aim
 from game.input.layout import BoardLayout, Point, ScreenLayout, screen_layout
 from game.input.pointer import pointer_of
-from game.opponent import ComputerOpponent
+from game.match.clock import StopClock
+from game.match.ending import Ending, How
+from game.match.hint import Hint
+from game.match.opponent import ComputerOpponent
+from game.match.takeback import TakeBack
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Question
 from game.storage import store
 from game.storage.autosave import Autosaver
-from game.takeback import TakeBack
 from game.view import anim, hud
 from game.view.board_view import BoardView
 from game.view.callout import draw_loupe
+from game.view.hint_mark import draw_asked_hint
 from game.view.play_panel import PlayPanel
 from game.view.refusal import RefusalMark
 from game.view.zoom_control import ZoomControl
@@ -284,7 +285,7 @@ class PlayScene(Scene):
         with self.zoom.overlays(surface):  # inside the board's area; then the fit button when zoomed
             if (ghost := self.ghost_node()) is not None:
                 self.view.draw_ghost(surface, self.board, ghost, self.game.to_move)
-            self.hint.draw(surface, self.view, self.board, self.game, self.clock)
+            draw_asked_hint(surface, self.view, self.board, self.hint, self.game, self.clock)
             self.anims.draw(surface, self.game, self.view, self.board, self.clock)
             if self.refusal is not None:
                 self.refusal.draw(surface, self.board, self.game)

@@ -1,6 +1,6 @@
 """The end of a game: who won (or «Ничья») and how it ended, both scores, the final board, and what next.
 
-The winner is the count's, unless a clock ran out (:mod:`game.ending`): then its player lost.
+The winner is the count's, unless a clock ran out (:mod:`game.match.ending`): then its player lost.
 
 A winner at the screen gets a short celebration: confetti in the winner's colour
 for about two seconds, computed from the clock alone (no per-piece state), so
@@ -17,15 +17,15 @@ from dataclasses import dataclass
 import pygame
 
 from engine import Player, Rules
-from game.ending import Ending
 from game.input.layout import BoardLayout, ScreenLayout, fit_board, panel_buttons, screen_layout
 from game.input.pointer import pointer_of
+from game.match.ending import Ending
+from game.match.settings import MatchSettings
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Reviewing
-from game.settings import MatchSettings
+from game.strings import t
 from game.view import hud, theme
 from game.view.board_view import BoardView
-from game.view.strings import t
 from game.view.textfit import one_line, wrap
 from game.view.widgets import Button, ButtonGroup
 

@@ -10,7 +10,7 @@ on finger-sized buttons; the wheel over the panel steps too. The board zooms and
 pans as in the game (:class:`~game.view.zoom_control.ZoomControl`: pinch, the wheel
 over the board, a right or middle drag, ``+ - 0``, the fit button), so a large
 board's detail can be read; the zoom stays as the moves are stepped. «Играть отсюда» starts a game from the position shown.
-«Анализ» has the master review every move in the background (:mod:`game.analysis`):
+«Анализ» has the master review every move in the background (:mod:`game.match.analysis`):
 a chart of the expected lead grows under the scores, its dots are the mistakes, a tap
 on it shows that move, and at a mistake the board rings the better move.
 """
@@ -23,83 +23,27 @@ from fractions import Fraction
 import pygame
 
 from ai.review import MoveReview, count_mistakes
-from engine import ActionKind, Game, Player, format_score
-from engine.types import Action
-from game.analysis import Analysis
-from game.clock import TimeControl, shown_time, state_at
+from engine import Game, Player, format_score
 from game.input.aim import Aim
 from game.input.layout import BoardLayout, ScreenLayout, panel_buttons, screen_layout
 from game.input.pointer import pointer_of
+from game.match.analysis import Analysis
+from game.match.clock import TimeControl, shown_time, state_at
+from game.match.replay import Replay
+from game.match.settings import MatchSettings
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Reviewing
-from game.settings import MatchSettings
+from game.strings import STRINGS, t
 from game.view import hud, theme
 from game.view.board_view import BoardView
 from game.view.hint_mark import draw_hint
 from game.view.lead_chart import LeadChart
-from game.view.strings import STRINGS, t
 from game.view.textfit import one_line, wrap
 from game.view.widgets import LABEL_MARGIN, Button, ButtonGroup, WrappingButton, common_px
 from game.view.zoom_control import ZoomControl
 
 TALL_PANEL = 700
 """A side panel at least this tall gives «Играть отсюда» and «Анализ» a row each."""
-
-
-class Replay:
-    """A game's moves to step through; :attr:`game` is the position at :attr:`step`.
-
-    >>> from engine import Game
-    >>> g = Game(width=5, height=5)
-    >>> for p in [(1, 1), (3, 3), (2, 1)]:
-    ...     _ = g.play(p)
-    >>> r = Replay(g)
-    >>> r.moves, r.step, r.game.move_count
-    (3, 3, 3)
-    >>> r.goto(1); r.game.last_move
-    (1, 1)
-    """
-
-    def __init__(self, source: Game) -> None:
-        self.source = source
-        self.actions: tuple[Action, ...] = source.history
-        self.game = self._fresh()
-        self.applied = 0
-        moves = [i for i, a in enumerate(self.actions) if a.kind is ActionKind.MOVE]
-        # ends[k]: how many actions make the position after move k.
-        self.ends = [*moves, len(self.actions)]
-        self.step = 0
-        self.goto(self.moves)
-
-    def _fresh(self) -> Game:
-        s = self.source
-        # Before the first action its mover is to move (a record may start with Red).
-        first = self.actions[0].player if self.actions else s.to_move
-        return Game.from_actions(s.width, s.height, s.rules, setup=s.setup, zone=s.zone_rule, to_move=first)
-
-    @property
-    def moves(self) -> int:
-        """How many moves the game has (the last step)."""
-        return len(self.ends) - 1
-
-    def goto(self, step: int) -> None:
-        """Show the position after move ``step`` (clamped to 0…moves)."""
-        self.step = max(0, min(self.moves, step))
-        target = self.ends[self.step]
-        while self.applied > target:
-            self.game.undo()
-            self.applied -= 1
-        while self.applied < target:
-            self.game.apply(self.actions[self.applied])
-            self.applied += 1
-
-    def playable(self) -> Game:
-        """A new game in the position shown, to play on from; a Finish is left out."""
-        game = self._fresh()
-        for action in self.actions[:self.ends[self.step]]:
-            if action.kind is not ActionKind.FINISH:
-                game.apply(action)
-        return game
 
 
 class ReviewScene(Scene):

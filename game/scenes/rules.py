@@ -24,9 +24,9 @@ from engine import Game, Player, Point, Rules, format_score
 from game.input.layout import Box, fit_board
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
+from game.strings import language, t
 from game.view import paper, theme
 from game.view.board_view import BoardView
-from game.view.strings import language, t
 from game.view.textfit import wrap
 from game.view.widgets import Button, ButtonGroup, row_buttons
 

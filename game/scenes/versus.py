@@ -7,11 +7,11 @@ import pygame
 from ai import PLAYER_LEVELS
 from engine import Player, Rules
 from game.input.pointer import pointer_of
+from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.base import Scene, SceneStack
-from game.settings import ComputerSettings, MatchSettings
 from game.storage import store
+from game.strings import t
 from game.view import paper, theme
-from game.view.strings import t
 from game.view.widgets import Button, ButtonGroup, row_buttons
 
 

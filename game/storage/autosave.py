@@ -16,10 +16,10 @@ from typing import Any, NamedTuple
 
 from ai import PLAYER_LEVELS
 from engine import STOP_SECONDS, Game, Player, sgf
-from game.clock import CLOCK_MINUTES, INCREMENTS, MAX_LEFT, ClockState, MatchClock, TimeControl
-from game.settings import ComputerSettings, MatchSettings
+from game.match.clock import CLOCK_MINUTES, INCREMENTS, MAX_LEFT, ClockState, MatchClock, TimeControl
+from game.match.settings import ComputerSettings, MatchSettings
+from game.match.takeback import TakeBack
 from game.storage import store
-from game.takeback import TakeBack
 
 log = logging.getLogger(__name__)
 

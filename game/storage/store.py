@@ -1,6 +1,6 @@
 """Never losing a game: settings, the games in progress, saved games.
 
-Everything lives in :func:`game.storage.paths.user_data_dir`::
+Everything lives in :func:`game.paths.user_data_dir`::
 
     settings.json                           the player's choices (Settings)
     unfinished/<slot>.sgf                   each game in progress, rewritten after every move
@@ -54,9 +54,9 @@ from typing import Any, Literal, NamedTuple
 from ai import PLAYER_LEVELS
 from ai.parallel import MAX_CORES
 from engine import MAX_SIZE, Game, Rules, sgf
-from game.clock import CLOCK_MINUTES, INCREMENTS
-from game.storage.paths import user_data_dir
-from game.view.strings import DEFAULT_LANGUAGE, LANGUAGES, t
+from game.match.clock import CLOCK_MINUTES, INCREMENTS
+from game.paths import user_data_dir
+from game.strings import DEFAULT_LANGUAGE, LANGUAGES, t
 
 log = logging.getLogger(__name__)
 
@@ -185,9 +185,9 @@ class Settings:
     colour: str = "blue"
     """The colour the human plays against the computer: 'blue' or 'red'."""
     clock_minutes: int = 0
-    """The clock chosen last: minutes a player, one of ``game.clock.CLOCK_MINUTES`` (0: none)."""
+    """The clock chosen last: minutes a player, one of ``game.match.clock.CLOCK_MINUTES`` (0: none)."""
     clock_increment: int = 0
-    """Seconds added after each move, one of ``game.clock.INCREMENTS``."""
+    """Seconds added after each move, one of ``game.match.clock.INCREMENTS``."""
     cores: int | None = None
     """Processes the master thinks in, 1 to ``ai.parallel.MAX_CORES``; None: every core of the machine.
     No menu sets it: it is for the settings file, on a machine shared with other work."""

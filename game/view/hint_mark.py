@@ -11,8 +11,9 @@ import math
 
 import pygame
 
-from engine import Player, Point
+from engine import Game, Player, Point
 from game.input.layout import BoardLayout
+from game.match.hint import Hint
 from game.view import theme
 from game.view.board_view import BoardView, dot_radius
 
@@ -44,3 +45,10 @@ def draw_hint(surface: pygame.Surface, view: BoardView, layout: BoardLayout, nod
     pygame.draw.circle(ring, (*theme.HINT, alpha), ring.get_rect().center, radius, width)
     cx, cy = layout.node_to_pixel(node)
     surface.blit(ring, ring.get_rect(center=(round(cx), round(cy))))
+
+
+def draw_asked_hint(surface: pygame.Surface, view: BoardView, layout: BoardLayout, hint: Hint, game: Game,
+                    clock: float) -> None:
+    """The hint's pulsing ghost, if one is shown, in the colour of the side to move."""
+    if hint.point is not None:
+        draw_hint(surface, view, layout, hint.point, game.to_move, pulse(clock, hint.since))

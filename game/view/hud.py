@@ -9,11 +9,11 @@ from typing import NamedTuple
 import pygame
 
 from engine import Game, Player, format_score
-from game.clock import MatchClock
 from game.input.layout import Box, ScreenLayout, panel_buttons
-from game.settings import MatchSettings
+from game.match.clock import MatchClock
+from game.match.settings import MatchSettings
+from game.strings import rules_name, t
 from game.view import paper, theme
-from game.view.strings import rules_name, t
 from game.view.textfit import one_line
 from game.view.widgets import Button
 
@@ -33,7 +33,7 @@ def verdict_key(game: Game, settings: MatchSettings) -> str:
 
 
 def winner_key(winner: Player | None, settings: MatchSettings) -> str:
-    """The string id of the headline for ``winner`` (the count's, or the clock's: ``game.ending``); None: a draw."""
+    """The string id of the headline for ``winner`` (the count's, or the clock's: ``game.match.ending``); None: a draw."""
     if winner is None:
         return "results.draw"
     if settings.computer is not None:

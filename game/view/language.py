@@ -1,6 +1,6 @@
 """The player's language: applied at start, switched from the menu, remembered in the settings.
 
-The catalogue and ``t()`` live in :mod:`game.view.strings`; this module only ties the
+The catalogue and ``t()`` live in :mod:`game.strings`; this module only ties the
 choice to :mod:`game.storage.store` (``Settings.language``) and to the window's title.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.storage import store
-from game.view.strings import LANGUAGES, language, set_language, t
+from game.strings import LANGUAGES, language, set_language, t
 
 
 def apply_saved() -> str:

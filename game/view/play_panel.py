@@ -14,7 +14,7 @@ import pygame
 from engine import Game, Player, Rules
 from game.input.layout import ScreenLayout
 from game.input.pointer import Pointer
-from game.settings import MatchSettings
+from game.match.settings import MatchSettings
 from game.view import hud, theme
 from game.view.widgets import Button, ButtonGroup, IconButton, SoundButton
 

@@ -15,8 +15,8 @@ import pygame
 
 from engine import Game, Refusal, Rules
 from game.input.layout import BoardLayout, Point
+from game.strings import t
 from game.view import theme
-from game.view.strings import t
 
 SECONDS = 1.4
 """How long the mark and its reason stay: long enough to read two words."""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from game.storage.paths import asset_path
+from game.paths import asset_path
 
 log = logging.getLogger(__name__)
 

@@ -10,8 +10,8 @@ import re
 
 import pygame
 
+from game.strings import t
 from game.view import theme
-from game.view.strings import t
 
 
 def named(name: str, px: int, *, bold: bool = False) -> str:

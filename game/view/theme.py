@@ -12,7 +12,7 @@ from functools import lru_cache
 import pygame
 
 from engine import Player
-from game.storage.paths import asset_path
+from game.paths import asset_path
 
 Colour = tuple[int, int, int]
 

@@ -14,9 +14,9 @@ from collections.abc import Callable
 import pygame
 
 from game.input.pointer import Pointer
+from game.strings import t
 from game.view import theme
 from game.view.sound import Sounds
-from game.view.strings import t
 
 LABEL_MARGIN = 20
 """Pixels a label leaves free in its button, both sides together (less, and it shrinks): a label

@@ -1,6 +1,6 @@
 """The computer player as the play scene sees it: ask for a move, hear when it is found, cancel it.
 
-The search runs on a background job (:mod:`game.jobs`) on a game of its own, so the
+The search runs on a background job (:mod:`game.match.jobs`) on a game of its own, so the
 window keeps drawing while the computer thinks and the real game is never touched from
 two threads. The UI thread only takes a :class:`Snapshot` (tuples, no replay: a few
 hundredths of a millisecond where ``Game.copy`` takes ten on a long game); the worker
@@ -31,8 +31,8 @@ from typing import Protocol
 from ai import PLAYER_LEVELS, choose_move, stop_phase_done
 from ai.stop import should_press_stop
 from engine import Action, Game, IllegalMove, Player, Point, Rules
-from game.jobs import Job, Jobs, Notify
-from game.settings import ComputerSettings
+from game.match.jobs import Job, Jobs, Notify
+from game.match.settings import ComputerSettings
 
 log = logging.getLogger(__name__)
 

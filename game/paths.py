@@ -35,7 +35,7 @@ def bundle_root() -> Path:
         if meipass:
             return Path(meipass)
         return Path(sys.executable).resolve().parent
-    return Path(__file__).resolve().parents[2]  # game/storage/paths.py → the repository root
+    return Path(__file__).resolve().parents[1]  # game/paths.py → the repository root
 
 
 def asset_path(*parts: str) -> Path:

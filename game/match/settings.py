@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from ai import PLAYER_LEVELS
 from engine import Player, Rules
-from game.clock import TimeControl
+from game.match.clock import TimeControl
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import random
 
-from engine import Game, Player, Rules
-from game.input.layout import Point
+from engine import Game, Player, Point, Rules
 
 # Countries (docs/RULES.md §2, the worked example): Red closes a square, then Blue
 # rings it with twelve dots and takes it over (Red's square fades, its dots are

@@ -35,7 +35,7 @@ from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from typing import IO, Any
 
-from game.storage.paths import APP_NAME, user_data_dir
+from game.paths import APP_NAME, user_data_dir
 
 LOG_FILE_NAME = "game.log"
 FAULT_FILE_NAME = "faults.log"
@@ -47,7 +47,7 @@ LOG_MESSAGE_MAX_CHARS = 4_000
 LOG_TRACEBACK_MAX_CHARS = 32_000
 """A traceback keeps its start and its end (the error itself) within this many characters."""
 
-# The crash message is written here rather than taken from game.view.strings: when the
+# The crash message is written here rather than taken from game.strings: when the
 # game has just failed, the less of it this path depends on, the better.
 CRASH_TITLE = "Точки — страны"
 CRASH_TEXT = "Игра неожиданно закрылась."

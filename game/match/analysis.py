@@ -1,7 +1,7 @@
 """«Анализ»: the master's review of a whole game (:mod:`ai.review`) as a background job.
 
 A game of a few hundred moves takes the master a minute or more, so the review
-runs beside the window (:mod:`game.jobs`): the scene starts it, reads
+runs beside the window (:mod:`game.match.jobs`): the scene starts it, reads
 :attr:`Analysis.moves` and :attr:`Analysis.fraction` to draw the chart as it grows
 and the progress bar, and cancels it when the player stops it or leaves. Each move
 reviewed, and the end, wake the loop (``notify``): the chart gets its point and a
@@ -20,8 +20,8 @@ from collections.abc import Callable
 from ai import review as ai_review
 from ai.board import Cancelled
 from engine import Game
-from game.jobs import Job, Jobs, Notify
-from game.opponent import Snapshot
+from game.match.jobs import Job, Jobs, Notify
+from game.match.opponent import Snapshot
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ import logging
 from collections.abc import Callable, Sequence
 
 from engine import Action, ActionKind, Game, IllegalMove, Player
-from game.clock import StopClock
+from game.match.clock import StopClock
 
 log = logging.getLogger(__name__)
 

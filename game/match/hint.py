@@ -1,7 +1,7 @@
 """«Подсказка»: the move the master would play, thought out off the UI thread for about a second.
 
-The hint runs on the computer opponent's worker (:class:`game.opponent.ComputerOpponent`:
-a background job of :mod:`game.jobs` on its own game, a generation number, a cancel flag the
+The hint runs on the computer opponent's worker (:class:`game.match.opponent.ComputerOpponent`:
+a background job of :mod:`game.match.jobs` on its own game, a generation number, a cancel flag the
 search honours) at the master level with a budget of :data:`HINT_SECONDS`; the answer wakes
 the loop (``notify``), so «Думаю…» gives way to the hint at once, with no input. It belongs to
 one position: as soon as the game is at another version (a move by either side,
@@ -16,14 +16,9 @@ by ``engine.sgf.read_hints``), the autosave's too, so a resumed game goes on cou
 
 from __future__ import annotations
 
-import pygame
-
 from engine import Game, Player, Point
-from game.input.layout import BoardLayout
-from game.jobs import Job, Notify
-from game.opponent import Chooser, ComputerOpponent
-from game.view.board_view import BoardView
-from game.view.hint_mark import draw_hint, pulse
+from game.match.jobs import Job, Notify
+from game.match.opponent import Chooser, ComputerOpponent
 
 HINT_SECONDS = 1.0
 """The master's thought for one hint: the player waits for it, so a second, not its full budget."""
@@ -94,11 +89,6 @@ class Hint:
         """For the scene's loop: every frame while the hint pulses; while it is thought about, nothing
         (the answer wakes the loop itself)."""
         return 0.0 if self.point is not None else None
-
-    def draw(self, surface: pygame.Surface, view: BoardView, layout: BoardLayout, game: Game, clock: float) -> None:
-        """The hint's pulsing ghost, if one is shown, in the colour of the side to move."""
-        if self.point is not None:
-            draw_hint(surface, view, layout, self.point, game.to_move, pulse(clock, self.since))
 
     def join(self, timeout: float | None = None) -> None:
         """Wait for the worker threads (tests)."""

@@ -63,7 +63,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "colour.blue.first": {"ru": "Синими (первый ход)", "en": "Blue (moves first)"},
     "colour.red.second": {"ru": "Красными", "en": "Red"},
     "versus.next": {"ru": "Дальше", "en": "Next"},
-    # The clock, chosen before a game (game.clock)
+    # The clock, chosen before a game (game.match.clock)
     "picker.clock": {"ru": "Часы на партию", "en": "Clock for the game"},
     "clock.none": {"ru": "Без часов", "en": "No clock"},
     "clock.minutes": {"ru": "{m} мин", "en": "{m} min"},
@@ -150,7 +150,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "results.won.you": {"ru": "Вы победили!", "en": "You win!"},
     "results.won.computer": {"ru": "Победил компьютер", "en": "The computer wins"},
     "results.draw": {"ru": "Ничья", "en": "Draw"},
-    # How the game ended (game.ending)
+    # How the game ended (game.match.ending)
     "results.end.full": {"ru": "Поле заполнено: ходить некуда", "en": "The board is full: nowhere to play"},
     "results.end.finish": {"ru": "Партию завершили кнопкой «Завершить»", "en": "Ended with “Finish”"},
     "results.end.stop": {"ru": "Время после «Стопа» вышло", "en": "The time after “Stop” ran out"},
