@@ -44,7 +44,7 @@ from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
 from game.scenes.rules import RulesScene
 from game.scenes.versus import VersusScene
-from game.storage import store
+from game.storage import library, preferences, unfinished
 from game.view import dpi, language, theme
 from game.view.zoom_control import ZoomControl
 
@@ -119,7 +119,7 @@ def run(size: tuple[int, int] | None = None) -> int:
     pygame.init()
     try:
         language.apply_saved()  # before the window, and before a NoDisplay message: both are in it
-        parallel.configure(store.load_settings().cores)  # the master's pool starts when it first thinks
+        parallel.configure(preferences.load_settings().cores)  # the master's pool starts when it first thinks
         open_display()
         # Compiled (the first time) or loaded from the cache while the menu shows; the master plays
         # its pure-Python search until then.
@@ -239,7 +239,7 @@ def _smoke(frames: int) -> str:
     assert isinstance(save, SaveGameScene)
     save.save()
     stack.pop()
-    store.save_game("zagram", other_program_record())
+    library.save_game("zagram", other_program_record())
     opened = frames_of(lambda: OpenGameScene(stack))
     assert isinstance(opened, OpenGameScene) and len(opened.games) == 2
     opened.open_entry(0)
@@ -247,7 +247,7 @@ def _smoke(frames: int) -> str:
     assert isinstance(review, ReviewScene), f"a saved game did not open: {opened.message}"
     review.goto(review.replay.moves // 2)
     control.step(1 / 60)
-    store.save_current(sgf.dumps(demo.countries_demo()), {"mode": "hotseat", "rules": "countries"})
+    unfinished.save_current(sgf.dumps(demo.countries_demo()), {"mode": "hotseat", "rules": "countries"})
     stack.pop_to(lambda scene: scene is menu)
     assert menu.resumable is not None, "the autosave was not offered"
     menu.set_language("en")
@@ -367,9 +367,9 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
             stack.scenes.clear()
             strings.set_language(lang)
             control.filter.reset()  # a finger the last picture held down is not on this one
-            store.clear_all_current()
+            unfinished.clear_all_current()
             if autosave is not None:
-                store.autosave_path().write_text(autosave, encoding="utf-8")
+                unfinished.autosave_path().write_text(autosave, encoding="utf-8")
             for make in scenes:
                 stack.push(make())
             stack.resize(control.size)
@@ -436,7 +436,7 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         scene.update(13.0)
         return scene
 
-    in_progress = store.with_meta(sgf.dumps(demo.countries_demo()),
+    in_progress = unfinished.with_meta(sgf.dumps(demo.countries_demo()),
                                   {"mode": "computer", "level": "amateur", "human": "blue", "rules": "countries"})
 
     def celebrating() -> Scene:
@@ -523,9 +523,9 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         scene.hint.point, scene.hint.since, scene.hint.used = _demo_hint(), -0.3, 2  # a third of the way out
         return scene
 
-    def unfinished() -> Scene:
-        store.save_current(sgf.dumps(demo.classic_demo()), {"mode": "hotseat", "rules": "classic"})
-        store.save_current(sgf.dumps(demo.countries_demo()),
+    def unfinished_list() -> Scene:
+        unfinished.save_current(sgf.dumps(demo.classic_demo()), {"mode": "hotseat", "rules": "classic"})
+        unfinished.save_current(sgf.dumps(demo.countries_demo()),
                            {"mode": "computer", "level": "amateur", "human": "blue", "rules": "countries"})
         return UnfinishedScene(stack)
 
@@ -559,7 +559,7 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         ("rules-classic", rules_at(Rules.CLASSIC, 2)),
         ("files-open", only(menu, lambda: OpenGameScene(stack), then=read_in_sight, autosave=in_progress)),
         ("files-rename", only(menu, lambda: OpenGameScene(stack), then=renaming)),
-        ("unfinished", only(menu, unfinished)),
+        ("unfinished", only(menu, unfinished_list)),
         ("files-save", only(menu, finished, save_finished, then=read_in_sight)),
         ("review-zagram", only(menu, lambda: OpenGameScene(stack), zagram_review)),
         ("review-analysis", only(menu, lambda: OpenGameScene(stack), zagram_analysed)),
@@ -658,6 +658,6 @@ def a_few_saved_games(replacing: list[Path] | None = None) -> list[Path]:
     countries.finish()
     classic = demo.classic_demo()
     versus = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("master", Player.RED))
-    return [store.save_game("zagram-352562", other_program_record()),
-            store.save_game(default_name(classic), sgf.dumps(classic)),
-            store.save_game(default_name(countries), sgf.dumps(countries, info=record_info(versus, datetime.now())))]
+    return [library.save_game("zagram-352562", other_program_record()),
+            library.save_game(default_name(classic), sgf.dumps(classic)),
+            library.save_game(default_name(countries), sgf.dumps(countries, info=record_info(versus, datetime.now())))]

@@ -44,7 +44,7 @@ from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
 from game.scenes.rules import RulesScene
 from game.scenes.versus import VersusScene
-from game.storage.store import load_settings
+from game.storage.preferences import load_settings
 from game.strings import t
 from game.view import theme
 from game.view.sound import Sounds

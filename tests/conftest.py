@@ -150,11 +150,12 @@ class StillTime:
 
 @pytest.fixture(autouse=True)
 def store_clock(monkeypatch: pytest.MonkeyPatch) -> StillTime:
-    """The clock that bounds the game's folder listings (``store.LIST_SECONDS``) stands still unless a
+    """The clock that bounds the game's folder listings (``game.storage.unfinished.LIST_SECONDS``) stands still unless a
     test advances it: a busy machine never cuts a list short, and a test of that bound says how
     long each read takes instead of sleeping."""
-    from game.storage import store
+    from game.storage import library, unfinished
 
     still = StillTime()
-    monkeypatch.setattr(store, "time", still)
+    for module in (unfinished, library):
+        monkeypatch.setattr(module, "time", still)
     return still

@@ -32,7 +32,7 @@ from ai.parallel import Share
 from ai.search import MASTER_V1, Master
 from bench import levels as bench_levels
 from engine import Game, Rules
-from game.storage import store
+from game.storage import preferences
 
 CORES = 2
 
@@ -219,10 +219,10 @@ def test_the_game_applies_the_setting_and_closes_the_pool_with_its_window(tmp_pa
         import os
         from ai import parallel
         from game import app
-        from game.storage import store
+        from game.storage import preferences
 
         if __name__ == "__main__":
-            store.save_settings(store.Settings(cores=3))
+            preferences.save_settings(preferences.Settings(cores=3))
             assert parallel.start(2, wait_seconds=60.0)
             pids = parallel.worker_pids()
             assert app.run() == 0
@@ -336,11 +336,11 @@ def test_merge_without_iterations_needs_agreement_or_no_time_left() -> None:
 
 
 def test_the_cores_setting_is_checked_like_the_others() -> None:
-    assert store.Settings().cores is None
-    assert store.settings_from_dict({"cores": 2}).cores == 2
+    assert preferences.Settings().cores is None
+    assert preferences.settings_from_dict({"cores": 2}).cores == 2
     for bad in (0, -2, True, 2.0, "2", parallel.MAX_CORES + 1, [2]):
-        assert store.settings_from_dict({"cores": bad}).cores is None, bad
-    assert store.settings_to_dict(store.Settings(cores=4))["cores"] == 4
+        assert preferences.settings_from_dict({"cores": bad}).cores is None, bad
+    assert preferences.settings_to_dict(preferences.Settings(cores=4))["cores"] == 4
 
 
 def test_configure_sets_the_default_and_none_means_every_core() -> None:

@@ -25,7 +25,7 @@ from game import app, strings
 from game.control import Control
 from game.scenes.play import PlayScene
 from game.scenes.review import ReviewScene
-from game.storage import store
+from game.storage import preferences, unfinished
 
 ROOT = Path(__file__).resolve().parent.parent
 CRASHED = "неожиданно закрылась"
@@ -227,7 +227,7 @@ def test_without_a_display_the_game_says_so_and_exits(tmp_path: Path, monkeypatc
 
     english = tmp_path / "en"
     monkeypatch.setenv("TOCHKI_DATA_DIR", str(english))
-    store.save_settings(store.Settings(language="en"))
+    preferences.save_settings(preferences.Settings(language="en"))
     done = run_main(env=headless_linux_env(english), timeout=60)
     assert done.returncode == 1, done.stderr
     assert strings.STRINGS["start.no_display"]["en"].split("(")[0] in done.stderr
@@ -240,8 +240,8 @@ def test_smoke_runs_from_anywhere_and_leaves_the_players_files_alone(tmp_path: P
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     player = tmp_path / "player"
     monkeypatch.setenv("TOCHKI_DATA_DIR", str(player))
-    store.save_settings(store.Settings(language="en"))
-    store.autosave_path().write_text("(;GM[40]SZ[9];B[zz])", encoding="utf-8")  # a broken autosave, too
+    preferences.save_settings(preferences.Settings(language="en"))
+    unfinished.autosave_path().write_text("(;GM[40]SZ[9];B[zz])", encoding="utf-8")  # a broken autosave, too
     before = {p.relative_to(player): p.read_bytes() for p in player.rglob("*") if p.is_file()}
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

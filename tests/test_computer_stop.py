@@ -23,7 +23,7 @@ from game.scenes.handoff import Match, Reviewing
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
-from game.storage import autosave, store
+from game.storage import autosave, library, unfinished
 from game.view import theme
 from game.view.hud import play_status
 
@@ -263,7 +263,7 @@ def test_the_autosave_keeps_the_computers_stop(control: Control, monkeypatch: py
     step(control, 20, dt=1.0)
     left = play.stop_clock.left
     control.stack.shutdown_all()
-    [saved] = store.list_current().games
+    [saved] = unfinished.list_current().games
     resumed = autosave.resume(saved)
     assert resumed.game is not None and resumed.game.stopped_by is Player.RED
     assert resumed.stop_left == pytest.approx(left, abs=0.1)  # kept to a tenth
@@ -327,7 +327,7 @@ def test_the_review_says_the_computer_said_stop_not_the_plural_of_the_colours(
     game.stop()  # the computer's (Red's) «Стоп»
     game.play((1, 8))
     control.stack.go("menu")
-    store.save_game("against the computer", sgf.dumps(game, info=record_info(settings, datetime(2026, 1, 2))))
+    library.save_game("against the computer", sgf.dumps(game, info=record_info(settings, datetime(2026, 1, 2))))
     strings.set_language(lang)  # the record was written in Russian: read in English it is still the computer
     control.stack.go("review", Reviewing(game, settings))
     step(control)

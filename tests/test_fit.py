@@ -50,7 +50,7 @@ from game.scenes.base import Scene
 from game.scenes.files import GamesScene, SaveGameScene, UnfinishedScene, default_name
 from game.scenes.handoff import Match
 from game.scenes.play import PlayScene
-from game.storage import store
+from game.storage import library
 from game.view import hud, textfit, theme
 from game.view.play_panel import PlayPanel
 from game.view.widgets import Button, ButtonGroup, IconButton
@@ -191,7 +191,7 @@ def measure(scene: Scene, size: tuple[int, int], watch: Watch) -> list[str]:
     screen = Recorder(size, watch.rendered)
     scene.draw(screen)
     problems: list[str] = []
-    path = str(store.games_dir())
+    path = str(library.games_dir())
     problems += [f"cut with «…»: {s!r}" for s in watch.cut if path not in s]
     window = pygame.Rect(0, 0, *size)
     boxes = boxes_of(scene)
@@ -453,7 +453,7 @@ def save_time(name: str) -> datetime:
 def test_one_tap_saves_under_the_offered_name(control: Control) -> None:
     game = demo.countries_demo()
     game.finish()
-    for old in store.games_dir().glob("*.sgf"):  # the screenshots' games: the name offered is free
+    for old in library.games_dir().glob("*.sgf"):  # the screenshots' games: the name offered is free
         old.unlink()
     control.stack.go("menu")
     save = control.stack.go("save", game)
@@ -463,11 +463,11 @@ def test_one_tap_saves_under_the_offered_name(control: Control) -> None:
     assert offered.endswith(strings.t("rules.countries")) and offered == default_name(game, now=save_time(offered))
     tap(control, save.b_save)
     assert save.saved is not None and save.saved.stem == offered
-    assert (store.games_dir() / f"{offered}.sgf").exists()
+    assert (library.games_dir() / f"{offered}.sgf").exists()
 
 
 def test_a_failed_open_is_forgotten_once_another_game_opens(control: Control) -> None:
-    (store.games_dir() / "broken.sgf").write_text("(;GM[40]SZ[9];B[zz])", encoding="utf-8")
+    (library.games_dir() / "broken.sgf").write_text("(;GM[40]SZ[9];B[zz])", encoding="utf-8")
     control.stack.go("menu")
     opened = control.stack.go("open")
     assert isinstance(opened, GamesScene)

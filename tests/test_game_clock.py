@@ -19,7 +19,7 @@ from game.scenes.dialog import ConfirmScene
 from game.scenes.handoff import Match, Reviewing
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
-from game.storage import autosave, store
+from game.storage import autosave, unfinished
 from game.view import hud, theme
 
 
@@ -227,7 +227,7 @@ def test_a_fallen_flag_ends_the_game_and_no_move_is_taken_after_it(control: Cont
     assert isinstance(results, ResultsScene) and results.game.score(Player.BLUE) > results.game.score(Player.RED)
     assert results.ending == Ending(How.TIME, Player.BLUE) and results.won_by is Player.RED
     assert results.times == sgf.Times(300, 5, ())  # the moves before it came on no clock of this scene
-    assert store.list_current().games == []  # an ended game is not offered to resume
+    assert unfinished.list_current().games == []  # an ended game is not offered to resume
 
 
 def test_a_game_lost_on_time_is_saved_saying_so(control: Control, clock: FakeClock) -> None:
@@ -281,7 +281,7 @@ def test_closing_stops_the_clock_and_resuming_restores_both_times_exactly(contro
     clock.ms += 1_111  # blue thinks, then the game is closed
     control.stack.shutdown_all()
     clock.ms += 3_600_000  # closed for an hour: no clock runs
-    [saved] = store.list_current().games
+    [saved] = unfinished.list_current().games
     assert sgf.read_times(saved.text) == sgf.Times(600, 5, (592.7, 600.7))  # the record: to a tenth
     resumed = autosave.resume(saved)
     assert resumed.settings.clock == TimeControl(10, 5)

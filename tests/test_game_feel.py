@@ -21,7 +21,7 @@ from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
-from game.storage import store
+from game.storage import errors, preferences, unfinished
 from game.storage.autosave import autosave_meta, resume, settings_from_meta
 from game.view import hud
 from game.view.anim import POP_SECONDS, Change
@@ -273,18 +273,18 @@ def test_the_sound_button_switches_and_is_remembered(control: Control, sounds: R
     assert not play.panel.b_sound.rect.colliderect(pygame.Rect(*play.board.paper))
     click(control, play.panel.b_sound.rect.center)
     assert not sounds.enabled and play.panel.b_sound.icon == "sound_off"
-    assert store.load_settings().sound is False
+    assert preferences.load_settings().sound is False
     click(control, at(play, (1, 1)))
     assert sounds.played == []  # off: nothing asked to play
     click(control, play.panel.b_sound.rect.center)
-    assert sounds.enabled and store.load_settings().sound is True
+    assert sounds.enabled and preferences.load_settings().sound is True
     assert play.game.move_count == 1  # pressing the icon played nothing on the board
 
 
 def test_control_starts_sound_as_the_settings_say(pygame_session: object, data_dir: Path) -> None:
-    settings = store.load_settings()
+    settings = preferences.load_settings()
     settings.sound = False
-    store.save_settings(settings)
+    preferences.save_settings(settings)
     c = Control((800, 600))
     try:
         assert c.sounds.enabled is False and c.stack.sounds is c.sounds
@@ -297,26 +297,26 @@ def test_control_starts_sound_as_the_settings_say(pygame_session: object, data_d
 
 def test_autosave_after_every_move_and_undo(control: Control, data_dir: Path) -> None:
     play = start_play(control)
-    assert store.load_current() is None
+    assert unfinished.load_current() is None
     play_moves(control, play, [(2, 2), (7, 7)])
     # Not in the middle of the dot's animation: the write waits for the board to be still.
-    assert play.autosaver.pending and store.load_current() is None and play.wake_in() == 0
+    assert play.autosaver.pending and unfinished.load_current() is None and play.wake_in() == 0
     settle(control)
     assert not play.autosaver.pending and control.idle
-    saved = store.load_current()
-    assert isinstance(saved, store.Resumable)
+    saved = unfinished.load_current()
+    assert isinstance(saved, unfinished.Resumable)
     assert saved.meta == {"mode": "hotseat", "rules": "countries"}
     game = sgf.loads(saved.text)
     assert game.move_count == 2 and game.dot_at((7, 7)) == Player.RED
     key(control, pygame.K_z, pygame.KMOD_CTRL)
     settle(control)
-    saved = store.load_current()
-    assert isinstance(saved, store.Resumable) and sgf.loads(saved.text).move_count == 1
+    saved = unfinished.load_current()
+    assert isinstance(saved, unfinished.Resumable) and sgf.loads(saved.text).move_count == 1
     key(control, pygame.K_BACKSPACE)
     settle(control)
     # Taken back to an empty board, the game is still kept, with its moves to replay («Вернуть»).
-    saved = store.load_current()
-    assert isinstance(saved, store.Resumable) and sgf.loads(saved.text).move_count == 0
+    saved = unfinished.load_current()
+    assert isinstance(saved, unfinished.Resumable) and sgf.loads(saved.text).move_count == 0
     assert saved.meta["redo"] == [[["move", "red", 7, 7]], [["move", "blue", 2, 2]]]
 
 
@@ -329,8 +329,8 @@ def test_autosave_against_the_computer_resumes_with_its_settings(control: Contro
     step_until(control, lambda: play.game.move_count == 1)
     click(control, at(play, (2, 2)))
     settle(control)
-    saved = store.load_current()
-    assert isinstance(saved, store.Resumable)
+    saved = unfinished.load_current()
+    assert isinstance(saved, unfinished.Resumable)
     assert saved.meta == {"mode": "computer", "rules": "countries", "level": "amateur", "human": "red"}
     again = PlayScene(control.stack, Match(*resume(saved)))
     assert again.settings == settings and again.game.move_count == play.game.move_count == 3
@@ -345,28 +345,28 @@ def test_quick_moves_are_autosaved_within_a_second(control: Control, data_dir: P
         for _ in range(8):
             control.step(1 / 60)
     assert play.anims.running(play.clock)
-    saved = store.load_current()
-    assert isinstance(saved, store.Resumable) and sgf.loads(saved.text).move_count >= 3
+    saved = unfinished.load_current()
+    assert isinstance(saved, unfinished.Resumable) and sgf.loads(saved.text).move_count >= 3
 
 
 def test_autosave_is_cleared_when_the_game_ends(control: Control, data_dir: Path) -> None:
     play = start_play(control)
     play_moves(control, play, [(2, 2), (7, 7)])
     settle(control)
-    assert play.autosaver.slot is not None and store.slot_path(play.autosaver.slot).exists()
+    assert play.autosaver.slot is not None and unfinished.slot_path(play.autosaver.slot).exists()
     click(control, play.panel.b_finish.rect.center)
     assert isinstance(control.stack.top, ConfirmScene)
     key(control, pygame.K_RETURN)  # Enter says yes
     control.step(1 / 60)
     assert isinstance(control.stack.top, ResultsScene)
-    assert store.load_current() is None  # the scene finished its writes as it left
+    assert unfinished.load_current() is None  # the scene finished its writes as it left
 
 
 def test_a_failing_autosave_does_not_stop_the_game(control: Control, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(text: str, meta: dict[str, object], slot: str | None = None) -> str:
-        raise store.StoreError("problem.disk_full", "the game could not be autosaved: disk full")
+        raise errors.StoreError("problem.disk_full", "the game could not be autosaved: disk full")
 
-    monkeypatch.setattr(store, "save_current", broken)
+    monkeypatch.setattr(unfinished, "save_current", broken)
     play = start_play(control)
     click(control, at(play, (2, 2)))
     settle(control)
@@ -384,8 +384,8 @@ def test_stop_clock_is_saved_and_resumed(control: Control, data_dir: Path) -> No
         play.update(0.25)  # ten seconds of «Стоп»
     click(control, at(play, (3, 3)))  # Red moves alone
     settle(control)
-    saved = store.load_current()
-    assert isinstance(saved, store.Resumable) and 160 < saved.meta["stop_left"] < 171
+    saved = unfinished.load_current()
+    assert isinstance(saved, unfinished.Resumable) and 160 < saved.meta["stop_left"] < 171
     again = PlayScene(control.stack, Match(*resume(saved)))
     assert again.game.stopped_by == Player.BLUE and again.stop_clock.left == saved.meta["stop_left"]
     again.shutdown()

@@ -151,7 +151,7 @@ def test_every_module_has_a_layer_and_imports_only_downwards() -> None:
 
 def test_the_layer_table_sees_an_upward_import() -> None:
     assert layer_of("game.match.hint") < layer_of("game.view.hint_mark")  # type: ignore[operator]
-    assert layer_of("game.storage.store") > layer_of("game.strings")  # type: ignore[operator]
+    assert layer_of("game.storage.library") > layer_of("game.strings")  # type: ignore[operator]
     assert layer_of("game") == layer_of("game.app") and layer_of("game.nowhere") is None
 
 

@@ -33,7 +33,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
-from game.storage import store
+from game.storage import library, unfinished
 from game.view import theme, thumbnail
 
 
@@ -61,7 +61,7 @@ def control(pygame_session: object, data_dir: Path, clock: FakeClock) -> Iterato
 
 def save_at(name: str, game: Game, minute: int, info: dict[str, str] | None = None) -> Path:
     """``game`` saved as ``name``, dated ``minute`` minutes past 10:00 today (the list's order)."""
-    path = store.save_game(name, sgf.dumps(game, info=info))
+    path = library.save_game(name, sgf.dumps(game, info=info))
     stamp = datetime.now().replace(hour=10, minute=minute, second=0, microsecond=0).timestamp()
     os.utime(path, (stamp, stamp))
     return path
@@ -110,12 +110,12 @@ def test_rows_newest_first_with_pictures_rules_size_players_result_moves_and_dat
     save_at("hot-seat", finished_countries(), 1)
     save_at("versus", finished_countries(), 3, record_info(against, datetime(2025, 1, 18)))
     save_at("unfinished classic", demo.classic_demo(), 2)
-    zagram_copy = store.save_game("zagram", ZAGRAM.read_text(encoding="utf-8"))  # another program's record as it is
+    zagram_copy = library.save_game("zagram", ZAGRAM.read_text(encoding="utf-8"))  # another program's record as it is
     stamp = datetime.now().replace(hour=10, minute=0, second=0, microsecond=0).timestamp()
     os.utime(zagram_copy, (stamp, stamp))
-    (store.games_dir() / "broken.sgf").write_text("(;GM[40]SZ[9];B[zz])", encoding="utf-8")
+    (library.games_dir() / "broken.sgf").write_text("(;GM[40]SZ[9];B[zz])", encoding="utf-8")
     stamp = datetime.now().replace(hour=9, minute=0).timestamp()
-    os.utime(store.games_dir() / "broken.sgf", (stamp, stamp))
+    os.utime(library.games_dir() / "broken.sgf", (stamp, stamp))
     files = open_list(control)
     assert [g.name for g in files.games] == ["versus", "unfinished classic", "hot-seat", "zagram", "broken"]
     summaries = [files.catalogue.summary(files.key(i)) for i in range(files.count)]
@@ -180,13 +180,13 @@ def test_a_row_shows_blank_paper_until_its_picture_is_drawn(control: Control, mo
                                                             read_clock: StillTime) -> None:
     for i in range(3):
         save_at(f"game {i}", finished_countries(), i)
-    slow = store.read_record
+    slow = library.read_record
 
-    def read(path: Path, size: int | None = None) -> store.Record:
+    def read(path: Path, size: int | None = None) -> library.Record:
         read_clock.advance(0.03)  # longer than a frame's budget: one file a frame
         return slow(path, size)
 
-    monkeypatch.setattr(store, "read_record", read)
+    monkeypatch.setattr(library, "read_record", read)
     drawn: list[pygame.Rect] = []
     monkeypatch.setattr(thumbnail, "draw_placeholder", lambda surface, box: drawn.append(box))
     files = OpenGameScene(control.stack)
@@ -201,7 +201,7 @@ def test_a_row_shows_blank_paper_until_its_picture_is_drawn(control: Control, mo
 
 def test_pictures_are_kept_by_path_date_and_size(control: Control, data_dir: Path) -> None:
     path = save_at("kept", finished_countries(), 1)
-    entry = store.list_games()[0]
+    entry = library.list_games()[0]
     key = thumbnail.key_of(entry.path, entry.modified_ns, entry.size)
     first = thumbnail.Catalogue((80, 60))
     first.want([(key, path)])
@@ -212,7 +212,7 @@ def test_pictures_are_kept_by_path_date_and_size(control: Control, data_dir: Pat
     again.want([(key, path)])
     assert again.done() and again.work() == 0 and again.reads == 0
     path.write_text(sgf.dumps(demo.classic_demo()), encoding="utf-8")  # the same name, another game
-    entry = store.list_games()[0]
+    entry = library.list_games()[0]
     changed = thumbnail.key_of(entry.path, entry.modified_ns, entry.size)
     assert changed != key
     again.want([(changed, path)])
@@ -227,19 +227,19 @@ def test_pictures_are_kept_by_path_date_and_size(control: Control, data_dir: Pat
 
 def test_hundreds_of_games_are_read_a_few_a_frame(control: Control, monkeypatch: pytest.MonkeyPatch,
                                                   read_clock: StillTime) -> None:
-    folder = store.games_dir()
+    folder = library.games_dir()
     folder.mkdir(parents=True)
     record = sgf.dumps(finished_countries())
     for i in range(400):
         (folder / f"game {i:03}.sgf").write_text(record, encoding="utf-8")
-    real = store.read_record
+    real = library.read_record
     per_read = 0.01
 
-    def read(path: Path, size: int | None = None) -> store.Record:
+    def read(path: Path, size: int | None = None) -> library.Record:
         read_clock.advance(per_read)  # a slow disk: each file takes 10 ms more
         return real(path, size)
 
-    monkeypatch.setattr(store, "read_record", read)
+    monkeypatch.setattr(library, "read_record", read)
     files = OpenGameScene(control.stack)
     control.stack.push(files)
     frames: list[int] = []  # files read in each frame
@@ -278,7 +278,7 @@ def test_delete_then_undo_then_delete_for_good(control: Control) -> None:
     click(control, files.boxes(0)[1].center)  # «✕» on «first»
     assert [g.name for g in files.games] == ["second"] and not first.exists()
     assert files.message is not None and files.message[0].text() == "Удалена: first"
-    [aside] = [p for p in store.games_dir().iterdir() if p.name.endswith(".deleted")]
+    [aside] = [p for p in library.games_dir().iterdir() if p.name.endswith(".deleted")]
     press(control, files.b_restore)
     assert first.is_file() and not aside.exists() and [g.name for g in files.games] == ["first", "second"]
     assert files.selected == 0 and not files.b_restore.rect.w
@@ -287,7 +287,7 @@ def test_delete_then_undo_then_delete_for_good(control: Control) -> None:
     assert not first.exists() and files.b_restore.rect.w
     files.update(UNDO_SECONDS + 0.1)
     assert not files.b_restore.rect.w and files.message is None
-    assert sorted(p.name for p in store.games_dir().iterdir()) == ["second.sgf"]
+    assert sorted(p.name for p in library.games_dir().iterdir()) == ["second.sgf"]
     key(control, pygame.K_z, pygame.KMOD_CTRL)  # nothing left to bring back
     assert [g.name for g in files.games] == ["second"]
 
@@ -301,15 +301,15 @@ def test_ctrl_z_brings_back_and_leaving_the_list_deletes_for_good(control: Contr
     assert path.is_file() and files.count == 1
     click(control, files.boxes(0)[1].center)
     press(control, files.b_back)  # leaving ends «Вернуть»: nothing is left aside
-    assert control.stack.top is not files and list(store.games_dir().iterdir()) == []
+    assert control.stack.top is not files and list(library.games_dir().iterdir()) == []
 
 
 def test_a_deleted_game_left_by_a_crash_is_cleared_later(control: Control) -> None:
     path = save_at("crash", finished_countries(), 1)
-    aside = store.delete_game(path)
-    store.forget_deleted()  # just deleted: kept for its «Вернуть»
+    aside = library.delete_game(path)
+    library.forget_deleted()  # just deleted: kept for its «Вернуть»
     assert aside.exists()
-    old = int(time.time() - store.DELETED_KEPT_SECONDS - 5)
+    old = int(time.time() - library.DELETED_KEPT_SECONDS - 5)
     stale = aside.with_name(aside.name.replace(aside.name.split(".")[-2], str(old)))
     aside.rename(stale)
     open_list(control)
@@ -332,7 +332,7 @@ def test_rename_with_a_tap_and_by_typing(control: Control) -> None:
         key(control, pygame.K_BACKSPACE)
     type_text(control, "Финал")  # a name taken: the game becomes «Финал (2)», the other is untouched
     key(control, pygame.K_RETURN)
-    names = sorted(p.name for p in store.games_dir().iterdir())
+    names = sorted(p.name for p in library.games_dir().iterdir())
     assert names == ["Финал (2).sgf", "Финал.sgf"] and other.is_file()
     assert files.message is not None and files.message[0].text() == "Новое название: Финал (2)"
     assert files.entry(files.selected or 0).name == "Финал (2)"
@@ -345,7 +345,7 @@ def test_rename_with_a_tap_and_by_typing(control: Control) -> None:
     type_text(control, " y")
     click(control, (card._card.centerx, card._card.bottom + 10))
     assert control.stack.top is files
-    assert sorted(p.name for p in store.games_dir().iterdir()) == names
+    assert sorted(p.name for p in library.games_dir().iterdir()) == names
 
 
 def name_card(control: Control, files: OpenGameScene, index: int) -> NameScene:
@@ -395,7 +395,7 @@ def test_hostile_names_stay_in_the_games_folder(control: Control, typed: str, ex
     assert card.name_field.text == ""
     type_text(control, typed)
     press(control, card.b_yes)
-    assert [p.name for p in store.games_dir().iterdir()] == [f"{expected}.sgf"]
+    assert [p.name for p in library.games_dir().iterdir()] == [f"{expected}.sgf"]
     assert [g.name for g in files.games] == [expected]
 
 
@@ -455,12 +455,12 @@ def test_the_results_save_names_the_computer_and_its_level(control: Control) -> 
 
 
 def test_the_unfinished_games_are_one_tap_away(control: Control) -> None:
-    store.save_current(sgf.dumps(demo.countries_demo()), {"mode": "hotseat", "rules": "countries"})
+    unfinished.save_current(sgf.dumps(demo.countries_demo()), {"mode": "hotseat", "rules": "countries"})
     files = open_list(control)
     assert files.b_unfinished.label == "Неоконченные: 1" and files.b_unfinished.enabled
     press(control, files.b_unfinished)
     assert control.stack.top is not None and control.stack.top.name == "unfinished"
-    store.clear_all_current()
+    unfinished.clear_all_current()
     key(control, pygame.K_ESCAPE)
     assert control.stack.top is files and not files.b_unfinished.enabled
 
@@ -485,8 +485,8 @@ def test_the_rows_buttons_are_finger_targets(control: Control, size: tuple[int, 
 
 
 def test_the_games_in_progress_have_pictures_that_follow_a_move(control: Control) -> None:
-    slot = store.save_current(sgf.dumps(demo.countries_demo()), {"mode": "hotseat", "rules": "countries"})
-    store.save_current(sgf.dumps(demo.classic_demo()), {"mode": "hotseat", "rules": "classic"})
+    slot = unfinished.save_current(sgf.dumps(demo.countries_demo()), {"mode": "hotseat", "rules": "countries"})
+    unfinished.save_current(sgf.dumps(demo.classic_demo()), {"mode": "hotseat", "rules": "classic"})
     listing = control.stack.go("unfinished")
     assert isinstance(listing, UnfinishedScene)
     for _ in range(20):
@@ -499,7 +499,7 @@ def test_the_games_in_progress_have_pictures_that_follow_a_move(control: Control
     game.play((0, 0))  # a move since: the file changes, and so does its picture's key
     before = listing.keys[[e.slot for e in listing.unfinished].index(slot)]
     time.sleep(0.01)
-    store.save_current(sgf.dumps(game), {"mode": "hotseat", "rules": "countries"}, slot)
+    unfinished.save_current(sgf.dumps(game), {"mode": "hotseat", "rules": "countries"}, slot)
     listing.refresh()
     after = listing.keys[[e.slot for e in listing.unfinished].index(slot)]
     assert after != before and listing.catalogue.picture(after) is None

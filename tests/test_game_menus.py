@@ -32,7 +32,7 @@ from game.scenes.results import CELEBRATION_SECONDS, ResultsScene
 from game.scenes.review import ReviewScene
 from game.scenes.rules import RulesScene, diagrams
 from game.scenes.versus import VersusScene
-from game.storage import store
+from game.storage import library, preferences, unfinished
 from game.view import language, paper, theme
 from game.view.textfit import wrap
 from game.view.widgets import Button
@@ -177,21 +177,21 @@ def test_language_toggle_switches_texts_and_is_remembered(control: Control, data
     assert menu.b_hotseat.label == "Two players" and menu.b_rules_page.label == "Rules"
     assert menu.language_buttons["en"].selected and not menu.language_buttons["ru"].selected
     assert pygame.display.get_caption()[0] == "Dots — Countries"
-    assert store.load_settings().language == "en"
+    assert preferences.load_settings().language == "en"
     # The next start: Russian in force until the saved choice is applied.
     strings.set_language("ru")
     assert language.apply_saved() == "en" and strings.t("menu.quit") == "Quit"
     press(control, menu.language_buttons["ru"])
-    assert menu.b_hotseat.label == "Два игрока" and store.load_settings().language == "ru"
+    assert menu.b_hotseat.label == "Два игрока" and preferences.load_settings().language == "ru"
 
 
 def test_language_choice_keeps_the_other_settings(control: Control) -> None:
-    settings = store.load_settings()
+    settings = preferences.load_settings()
     settings.sound = False
     settings.rules = "classic"
-    store.save_settings(settings)
+    preferences.save_settings(settings)
     language.choose("en")
-    kept = store.load_settings()
+    kept = preferences.load_settings()
     assert (kept.language, kept.sound, kept.rules) == ("en", False, "classic")
 
 
@@ -204,7 +204,7 @@ def test_continue_appears_only_with_a_save_and_resumes_the_same_game(control: Co
     game = Game(width=12, height=9, rules=Rules.CLASSIC)
     for p in [(5, 4), (6, 4), (5, 3), (6, 5), (4, 4)]:
         game.play(p)
-    store.save_current(sgf.dumps(game), {"mode": "computer", "level": "amateur", "human": "red", "rules": "classic"})
+    unfinished.save_current(sgf.dumps(game), {"mode": "computer", "level": "amateur", "human": "red", "rules": "classic"})
     press(control, menu.b_rules_page)  # the menu looks again whenever it comes back on top
     key(control, pygame.K_ESCAPE)
     assert menu.resumable is not None and menu.b_continue.rect.w > 0 and not menu.b_hotseat.primary
@@ -219,7 +219,7 @@ def test_continue_appears_only_with_a_save_and_resumes_the_same_game(control: Co
 
 def test_a_corrupt_save_shows_one_line_and_no_continue(control: Control, data_dir: Path) -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
-    (data_dir / store.AUTOSAVE_FILE).write_text("(;GM[40]SZ[9];B[aa];B[\n", encoding="utf-8")
+    (data_dir / unfinished.AUTOSAVE_FILE).write_text("(;GM[40]SZ[9];B[aa];B[\n", encoding="utf-8")
     menu = open_menu(control)
     assert menu.notice is not None and "\n" not in menu.notice.text() and "cut short" not in menu.notice.text()
     assert menu.notice.why == "problem.damaged"  # a sentence in the player's language, the detail in the log
@@ -238,7 +238,7 @@ def test_a_corrupt_saves_notice_is_wrapped_under_the_buttons_clear_of_the_margin
     """The notice ran on one line the width of the window, across the notebook's red margin line and up to
     its right edge: it is wrapped now, every word kept, under «Выход» and inside the window."""
     data_dir.mkdir(parents=True, exist_ok=True)
-    (data_dir / store.AUTOSAVE_FILE).write_text("(;GM[40]SZ[9];B[zz])", encoding="utf-8")
+    (data_dir / unfinished.AUTOSAVE_FILE).write_text("(;GM[40]SZ[9];B[zz])", encoding="utf-8")
     menu = open_menu(control)
     assert menu.notice is not None
     for lang in ("ru", "en"):
@@ -383,7 +383,7 @@ def test_broken_files_in_the_games_folder_show_a_message(control: Control, data_
 def test_the_file_list_scrolls_and_a_drag_does_not_open(control: Control) -> None:
     text = sgf.dumps(finished_countries())
     for i in range(30):
-        store.save_game(f"game {i:02}", text)
+        library.save_game(f"game {i:02}", text)
     control.stack.push(OpenGameScene(control.stack))
     control.step(1 / 60)
     files = control.stack.top
@@ -488,7 +488,7 @@ def test_the_screenshots_saved_games_are_named_in_the_language_shown(pygame_sess
         assert {p.stem.rsplit(" ", 1)[-1] for p in saved} >= {"Страны", "Классика"}
         strings.set_language("en")
         saved = app.a_few_saved_games(replacing=saved)
-        names = sorted(p.stem for p in store.games_dir().glob("*.sgf"))
+        names = sorted(p.stem for p in library.games_dir().glob("*.sgf"))
         assert names == sorted(p.stem for p in saved) and len(names) == 3
         assert not any(re.search("[а-яё]", name, re.IGNORECASE) for name in names), names
         assert {name.rsplit(" ", 1)[-1] for name in names} >= {"Countries", "Classic"}
@@ -536,7 +536,7 @@ def test_choices_come_back_on_the_next_visit_and_after_a_restart(control: Contro
     control.stack.scenes.clear()
 
     # A restart: a new window and stack read the settings file.
-    assert (data_dir / store.SETTINGS_FILE).is_file()
+    assert (data_dir / preferences.SETTINGS_FILE).is_file()
     restarted = Control((1280, 800))
     menu = MenuScene(restarted.stack)
     restarted.stack.push(menu)
@@ -550,15 +550,15 @@ def test_choices_come_back_on_the_next_visit_and_after_a_restart(control: Contro
 
 
 def test_a_remembered_choice_is_written_only_when_it_changes(data_dir: Path) -> None:
-    assert store.remember(rules="classic").rules == "classic"
-    path = data_dir / store.SETTINGS_FILE
+    assert preferences.remember(rules="classic").rules == "classic"
+    path = data_dir / preferences.SETTINGS_FILE
     path.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")  # same content, new time
     stamp = path.stat().st_mtime_ns
-    store.remember(rules="classic")
+    preferences.remember(rules="classic")
     assert path.stat().st_mtime_ns == stamp
-    assert store.load_settings().rules == "classic"
+    assert preferences.load_settings().rules == "classic"
     with pytest.raises(TypeError):
-        store.remember(colour_of_the_sky="blue")
+        preferences.remember(colour_of_the_sky="blue")
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1200, 800), (1366, 768), (1920, 1080)])
@@ -568,7 +568,7 @@ def test_the_unfinished_button_beside_continue_keeps_the_menus_type_size(control
     for n in range(12):  # two digits: the widest label the list's count gives
         game = Game(10, 10)
         game.play((n % 10, n // 10))
-        store.save_current(sgf.dumps(game), {"mode": "hotseat", "rules": "countries"})
+        unfinished.save_current(sgf.dumps(game), {"mode": "hotseat", "rules": "countries"})
     control.resize(size)
     menu = open_menu(control)
     for code in ("ru", "en"):

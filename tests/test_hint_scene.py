@@ -139,7 +139,7 @@ def test_the_count_goes_on_after_a_resume_and_an_opened_record_shows_it(control:
     from game.scenes.files import OpenGameScene
     from game.scenes.play import PlayScene
     from game.scenes.review import ReviewScene
-    from game.storage import store
+    from game.storage import library, unfinished
     from game.storage.autosave import resume
 
     def first_legal(game: Game, level: str, **_: object) -> Point:
@@ -151,15 +151,15 @@ def test_the_count_goes_on_after_a_resume_and_an_opened_record_shows_it(control:
     step_until(control, lambda: play.hint.point is not None)
     click(control, grid_px(play, *play.hint.point))  # type: ignore[misc]
     play.shutdown()  # leaving writes the autosave now
-    saved = store.load_current()
-    assert isinstance(saved, store.Resumable) and "HN[1]" in saved.text
+    saved = unfinished.load_current()
+    assert isinstance(saved, unfinished.Resumable) and "HN[1]" in saved.text
     again = PlayScene(control.stack, Match(*resume(saved)))
     assert again.hint.used == 1 and again.settings == settings
     again.shutdown()
     # A saved record with HN, opened from the games list, says so in the review.
     game = Game(9, 9)
     game.play((4, 4))
-    store.save_game("hinted", sgf.dumps(game, info=sgf.hints_info(5)))
+    library.save_game("hinted", sgf.dumps(game, info=sgf.hints_info(5)))
     control.stack.shutdown_all()
     control.stack.scenes.clear()
     control.stack.push(MenuScene(control.stack))

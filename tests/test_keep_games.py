@@ -38,7 +38,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
 from game.scenes.review import ReviewScene
-from game.storage import store
+from game.storage import errors, library, unfinished
 from game.storage.autosave import resume
 from game.strings import rules_name
 from game.view import theme
@@ -106,7 +106,7 @@ def test_a_new_game_never_overwrites_a_paused_one(control: Control) -> None:
     settle(control)
     key(control, pygame.K_z, pygame.KMOD_CTRL)  # the one dot taken back: the other game is untouched
     settle(control)
-    games = store.list_current().games
+    games = unfinished.list_current().games
     assert sorted(g.game.move_count for g in games if g.game is not None) == [0, 3]
     menu = leave_to_menu(control, second)
     assert menu.b_unfinished.rect.w > 0 and menu.b_unfinished.label.endswith("2")
@@ -123,12 +123,12 @@ def test_the_unfinished_list_resumes_and_deletes_after_asking(control: Control) 
     for node in [(5, 4), (6, 4)]:
         older.play(node)
     computer = MatchSettings(Rules.CLASSIC, 12, 9, ComputerSettings("amateur", Player.RED))
-    store.save_current(sgf.dumps(older), {"mode": "computer", "level": "amateur", "human": "red",
+    unfinished.save_current(sgf.dumps(older), {"mode": "computer", "level": "amateur", "human": "red",
                                           "rules": "classic"})
     time.sleep(0.01)
     newer = Game(10, 10)
     newer.play((3, 3))
-    store.save_current(sgf.dumps(newer), {"mode": "hotseat", "rules": "countries"})
+    unfinished.save_current(sgf.dumps(newer), {"mode": "hotseat", "rules": "countries"})
     menu = open_menu(control)
     press(control, menu.b_unfinished)
     listing = control.stack.top
@@ -144,14 +144,14 @@ def test_the_unfinished_list_resumes_and_deletes_after_asking(control: Control) 
     assert isinstance(dialog, ConfirmScene)
     assert dialog.b_no.label == "Оставить"
     press(control, dialog.b_no)
-    assert control.stack.top is listing and len(store.list_current().games) == 2
+    assert control.stack.top is listing and len(unfinished.list_current().games) == 2
     click(control, cross)
     key(control, pygame.K_ESCAPE)
-    assert control.stack.top is listing and len(store.list_current().games) == 2
+    assert control.stack.top is listing and len(unfinished.list_current().games) == 2
     click(control, cross)
     key(control, pygame.K_RETURN)  # «Удалить»
     assert control.stack.top is listing and listing.count == 1
-    [left] = store.list_current().games
+    [left] = unfinished.list_current().games
     assert left.game is not None and left.game.rules is Rules.CLASSIC
     # A tap on the row resumes it with its own set-up.
     click(control, (listing.list_rect.x + 40, listing.list_rect.y + listing.row_h // 2))
@@ -167,7 +167,7 @@ def test_the_list_and_the_panel_give_a_game_the_same_move_number(
     about to be made): both now say the move about to be made."""
     strings.set_language(lang)
     game = demo.countries_demo()
-    store.save_current(sgf.dumps(game), {"mode": "hotseat", "rules": "countries"})
+    unfinished.save_current(sgf.dumps(game), {"mode": "hotseat", "rules": "countries"})
     drawn: list[str] = []
     real = theme.text
     monkeypatch.setattr(theme, "text", lambda s, *a, **kw: drawn.append(s) or real(s, *a, **kw))
@@ -192,9 +192,9 @@ def test_an_old_single_autosave_is_still_picked_up(control: Control, data_dir: P
     game = Game(9, 9)
     game.play((4, 4))
     data_dir.mkdir(parents=True, exist_ok=True)
-    (data_dir / store.AUTOSAVE_FILE).write_text(store.with_meta(sgf.dumps(game), {"mode": "hotseat"}), "utf-8")
+    (data_dir / unfinished.AUTOSAVE_FILE).write_text(unfinished.with_meta(sgf.dumps(game), {"mode": "hotseat"}), "utf-8")
     menu = open_menu(control)
-    assert menu.resumable is not None and not (data_dir / store.AUTOSAVE_FILE).exists()
+    assert menu.resumable is not None and not (data_dir / unfinished.AUTOSAVE_FILE).exists()
     press(control, menu.b_continue)
     play = control.stack.top
     assert isinstance(play, PlayScene) and play.game.history == game.history
@@ -215,7 +215,7 @@ def test_play_on_from_the_review_is_kept_before_any_move(control: Control) -> No
     press(control, review.b_play_on)
     play = control.stack.top
     assert isinstance(play, PlayScene)
-    [kept] = store.list_current().games  # on disk already, before any move
+    [kept] = unfinished.list_current().games  # on disk already, before any move
     assert kept.game is not None and kept.game.history == play.game.history and kept.game.move_count == 4
     press(control, play.panel.b_menu)
     assert isinstance(control.stack.top, ConfirmScene)  # «Её можно будет продолжить из меню»: true now
@@ -239,7 +239,7 @@ def test_two_hundred_undos_lose_nothing_and_redo_replays_all(control: Control) -
         key(control, pygame.K_z, pygame.KMOD_CTRL)
     assert play.game.move_count == 0 and not play.panel.b_undo.enabled and play.panel.b_redo.enabled
     settle(control)
-    [kept] = store.list_current().games  # the game is kept, taken back to an empty board
+    [kept] = unfinished.list_current().games  # the game is kept, taken back to an empty board
     assert kept.game is not None and kept.game.move_count == 0 and len(kept.meta["redo"]) == 40
     for i in range(100):  # Ctrl+Y and Ctrl+Shift+Z both replay
         if i % 2:
@@ -333,7 +333,7 @@ def test_the_stop_clock_left_survives_closing_the_window(control: Control) -> No
     for _ in range(80):
         control.step(0.25)  # twenty seconds of «Стоп», no move meanwhile
     control.stack.shutdown_all()  # the window closes
-    [kept] = store.list_current().games
+    [kept] = unfinished.list_current().games
     assert 155 < kept.meta["stop_left"] < 165
     resumed = resume(kept)
     assert resumed.stop_left == kept.meta["stop_left"]
@@ -407,7 +407,7 @@ def sparse(path: Path, size: int = 300 * 1024 * 1024) -> Path:
 
 def test_a_huge_autosave_is_set_aside_without_reading_it(control: Control, data_dir: Path,
                                                           opened: list[str]) -> None:
-    folder = data_dir / store.UNFINISHED_DIR
+    folder = data_dir / unfinished.UNFINISHED_DIR
     folder.mkdir(parents=True)
     huge = sparse(folder / "20250101-000000-abcdef.sgf")
     menu = open_menu(control)
@@ -480,8 +480,8 @@ def test_each_kind_of_failure_has_its_sentence(control: Control, data_dir: Path,
     files = control.stack.top
     assert isinstance(files, OpenGameScene) and files.count <= 1
     if files.count == 0:  # a folder named .sgf is not listed; opened by path it still says so
-        with pytest.raises(store.StoreError) as e:
-            store.read_game(games / "dir.sgf")
+        with pytest.raises(errors.StoreError) as e:
+            library.read_game(games / "dir.sgf")
         assert e.value.problem == why
         return
     files.open_entry(0)
@@ -513,7 +513,7 @@ def test_an_unreadable_file_says_no_permission(control: Control, data_dir: Path,
 
 def test_the_start_message_follows_a_language_switch(control: Control, data_dir: Path) -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
-    (data_dir / store.AUTOSAVE_FILE).write_bytes(b"\x9f\x9f not a record")
+    (data_dir / unfinished.AUTOSAVE_FILE).write_bytes(b"\x9f\x9f not a record")
     menu = open_menu(control)
     assert menu.notice is not None and menu.notice.text().startswith("Прошлую партию не удалось продолжить")
     press(control, menu.language_buttons["en"])
@@ -526,7 +526,7 @@ def test_an_unusable_data_folder_says_so(control: Control, tmp_path: Path, monke
     blocker.write_text("x")
     monkeypatch.setenv("TOCHKI_DATA_DIR", str(blocker / "data"))
     menu = open_menu(control)
-    assert menu.notice == store.Notice("store.no_folder")
+    assert menu.notice == errors.Notice("store.no_folder")
     assert "Папка данных" in menu.notice.text()
 
 
@@ -548,18 +548,18 @@ def saving(control: Control) -> SaveGameScene:
 def test_sixty_four_byte_characters_save(control: Control) -> None:
     save = saving(control)
     post(control, pygame.event.Event(pygame.TEXTINPUT, text="😀" * 60))
-    assert len(save.name_text.encode("utf-8")) <= store.MAX_NAME_BYTES
+    assert len(save.name_text.encode("utf-8")) <= library.MAX_NAME_BYTES
     key(control, pygame.K_RETURN)
     assert save.saved is not None and save.saved.is_file()
     assert len(save.saved.name.encode("utf-8")) <= 200
-    assert store.safe_name("😀" * 60 + ".sgf") == save.saved.stem
+    assert library.safe_name("😀" * 60 + ".sgf") == save.saved.stem
 
 
 def test_bidi_and_zero_width_characters_are_dropped(control: Control) -> None:
     save = saving(control)
     post(control, pygame.event.Event(pygame.TEXTINPUT, text="\u202eexe\u200b.txt"))
     assert save.name_text == "exe.txt"
-    assert store.safe_name("Маша\u202e\u2066\ufeff") == "Маша"
+    assert library.safe_name("Маша\u202e\u2066\ufeff") == "Маша"
 
 
 def test_a_name_the_file_system_cannot_hold_is_a_message(control: Control,
@@ -583,8 +583,8 @@ def test_random_names_never_crash_the_save(data_dir: Path) -> None:
     for _ in range(60):
         name = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 90)))
         try:
-            path = store.save_game(name, "(;GM[40]SZ[5])")
-        except store.StoreError as e:
+            path = library.save_game(name, "(;GM[40]SZ[5])")
+        except errors.StoreError as e:
             assert e.problem.startswith("problem.")
         else:
             assert path.parent == data_dir / "games" and len(path.name.encode("utf-8")) <= 200
@@ -594,21 +594,21 @@ def test_reading_the_games_in_progress_is_bounded(monkeypatch: pytest.MonkeyPatc
     game = Game(6, 6)
     game.play((2, 2))
     for _ in range(5):
-        store.save_current(sgf.dumps(game), {"mode": "hotseat"})
-    assert len(store.list_current().games) == 5
+        unfinished.save_current(sgf.dumps(game), {"mode": "hotseat"})
+    assert len(unfinished.list_current().games) == 5
     with monkeypatch.context() as m:
-        m.setattr(store, "MAX_LISTED", 3)
-        assert len(store.list_current().games) == 3
+        m.setattr(unfinished, "MAX_LISTED", 3)
+        assert len(unfinished.list_current().games) == 3
     real_read = sgf.read
 
     def slow_read(text: str) -> sgf.Record:  # a slow disk or a costly record: the list stops in time
         store_clock.advance(0.15)
         return real_read(text)
 
-    monkeypatch.setattr(store.sgf, "read", slow_read)
-    found = store.list_current()
-    assert 1 <= len(found.games) < 5 and 0.15 * (len(found.games) - 1) <= store.LIST_SECONDS
-    assert len(list((store.unfinished_dir()).glob("*.sgf"))) == 5  # none lost, only not read now
+    monkeypatch.setattr(unfinished.sgf, "read", slow_read)
+    found = unfinished.list_current()
+    assert 1 <= len(found.games) < 5 and 0.15 * (len(found.games) - 1) <= unfinished.LIST_SECONDS
+    assert len(list((unfinished.unfinished_dir()).glob("*.sgf"))) == 5  # none lost, only not read now
 
 
 def test_undoing_and_redoing_a_stop_keeps_its_time(control: Control) -> None:
@@ -634,9 +634,9 @@ def test_listing_a_huge_games_folder_is_bounded(data_dir: Path, monkeypatch: pyt
     for i in range(1000):
         (games / f"{i}.sgf").write_bytes(b"(;GM[40]SZ[5])")
     opened.clear()
-    assert len(store.list_games()) == 1000
+    assert len(library.list_games()) == 1000
     assert opened == []  # sizes and dates only: not one file read
-    monkeypatch.setattr(store, "LIST_SECONDS", -1.0)  # as if the disk were very slow: stop at once
+    monkeypatch.setattr(library, "LIST_SECONDS", -1.0)  # as if the disk were very slow: stop at once
     with caplog.at_level(logging.WARNING):
-        assert store.list_games() == []
+        assert library.list_games() == []
     assert "too big to list" in caplog.text

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine import Ending, Game, How, Player, Rules, sgf
-from game.storage import autosave, store
+from game.storage import autosave, library, unfinished
 
 SAMPLE = Path(__file__).resolve().parents[1] / "assets" / "samples" / "zagram-352562.sgf"
 
@@ -192,24 +192,24 @@ def test_opening_a_saved_game_parses_it_once(monkeypatch: pytest.MonkeyPatch) ->
     from game.scenes import files
 
     game, ending = blue_ahead_then_flag()
-    path = store.save_game("lost on time", sgf.dumps(game, info=sgf.hints_info(2), ending=ending,
+    path = library.save_game("lost on time", sgf.dumps(game, info=sgf.hints_info(2), ending=ending,
                                                      times=sgf.Times(300, 0, (10,) * 8)))
     parses = Parses(monkeypatch)
     record = files.open_record(path)
     assert parses.count == 1
     assert record.game.history == game.history and record.hints == 2 and record.times.limit == 300
     assert record.ending == ending
-    listed = store.read_record(path)  # the list's row: once more, for the row alone
+    listed = library.read_record(path)  # the list's row: once more, for the row alone
     assert parses.count == 2 and listed.info["RE"] == "W+T"
 
 
 def test_resuming_a_game_in_progress_parses_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
     game = a_game(6)
     text = sgf.dumps(game, times=sgf.Times(300, 3, (290, 280, 270, 260, 250, 240)), info=sgf.hints_info(3))
-    store.save_current(text, {"mode": "computer", "level": "beginner", "human": "blue",
+    unfinished.save_current(text, {"mode": "computer", "level": "beginner", "human": "blue",
                               "clock": {"minutes": 5, "increment": 3, "left": [240.5, 250.0]}})
     parses = Parses(monkeypatch)
-    [saved] = store.list_current().games
+    [saved] = unfinished.list_current().games
     resumed = autosave.resume(saved)
     assert parses.count == 1
     assert resumed.game.history == game.history and resumed.hints == 3
@@ -219,5 +219,5 @@ def test_resuming_a_game_in_progress_parses_it_once(monkeypatch: pytest.MonkeyPa
 
 def test_a_listed_game_in_progress_without_its_record_is_read_when_resumed() -> None:
     text = sgf.dumps(a_game(4), info=sgf.hints_info(1))
-    resumed = autosave.resume(store.Resumable(text, {"mode": "hotseat"}))
+    resumed = autosave.resume(unfinished.Resumable(text, {"mode": "hotseat"}))
     assert resumed.game.move_count == 4 and resumed.hints == 1

@@ -15,8 +15,10 @@ from hypothesis import strategies as st
 
 from engine import Game, Player, Rules, sgf
 from game import strings
-from game.storage import store
-from game.storage.store import Resumable, Settings, StoreError
+from game.storage import atomic, errors, library, preferences, unfinished
+from game.storage.errors import StoreError
+from game.storage.preferences import Settings
+from game.storage.unfinished import Resumable
 
 META = {"mode": "computer", "level": "amateur", "human": "red", "rules": "classic"}
 
@@ -49,8 +51,8 @@ def temporaries(folder: Path) -> list[Path]:
     return [p for p in folder.iterdir() if p.name.endswith(".tmp")]
 
 
-def unfinished(data_dir: Path) -> Path:
-    return data_dir / store.UNFINISHED_DIR
+def unfinished_folder(data_dir: Path) -> Path:
+    return data_dir / unfinished.UNFINISHED_DIR
 
 
 # ----- settings ------------------------------------------------------------------------
@@ -58,19 +60,19 @@ def unfinished(data_dir: Path) -> Path:
 
 class TestSettings:
     def test_defaults_without_a_file(self) -> None:
-        assert store.load_settings() == Settings()
+        assert preferences.load_settings() == Settings()
         assert Settings().language == "ru" and Settings().sound is True and Settings().board_size == "auto"
 
     def test_round_trip(self, data_dir: Path) -> None:
         s = Settings(language="en", sound=False, board_size=(30, 20), rules="classic", mode="computer",
                      level="master", colour="red")
-        assert store.save_settings(s)
-        assert store.load_settings() == s
+        assert preferences.save_settings(s)
+        assert preferences.load_settings() == s
         assert json.loads((data_dir / "settings.json").read_text("utf-8"))["board_size"] == [30, 20]
         assert temporaries(data_dir) == []
 
     def test_every_field_is_checked_on_load(self) -> None:
-        assert set(store._VALIDATORS) == {f for f in Settings.__dataclass_fields__}
+        assert set(preferences._VALIDATORS) == {f for f in Settings.__dataclass_fields__}
 
     @pytest.mark.parametrize("content", [
         b"", b"{", b"not json at all", b"\xff\xfe\x00garbage", b"[1, 2, 3]", b"null", b'"ru"', b"1e999999",
@@ -78,7 +80,7 @@ class TestSettings:
     def test_corrupt_file_gives_defaults(self, data_dir: Path, content: bytes) -> None:
         data_dir.mkdir(parents=True, exist_ok=True)
         (data_dir / "settings.json").write_bytes(content)
-        assert store.load_settings() == Settings()
+        assert preferences.load_settings() == Settings()
 
     def test_partial_and_invalid_fields_fall_back_one_by_one(self, data_dir: Path) -> None:
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -91,21 +93,21 @@ class TestSettings:
             "colour": "red",           # kept
             "future_option": 42,       # unknown key: ignored
         }), "utf-8")
-        s = store.load_settings()
+        s = preferences.load_settings()
         assert (s.language, s.sound, s.board_size, s.rules, s.mode, s.level, s.colour) == \
             ("en", True, "auto", "classic", "hotseat", "beginner", "red")
 
     @pytest.mark.parametrize("size", [[20], [20, 20, 20], [True, 20], [20.0, 20], ["20", "20"], [1, 20], {}, "big"])
     def test_bad_board_sizes(self, size: object) -> None:
-        assert store.settings_from_dict({"board_size": size}).board_size == "auto"
+        assert preferences.settings_from_dict({"board_size": size}).board_size == "auto"
 
     def test_unreadable_file_gives_defaults(self, data_dir: Path) -> None:
         (data_dir / "settings.json").mkdir(parents=True)  # a folder where the file should be
-        assert store.load_settings() == Settings()
+        assert preferences.load_settings() == Settings()
 
     def test_save_failure_returns_false(self, data_dir: Path) -> None:
         (data_dir / "settings.json").mkdir(parents=True)
-        assert store.save_settings(Settings(language="en")) is False
+        assert preferences.save_settings(Settings(language="en")) is False
         assert temporaries(data_dir) == []
 
 
@@ -114,12 +116,12 @@ class TestSettings:
 
 class TestAutosave:
     def test_nothing_to_resume(self) -> None:
-        assert store.load_current() is None
+        assert unfinished.load_current() is None
 
     def test_resume_round_trip_with_a_real_game(self, data_dir: Path) -> None:
         g = a_game()
-        slot = store.save_current(sgf.dumps(g), META)
-        found = store.load_current()
+        slot = unfinished.save_current(sgf.dumps(g), META)
+        found = unfinished.load_current()
         assert isinstance(found, Resumable) and found.slot == slot
         text, meta = found.text, found.meta
         assert meta == META
@@ -127,19 +129,19 @@ class TestAutosave:
         g2 = sgf.loads(text)
         assert g2.history == g.history and g2.to_move == g.to_move
         assert g2.score(Player.BLUE) == g.score(Player.BLUE) == 1
-        assert store.slot_path(slot).read_text("utf-8").startswith('(;TOCHKI[{"human": "red"')
-        assert temporaries(unfinished(data_dir)) == []
+        assert unfinished.slot_path(slot).read_text("utf-8").startswith('(;TOCHKI[{"human": "red"')
+        assert temporaries(unfinished_folder(data_dir)) == []
 
     def test_the_file_itself_is_a_valid_record(self, data_dir: Path) -> None:
         g = a_game(rules=Rules.COUNTRIES)
-        slot = store.save_current(sgf.dumps(g), META)
+        slot = unfinished.save_current(sgf.dumps(g), META)
         # Other programs (and our own loader) read the autosave as is, skipping TOCHKI.
-        assert sgf.loads(store.slot_path(slot).read_text("utf-8")).history == g.history
+        assert sgf.loads(unfinished.slot_path(slot).read_text("utf-8")).history == g.history
 
     def test_meta_with_sgf_special_characters(self) -> None:
         meta = {"note": "a]b\\c[d] — «ё»", "n": [1, 2], "nested": {"x": None}}
-        store.save_current(sgf.dumps(a_game(2)), meta)
-        found = store.load_current()
+        unfinished.save_current(sgf.dumps(a_game(2)), meta)
+        found = unfinished.load_current()
         assert isinstance(found, Resumable) and found.meta == meta
 
     def test_each_save_replaces_the_last(self) -> None:
@@ -147,9 +149,9 @@ class TestAutosave:
         slot = None
         for p in [(1, 1), (4, 4), (2, 2)]:
             g.play(p)
-            slot = store.save_current(sgf.dumps(g), {"moves": len(g.history)}, slot)
-        assert len(store.list_current().games) == 1
-        found = store.load_current()
+            slot = unfinished.save_current(sgf.dumps(g), {"moves": len(g.history)}, slot)
+        assert len(unfinished.list_current().games) == 1
+        found = unfinished.load_current()
         assert isinstance(found, Resumable)
         assert found.meta == {"moves": 3} and sgf.loads(found.text).history == g.history
 
@@ -157,25 +159,25 @@ class TestAutosave:
         g = a_game(3)
         data_dir.mkdir(parents=True, exist_ok=True)
         (data_dir / "autosave.sgf").write_text(sgf.dumps(g).replace("(;", "(;TOCHKI[{broken json]", 1), "utf-8")
-        found = store.load_current()
+        found = unfinished.load_current()
         assert isinstance(found, Resumable)
         assert found.meta == {} and sgf.loads(found.text).history == g.history
 
     def test_clear(self, data_dir: Path) -> None:
-        store.clear_current()  # nothing there: fine
-        slot = store.save_current(sgf.dumps(a_game(1)), META)
-        store.clear_current(slot)
-        assert not store.slot_path(slot).exists()
-        assert store.load_current() is None
-        store.clear_current("../../settings")  # not a slot: refused, nothing else deleted
+        unfinished.clear_current()  # nothing there: fine
+        slot = unfinished.save_current(sgf.dumps(a_game(1)), META)
+        unfinished.clear_current(slot)
+        assert not unfinished.slot_path(slot).exists()
+        assert unfinished.load_current() is None
+        unfinished.clear_current("../../settings")  # not a slot: refused, nothing else deleted
 
     def test_bad_input_is_refused_and_keeps_the_old_save(self) -> None:
-        slot = store.save_current(sgf.dumps(a_game(2)), META)
+        slot = unfinished.save_current(sgf.dumps(a_game(2)), META)
         with pytest.raises(StoreError, match="not an SGF record"):
-            store.save_current("hello", META, slot)
+            unfinished.save_current("hello", META, slot)
         with pytest.raises(StoreError, match="set-up"):
-            store.save_current(sgf.dumps(a_game(4)), {"when": object()}, slot)
-        found = store.load_current()
+            unfinished.save_current(sgf.dumps(a_game(4)), {"when": object()}, slot)
+        found = unfinished.load_current()
         assert isinstance(found, Resumable) and len(sgf.loads(found.text).history) == 2
 
 
@@ -184,23 +186,23 @@ class TestCrashWhileSaving:
 
     def test_rename_fails(self, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         old = sgf.dumps(a_game(2))
-        slot = store.save_current(old, META)
+        slot = unfinished.save_current(old, META)
 
         def no_replace(src: object, dst: object) -> None:
             raise OSError(28, "No space left on device")
 
         with monkeypatch.context() as m, pytest.raises(StoreError, match="No space left") as e:
-            m.setattr(store.os, "replace", no_replace)
-            store.save_current(sgf.dumps(a_game(6)), META, slot)
+            m.setattr(atomic.os, "replace", no_replace)
+            unfinished.save_current(sgf.dumps(a_game(6)), META, slot)
         assert e.value.problem == "problem.disk_full"
-        assert temporaries(unfinished(data_dir)) == []
-        found = store.load_current()
+        assert temporaries(unfinished_folder(data_dir)) == []
+        found = unfinished.load_current()
         assert isinstance(found, Resumable) and found.text == old
 
     def test_process_dies_mid_write(self, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """Half the bytes reach the temporary file, then the process is gone (no clean-up runs)."""
         old = sgf.dumps(a_game(2))
-        slot = store.save_current(old, META)
+        slot = unfinished.save_current(old, META)
         real_fdopen = os.fdopen
 
         class HalfWriter:
@@ -219,32 +221,32 @@ class TestCrashWhileSaving:
                 raise SystemExit("killed")
 
         with monkeypatch.context() as m, pytest.raises(SystemExit):
-            m.setattr(store.os, "fdopen", HalfWriter)
-            m.setattr(store.os, "unlink", lambda path: None)  # a dead process cleans nothing up
-            store.save_current(sgf.dumps(a_game(6)), META, slot)
+            m.setattr(atomic.os, "fdopen", HalfWriter)
+            m.setattr(atomic.os, "unlink", lambda path: None)  # a dead process cleans nothing up
+            unfinished.save_current(sgf.dumps(a_game(6)), META, slot)
 
-        [leftover] = temporaries(unfinished(data_dir))
-        assert 0 < leftover.stat().st_size < len(store.with_meta(sgf.dumps(a_game(6)), META))
-        found = store.load_current()
+        [leftover] = temporaries(unfinished_folder(data_dir))
+        assert 0 < leftover.stat().st_size < len(unfinished.with_meta(sgf.dumps(a_game(6)), META))
+        found = unfinished.load_current()
         assert isinstance(found, Resumable) and found.text == old and found.meta == META
         assert leftover.exists()  # fresh: maybe another copy of the game is writing it
 
         os.utime(leftover, (1, 1))  # long ago: a crash's leftover, tidied at the next start
-        assert isinstance(store.load_current(), Resumable)
-        assert temporaries(unfinished(data_dir)) == []
+        assert isinstance(unfinished.load_current(), Resumable)
+        assert temporaries(unfinished_folder(data_dir)) == []
 
     def test_fsync_fails(self, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         old = sgf.dumps(a_game(3))
-        slot = store.save_current(old, META)
+        slot = unfinished.save_current(old, META)
 
         def broken_fsync(fd: int) -> None:
             raise OSError(5, "Input/output error")
 
         with monkeypatch.context() as m, pytest.raises(StoreError):
-            m.setattr(store.os, "fsync", broken_fsync)
-            store.save_current(sgf.dumps(a_game(5)), META, slot)
-        assert temporaries(unfinished(data_dir)) == []
-        found = store.load_current()
+            m.setattr(atomic.os, "fsync", broken_fsync)
+            unfinished.save_current(sgf.dumps(a_game(5)), META, slot)
+        assert temporaries(unfinished_folder(data_dir)) == []
+        found = unfinished.load_current()
         assert isinstance(found, Resumable) and found.text == old
 
 
@@ -260,15 +262,15 @@ class TestCorruptAutosave:
     def test_set_aside_with_a_message(self, data_dir: Path, content: bytes, english: None) -> None:
         data_dir.mkdir(parents=True, exist_ok=True)
         (data_dir / "autosave.sgf").write_bytes(content)
-        message = store.load_current()
+        message = unfinished.load_current()
         assert isinstance(message, str)
         assert "\n" not in message and message.startswith("The last game could not be resumed")
-        [aside] = list(unfinished(data_dir).glob("*.corrupt-*.sgf"))
+        [aside] = list(unfinished_folder(data_dir).glob("*.corrupt-*.sgf"))
         assert aside.name in message
         assert aside.read_bytes() == content  # kept, not lost
         assert not (data_dir / "autosave.sgf").exists()
         assert not any(word in message for word in ("Errno", "codec", "node", "GM["))  # no raw detail
-        assert store.load_current() is None  # reported once, not at every start
+        assert unfinished.load_current() is None  # reported once, not at every start
 
     def test_message_follows_the_language(self, data_dir: Path) -> None:
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -276,10 +278,10 @@ class TestCorruptAutosave:
         previous = strings.language()
         strings.set_language("ru")
         try:
-            message = store.load_current()
+            message = unfinished.load_current()
         finally:
             strings.set_language(previous)
-        [aside] = list(unfinished(data_dir).glob("*.corrupt-*.sgf"))
+        [aside] = list(unfinished_folder(data_dir).glob("*.corrupt-*.sgf"))
         assert isinstance(message, str) and message.startswith("Прошлую партию не удалось продолжить")
         assert message.endswith(f"Файл отложен как {aside.name}")
 
@@ -287,24 +289,24 @@ class TestCorruptAutosave:
         data_dir.mkdir(parents=True, exist_ok=True)
         for content in (b"first", b"second"):
             (data_dir / "autosave.sgf").write_bytes(content)
-            assert isinstance(store.load_current(), str)
-        kept = sorted(p.read_bytes() for p in unfinished(data_dir).glob("*.corrupt-*.sgf"))
+            assert isinstance(unfinished.load_current(), str)
+        kept = sorted(p.read_bytes() for p in unfinished_folder(data_dir).glob("*.corrupt-*.sgf"))
         assert kept == [b"first", b"second"]
 
     def test_unreadable_save(self, data_dir: Path) -> None:
-        (unfinished(data_dir) / "20250101-000000-abcdef.sgf").mkdir(parents=True)  # cannot be read as a file
-        assert isinstance(store.load_current(), str)
-        assert store.load_current() is None
+        (unfinished_folder(data_dir) / "20250101-000000-abcdef.sgf").mkdir(parents=True)  # cannot be read as a file
+        assert isinstance(unfinished.load_current(), str)
+        assert unfinished.load_current() is None
 
     def test_no_data_folder_at_all(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         blocker = tmp_path / "a file"
         blocker.write_text("x")
         monkeypatch.setenv("TOCHKI_DATA_DIR", str(blocker / "data"))  # cannot be created
-        assert store.list_current().notices == [store.Notice("store.no_folder")]
-        assert store.load_current() == strings.t("store.no_folder")  # says so, not «could not be continued»
-        assert store.load_settings() == Settings()
+        assert unfinished.list_current().notices == [errors.Notice("store.no_folder")]
+        assert unfinished.load_current() == strings.t("store.no_folder")  # says so, not «could not be continued»
+        assert preferences.load_settings() == Settings()
         with pytest.raises(StoreError):
-            store.save_current(sgf.dumps(a_game(1)), META)
+            unfinished.save_current(sgf.dumps(a_game(1)), META)
 
 
 # ----- saved games --------------------------------------------------------------------
@@ -313,34 +315,34 @@ class TestCorruptAutosave:
 class TestSavedGames:
     def test_save_list_read(self, data_dir: Path) -> None:
         text = sgf.dumps(a_game())
-        path = store.save_game("Партия с Машей", text)
+        path = library.save_game("Партия с Машей", text)
         assert path == data_dir / "games" / "Партия с Машей.sgf"
-        [saved] = store.list_games()
+        [saved] = library.list_games()
         assert (saved.name, saved.path, saved.size) == ("Партия с Машей", path, len(text.encode("utf-8")))
-        assert store.read_game(saved.path) == text
-        assert sgf.loads(store.read_game(saved.path)).history == a_game().history
+        assert library.read_game(saved.path) == text
+        assert sgf.loads(library.read_game(saved.path)).history == a_game().history
 
     def test_never_overwrites(self) -> None:
-        paths = [store.save_game("match", f"(;GM[40]SZ[{n + 5}])") for n in range(3)]
+        paths = [library.save_game("match", f"(;GM[40]SZ[{n + 5}])") for n in range(3)]
         assert [p.name for p in paths] == ["match.sgf", "match (2).sgf", "match (3).sgf"]
-        assert [store.read_game(p) for p in paths] == [f"(;GM[40]SZ[{n + 5}])" for n in range(3)]
+        assert [library.read_game(p) for p in paths] == [f"(;GM[40]SZ[{n + 5}])" for n in range(3)]
 
     def test_newest_first(self) -> None:
         for name in ["old", "newest", "middle"]:
-            path = store.save_game(name, "(;GM[40]SZ[5])")
+            path = library.save_game(name, "(;GM[40]SZ[5])")
             t = {"old": 1_000_000, "middle": 2_000_000, "newest": 3_000_000}[name]
             os.utime(path, (t, t))
-        assert [g.name for g in store.list_games()] == ["newest", "middle", "old"]
+        assert [g.name for g in library.list_games()] == ["newest", "middle", "old"]
 
     def test_listing_without_a_folder_and_ignoring_others(self, data_dir: Path) -> None:
-        assert store.list_games() == []
+        assert library.list_games() == []
         games = data_dir / "games"
         games.mkdir(parents=True)
         (games / "notes.txt").write_text("x")
         (games / "folder.sgf").mkdir()
         (games / ".game.sgf.abc.tmp").write_text("half")
-        store.save_game("real", "(;GM[40]SZ[5])")
-        assert [g.name for g in store.list_games()] == ["real"]
+        library.save_game("real", "(;GM[40]SZ[5])")
+        assert [g.name for g in library.list_games()] == ["real"]
 
     @pytest.mark.parametrize("name, expected", [
         ("../../evil", "_.._evil"),
@@ -351,18 +353,18 @@ class TestSavedGames:
         ("con", "_con"),
         ("LPT1.txt", "_LPT1.txt"),
         ("tab\there", "tab_here"),
-        ("я" * 300, "я" * store.MAX_NAME),
+        ("я" * 300, "я" * library.MAX_NAME),
     ])
     def test_safe_names(self, name: str, expected: str, data_dir: Path) -> None:
-        assert store.safe_name(name) == expected
-        path = store.save_game(name, "(;GM[40]SZ[5])")
+        assert library.safe_name(name) == expected
+        path = library.save_game(name, "(;GM[40]SZ[5])")
         assert path.parent == data_dir / "games" and path.name == expected + ".sgf"
 
     @hyp_settings(max_examples=150, deadline=None)
     @given(st.text(max_size=200))
     def test_any_name_stays_in_the_folder(self, name: str) -> None:
-        safe = store.safe_name(name)
-        assert 0 < len(safe) <= store.MAX_NAME and len(safe.encode("utf-8")) <= store.MAX_NAME_BYTES
+        safe = library.safe_name(name)
+        assert 0 < len(safe) <= library.MAX_NAME and len(safe.encode("utf-8")) <= library.MAX_NAME_BYTES
         assert not set(safe) & set('/\\:*?"<>|\0') and safe == safe.strip(" .")
         folder = Path("/games")
         assert (folder / f"{safe}.sgf").parent == folder
@@ -376,16 +378,16 @@ class TestSavedGames:
         for name, why in [("missing.sgf", "problem.gone"), ("empty.sgf", "problem.empty"),
                           ("latin1.sgf", "problem.not_text"), ("dir.sgf", "problem.not_a_file")]:
             with pytest.raises(StoreError) as e:
-                store.read_game(games / name)
+                library.read_game(games / name)
             assert e.value.problem == why
             assert name in str(e.value) and isinstance(e.value, ValueError)
 
     def test_byte_order_mark_is_dropped(self, data_dir: Path) -> None:
-        path = store.save_game("bom", "\ufeff(;GM[40]SZ[5])")
-        assert store.read_game(path) == "(;GM[40]SZ[5])"
+        path = library.save_game("bom", "\ufeff(;GM[40]SZ[5])")
+        assert library.read_game(path) == "(;GM[40]SZ[5])"
 
     def test_save_failure(self, data_dir: Path) -> None:
         data_dir.mkdir(parents=True)
         (data_dir / "games").write_text("a file where the folder should be")
         with pytest.raises(StoreError, match="could not be saved"):
-            store.save_game("x", "(;GM[40]SZ[5])")
+            library.save_game("x", "(;GM[40]SZ[5])")

@@ -23,7 +23,7 @@ from engine import Game, Player, Rules, sgf
 from game import strings
 from game.control import Control
 from game.match import demo
-from game.storage import store
+from game.storage import library, unfinished
 from game.strings import STRINGS, fields_of
 from game.view import theme
 
@@ -178,9 +178,9 @@ def test_every_scene_renders_in_english(english: list[str]) -> None:
     stack = control.stack
     finished = demo.countries_demo()
     finished.finish()
-    store.save_current(sgf.dumps(demo.classic_demo()), {"mode": "computer", "level": "master", "human": "red"})
-    store.save_game("a game", sgf.dumps(finished))
-    (store.games_dir() / "broken.sgf").write_text("(;GM[40]SZ[9];B[zz])", encoding="utf-8")
+    unfinished.save_current(sgf.dumps(demo.classic_demo()), {"mode": "computer", "level": "master", "human": "red"})
+    library.save_game("a game", sgf.dumps(finished))
+    (library.games_dir() / "broken.sgf").write_text("(;GM[40]SZ[9];B[zz])", encoding="utf-8")
     vs = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("novice", Player.BLUE))
     scenes = [
         lambda: MenuScene(stack),

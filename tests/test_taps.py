@@ -31,7 +31,7 @@ from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
 from game.scenes.review import ReviewScene
 from game.scenes.rules import RulesScene
-from game.storage import store
+from game.storage import library
 from game.view.widgets import Button, ButtonGroup
 
 Pos = tuple[float, float]
@@ -297,7 +297,7 @@ def test_a_saved_game_opens_once(control: Control, clock: FakeClock, order: str,
     game = demo.countries_demo()
     game.finish()
     for i in range(3):
-        store.save_game(f"game {i}", sgf.dumps(game))
+        library.save_game(f"game {i}", sgf.dumps(game))
     open_menu(control)
     files = OpenGameScene(control.stack)
     control.stack.push(files)
@@ -322,7 +322,7 @@ def test_the_file_list_scrolls_once_and_opens_nothing(control: Control, clock: F
                                                        batching: str) -> None:
     text = sgf.dumps(Game(10, 10))
     for i in range(30):
-        store.save_game(f"game {i:02}", text)
+        library.save_game(f"game {i:02}", text)
     open_menu(control)
     files = OpenGameScene(control.stack)
     control.stack.push(files)

@@ -1,13 +1,13 @@
 """Games as files: «Открыть партию» lists the games folder, «Сохранить партию» writes to it,
 «Неоконченные партии» lists the games in progress.
 
-No system dialog: the list shows :func:`game.storage.store.games_dir`, whose path is
+No system dialog: the list shows :func:`game.storage.library.games_dir`, whose path is
 written small at the bottom, so a player can drop ``.sgf`` files from other Dots
 programs there (a classic ``GM[40]`` record with setup dots opens like ours).
 Tapping a game opens it in the review (``stack.go("review", …)``). Anything that goes
 wrong (``StoreError`` from reading or writing, ``SgfError`` from a record that is
 not a game) is one line on the screen in the player's language (its kind,
-:func:`game.storage.store.problem_of`; the detail goes to the log), never a crash.
+:func:`game.storage.errors.problem_of`; the detail goes to the log), never a crash.
 A file's size is checked before it is read, so no file holds the screen up.
 
 Each saved game's row shows a picture of its last position, its rules, board, moves
@@ -46,7 +46,7 @@ from game.match.settings import MatchSettings
 from game.paths import asset_path
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Naming, Question, Reviewing
-from game.storage import store
+from game.storage import errors, library, unfinished
 from game.storage.autosave import resume
 from game.strings import STRINGS, rules_name, t
 from game.view import hud, paper, theme, thumbnail
@@ -92,15 +92,15 @@ def record_info(settings: MatchSettings | None, now: datetime) -> dict[str, str]
 
 
 def type_into(name: str, typed: str) -> str:
-    """``name`` with ``typed`` added, as much of it as fits the limits: :data:`store.MAX_NAME`
-    characters and :data:`store.MAX_NAME_BYTES` bytes on disk.
+    """``name`` with ``typed`` added, as much of it as fits the limits: :data:`library.MAX_NAME`
+    characters and :data:`library.MAX_NAME_BYTES` bytes on disk.
 
-    >>> len(type_into("", "😀" * 60).encode("utf-8")) <= store.MAX_NAME_BYTES
+    >>> len(type_into("", "😀" * 60).encode("utf-8")) <= library.MAX_NAME_BYTES
     True
     """
     for ch in typed:
         longer = name + ch
-        if len(longer) > store.MAX_NAME or len(longer.encode("utf-8", "surrogatepass")) > store.MAX_NAME_BYTES:
+        if len(longer) > library.MAX_NAME or len(longer.encode("utf-8", "surrogatepass")) > library.MAX_NAME_BYTES:
             break
         name = longer
     return name
@@ -110,9 +110,9 @@ def open_record(path: Path | str) -> sgf.Record:
     """The record in a saved file, read once: the game, its root properties (names, date …), its
     clock (``TM``, ``BL``/``WL``), its hints and how it ended.
 
-    Raises ``store.StoreError`` (unreadable file) or ``sgf.SgfError`` (not a game).
+    Raises ``errors.StoreError`` (unreadable file) or ``sgf.SgfError`` (not a game).
     """
-    return sgf.read(store.read_game(path))
+    return sgf.read(library.read_game(path))
 
 
 def result_text(summary: thumbnail.Summary) -> str:
@@ -172,7 +172,7 @@ class NameField:
         """True when ``event`` was typing (and changed or tried to change the text)."""
         if event.type == pygame.TEXTINPUT:
             # What shows as nothing or turns the name around («\u202e» makes «txt.exe») never gets in.
-            text = store.visible("".join(ch for ch in event.text if ch.isprintable()))
+            text = library.visible("".join(ch for ch in event.text if ch.isprintable()))
             self.text = type_into(self.text, text)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
@@ -231,11 +231,11 @@ class GamesScene(Scene):
 
     def __init__(self, stack: SceneStack, data: object = None) -> None:
         super().__init__(stack)
-        self.games: list[store.SavedGame] = []
+        self.games: list[library.SavedGame] = []
         self.selected: int | None = None
         self.hover: int | None = None
         self.scroll = 0
-        self.message: tuple[store.Notice, theme.Colour] | None = None
+        self.message: tuple[errors.Notice, theme.Colour] | None = None
         """One line under the list: what went wrong (red) or what was done."""
         self.buttons = ButtonGroup()
         self.b_back = self.buttons.add(Button("files.back"), self.stack.pop)
@@ -252,7 +252,7 @@ class GamesScene(Scene):
 
     def refresh(self) -> None:
         """Read the folder again (a file may have been dropped in or saved)."""
-        self.games = store.list_games()
+        self.games = library.list_games()
         self._keep_selection()
 
     def _keep_selection(self) -> None:
@@ -272,13 +272,13 @@ class GamesScene(Scene):
         except Exception as e:  # noqa: BLE001 — StoreError, SgfError or worse: a line on the screen, never a crash
             log.warning("%s not opened: %s", entry.path.name, e)
             name = named(entry.name, theme.text_size(self.size, 15), bold=True)
-            self.message = (store.Notice("files.open_failed", store.problem_of(e), (("name", name),)), theme.ILLEGAL)
+            self.message = (errors.Notice("files.open_failed", errors.problem_of(e), (("name", name),)), theme.ILLEGAL)
             return
         players = (record.info.get("PB", ""), record.info.get("PW", ""))
         self.stack.go("review", Reviewing(record.game, title=entry.name, players=players, times=record.times,
                                           hints=record.hints))
 
-    def entry(self, index: int) -> store.SavedGame:
+    def entry(self, index: int) -> library.SavedGame:
         """The saved game of row ``index``."""
         return self.games[index]
 
@@ -475,7 +475,7 @@ class GamesScene(Scene):
     def _footer(self) -> str:
         """The small line at the bottom: where the games are."""
         try:
-            return t("files.folder", path=str(store.games_dir()))
+            return t("files.folder", path=str(library.games_dir()))
         except OSError:
             return ""
 
@@ -530,11 +530,11 @@ class SavedGamesScene(GamesScene):
 
     def __init__(self, stack: SceneStack, data: object = None) -> None:
         super().__init__(stack, data)
-        self.samples: list[store.SavedGame] = []
+        self.samples: list[library.SavedGame] = []
         self.catalogue = thumbnail.Catalogue()
         self._lines: tuple[int, int] = (19, 15)  # the name's and the other lines' type size
 
-    def entry(self, index: int) -> store.SavedGame:
+    def entry(self, index: int) -> library.SavedGame:
         return self.games[index] if index < self.count else self.samples[index - self.count]
 
     @property
@@ -675,21 +675,21 @@ class OpenGameScene(SavedGamesScene):
         self.samples = self._find_samples()
 
     @staticmethod
-    def _find_samples() -> list[store.SavedGame]:
-        found: list[store.SavedGame] = []
+    def _find_samples() -> list[library.SavedGame]:
+        found: list[library.SavedGame] = []
         try:
             for path in sorted(SAMPLES_DIR.glob("*.sgf")):
                 st = path.stat()
-                found.append(store.SavedGame(path.stem, path, datetime.fromtimestamp(st.st_mtime), st.st_size,
+                found.append(library.SavedGame(path.stem, path, datetime.fromtimestamp(st.st_mtime), st.st_size,
                                              st.st_mtime_ns))
         except OSError as e:  # a build without its samples still lists the player's games
             log.warning("sample games not listed: %s", e)
         return found
 
     def refresh(self) -> None:
-        store.forget_deleted()  # what a closed game left deleted (its «Вернуть» long gone)
+        library.forget_deleted()  # what a closed game left deleted (its «Вернуть» long gone)
         super().refresh()
-        n = store.count_current()
+        n = unfinished.count_current()
         self.b_unfinished.fields = {"n": n}
         self.b_unfinished.enabled = n > 0
 
@@ -719,13 +719,13 @@ class OpenGameScene(SavedGamesScene):
         entry = self.games[index]
         self.forget_deleted()  # one «Вернуть» at a time: the game deleted before is gone now
         try:
-            aside = store.delete_game(entry.path)
-        except store.StoreError as e:
+            aside = library.delete_game(entry.path)
+        except errors.StoreError as e:
             log.warning("%s not deleted: %s", entry.path.name, e)
-            self.message = (store.Notice("files.delete_failed", e.problem), theme.ILLEGAL)
+            self.message = (errors.Notice("files.delete_failed", e.problem), theme.ILLEGAL)
             return
         self.deleted = (aside, entry.name, self.clock + UNDO_SECONDS)
-        self.message = (store.Notice("files.deleted", fields=(("name", entry.name),)), theme.INK)
+        self.message = (errors.Notice("files.deleted", fields=(("name", entry.name),)), theme.INK)
         self.refresh()
         if self.count:
             self.selected = min(index, self.count - 1)
@@ -738,19 +738,19 @@ class OpenGameScene(SavedGamesScene):
         aside, name, _ = self.deleted
         self.deleted = None
         try:
-            path = store.restore_game(aside)
-        except store.StoreError as e:
+            path = library.restore_game(aside)
+        except errors.StoreError as e:
             log.warning("%s not restored: %s", aside.name, e)
-            self.message = (store.Notice("files.restore_failed", e.problem), theme.ILLEGAL)
+            self.message = (errors.Notice("files.restore_failed", e.problem), theme.ILLEGAL)
         else:
-            self.message = (store.Notice("files.restored", fields=(("name", path.stem),)), theme.BLUE_DARK)
+            self.message = (errors.Notice("files.restored", fields=(("name", path.stem),)), theme.BLUE_DARK)
             self._show(path)
         self._lay_out_footer()
 
     def forget_deleted(self) -> None:
         """The game deleted last is gone for good (its «Вернуть» has passed, or the list is left)."""
         if self.deleted is not None:
-            store.forget_deleted(self.deleted[0])
+            library.forget_deleted(self.deleted[0])
             self.deleted = None
             self.message = None
             self._lay_out_footer()
@@ -788,17 +788,17 @@ class OpenGameScene(SavedGamesScene):
         self.stack.go("rename", Naming("files.rename.title", "files.rename.yes", entry.name,
                                        lambda name: self.rename(entry, name)))
 
-    def rename(self, entry: store.SavedGame, name: str) -> None:
+    def rename(self, entry: library.SavedGame, name: str) -> None:
         """Give the game ``entry`` the name ``name`` (its old one if nothing shows); the message says so,
         or why not."""
-        name = store.visible(name).strip() or entry.name
+        name = library.visible(name).strip() or entry.name
         try:
-            path = store.rename_game(entry.path, name)
-        except store.StoreError as e:
+            path = library.rename_game(entry.path, name)
+        except errors.StoreError as e:
             log.warning("%s not renamed as %r: %s", entry.path.name, name, e)
-            self.message = (store.Notice("files.rename_failed", e.problem), theme.ILLEGAL)
+            self.message = (errors.Notice("files.rename_failed", e.problem), theme.ILLEGAL)
             return
-        self.message = (store.Notice("files.renamed", fields=(("name", path.stem),)), theme.BLUE_DARK)
+        self.message = (errors.Notice("files.renamed", fields=(("name", path.stem),)), theme.BLUE_DARK)
         self._show(path)
 
     # ----- layout, input, drawing ----------------------------------------------------------------
@@ -953,20 +953,20 @@ class SaveGameScene(SavedGamesScene):
 
     def save(self) -> None:
         """Write the game under the name typed; the message says where, or why not."""
-        name = store.visible(self.name_text).strip() or default_name(self.game)
+        name = library.visible(self.name_text).strip() or default_name(self.game)
         try:
             info = record_info(self.settings, datetime.now()) | sgf.hints_info(self.hints)
             text = sgf.dumps(self.game, info=info, times=self.times, ending=self.ending)
-            path = store.save_game(name, text)
+            path = library.save_game(name, text)
         except Exception as e:  # noqa: BLE001 — StoreError or worse: a line on the screen, never a crash
             log.warning("game not saved as %r: %s", name, e)
-            problem = store.problem_of(e)
-            why = problem if isinstance(e, (store.StoreError, OSError, UnicodeError)) else "problem.not_written"
-            self.message = (store.Notice("files.save_failed", why), theme.ILLEGAL)
+            problem = errors.problem_of(e)
+            why = problem if isinstance(e, (errors.StoreError, OSError, UnicodeError)) else "problem.not_written"
+            self.message = (errors.Notice("files.save_failed", why), theme.ILLEGAL)
             return
         self.saved = path
         self.b_save.enabled = False  # until the name changes: a second press would only make a copy
-        self.message = (store.Notice("files.saved", fields=(("name", path.stem),)), theme.BLUE_DARK)
+        self.message = (errors.Notice("files.saved", fields=(("name", path.stem),)), theme.BLUE_DARK)
         self.refresh()
         for i, entry in enumerate(self.games):
             if entry.path == path:
@@ -1034,7 +1034,7 @@ class UnfinishedScene(GamesScene):
 
     def __init__(self, stack: SceneStack, data: object = None) -> None:
         super().__init__(stack)
-        self.unfinished: list[store.Resumable] = []
+        self.unfinished: list[unfinished.Resumable] = []
         self.keys: list[thumbnail.Key] = []
         """Each game's file as the pictures' cache knows it (a move since gives a new picture)."""
         self.catalogue = thumbnail.Catalogue(read=self._read)
@@ -1043,7 +1043,7 @@ class UnfinishedScene(GamesScene):
     def count(self) -> int:
         return len(self.unfinished)
 
-    def _read(self, path: Path, size: int) -> store.Record:
+    def _read(self, path: Path, size: int) -> library.Record:
         # The store has read and checked every game in progress already: its record is used as it is.
         entry = next(e for e in self.unfinished if e.slot == path.stem)
         return entry.record if entry.record is not None else sgf.read(entry.text)
@@ -1059,7 +1059,7 @@ class UnfinishedScene(GamesScene):
 
     def update(self, dt: float) -> None:
         shown = [i for i in self.visible_rows() if i < len(self.keys)]
-        self.catalogue.want((self.keys[i], store.slot_path(self.unfinished[i].slot)) for i in shown)
+        self.catalogue.want((self.keys[i], unfinished.slot_path(self.unfinished[i].slot)) for i in shown)
         if not self.catalogue.done():
             self.catalogue.work()
 
@@ -1068,9 +1068,9 @@ class UnfinishedScene(GamesScene):
         return 0.0 if not self.catalogue.done() else None
 
     def refresh(self) -> None:
-        found = store.list_current()
+        found = unfinished.list_current()
         self.unfinished = found.games
-        self.keys = [thumbnail.key_of_file(store.slot_path(e.slot)) or (e.slot, 0, 0) for e in self.unfinished]
+        self.keys = [thumbnail.key_of_file(unfinished.slot_path(e.slot)) or (e.slot, 0, 0) for e in self.unfinished]
         if found.notices:
             self.message = (found.notices[0], theme.ILLEGAL)
         if self.selected is not None and self.selected >= self.count:
@@ -1088,7 +1088,7 @@ class UnfinishedScene(GamesScene):
             resumed = resume(entry)
         except Exception as e:  # noqa: BLE001 — the store checked it; a file changed since is still no crash
             log.warning("game in progress %s not resumed: %s", entry.slot, e)
-            self.message = (store.Notice("menu.resume_failed", store.problem_of(e)), theme.ILLEGAL)
+            self.message = (errors.Notice("menu.resume_failed", errors.problem_of(e)), theme.ILLEGAL)
             return
         self.stack.go("play", Match(*resumed))
 
@@ -1103,7 +1103,7 @@ class UnfinishedScene(GamesScene):
 
     def delete(self, slot: str) -> None:
         """Delete the game in progress ``slot`` now (no question asked)."""
-        store.clear_current(slot)
+        unfinished.clear_current(slot)
         self.refresh()
 
     def delete_box(self, index: int) -> pygame.Rect:
@@ -1148,7 +1148,7 @@ class UnfinishedScene(GamesScene):
         surface.blit(line, (x, row.centery - line.get_height() // 2))
 
 
-def describe(entry: store.Resumable) -> str:
+def describe(entry: unfinished.Resumable) -> str:
     """«Страны, 20 × 20 · компьютер: Новичок · ход № 12»: what the list says of a game in progress; the
     move is the one about to be made, as the play panel numbers it once the game is resumed."""
     game = entry.record.game if entry.record is not None else sgf.read(entry.text).game

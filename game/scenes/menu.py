@@ -1,7 +1,7 @@
 """The first screen: continue, two players or against the computer, the rule set, the rules
 page, saved games, the language and quit.
 
-«Продолжить» shows only when :func:`game.storage.store.list_current` finds a game in
+«Продолжить» shows only when :func:`game.storage.unfinished.list_current` finds a game in
 progress; it resumes the latest with the same mode, level, colour and rules, and
 «Неоконченные: N» beside it lists them all (``stack.go("unfinished")``) to resume
 or delete any. A game in progress that could not be read has already been set
@@ -22,7 +22,7 @@ from game.input.pointer import pointer_of
 from game.match.settings import MatchSettings
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match
-from game.storage import store
+from game.storage import errors, preferences, unfinished
 from game.storage.autosave import resume
 from game.strings import LANGUAGES, t
 from game.view import language, paper, theme
@@ -44,13 +44,13 @@ class MenuScene(Scene):
 
     def __init__(self, stack: SceneStack, data: None = None) -> None:
         super().__init__(stack)
-        chosen = store.load_settings()
+        chosen = preferences.load_settings()
         self.rules = Rules(chosen.rules)
         self.mode = chosen.mode
         """«hotseat» or «computer»: the way to play chosen last, which Enter starts."""
-        self.unfinished: list[store.Resumable] = []
+        self.unfinished: list[unfinished.Resumable] = []
         """The games in progress, the latest first."""
-        self.notice: store.Notice | None = None
+        self.notice: errors.Notice | None = None
         """A one-line message (a game in progress that could not be resumed), or None."""
         self.buttons = ButtonGroup()
         self.b_continue = self.buttons.add(Button("menu.continue", primary=True), self.continue_game)
@@ -78,7 +78,7 @@ class MenuScene(Scene):
     def set_rules(self, rules: Rules) -> None:
         """Choose the rule set for the next game (remembered for the next visit)."""
         self.rules = rules
-        store.remember(rules=rules.value)
+        preferences.remember(rules=rules.value)
         self.b_countries.selected = rules is Rules.COUNTRIES
         self.b_classic.selected = rules is Rules.CLASSIC
 
@@ -92,16 +92,16 @@ class MenuScene(Scene):
 
     def start_hotseat(self) -> None:
         """Two players at one screen: go and pick the board."""
-        self.mode = store.remember(mode="hotseat").mode
+        self.mode = preferences.remember(mode="hotseat").mode
         self.stack.go("picker", MatchSettings(rules=self.rules))
 
     def start_computer(self) -> None:
         """Against the computer: choose level and colour first."""
-        self.mode = store.remember(mode="computer").mode
+        self.mode = preferences.remember(mode="computer").mode
         self.stack.go("versus", self.rules)
 
     @property
-    def resumable(self) -> store.Resumable | None:
+    def resumable(self) -> unfinished.Resumable | None:
         """The latest game in progress, which «Продолжить» resumes; None: none."""
         return self.unfinished[0] if self.unfinished else None
 
@@ -115,7 +115,7 @@ class MenuScene(Scene):
             resumed = resume(found)
         except Exception as e:  # noqa: BLE001 — the store checked it; a file changed since is still no crash
             log.warning("game in progress %s not resumed: %s", found.slot, e)
-            self.notice = store.Notice("menu.resume_failed", store.problem_of(e))
+            self.notice = errors.Notice("menu.resume_failed", errors.problem_of(e))
             self.unfinished.pop(0)
             self.resize(self.size)
             return
@@ -135,7 +135,7 @@ class MenuScene(Scene):
 
     def look_for_saved_game(self) -> None:
         """Is there a game to continue? Also keeps the store's message if one was bad."""
-        found = store.list_current()
+        found = unfinished.list_current()
         self.unfinished = found.games
         if found.notices:
             self.notice = found.notices[0]

@@ -25,7 +25,7 @@ from game.match.opponent import ComputerOpponent
 from game.match.takeback import TakeBack
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Question
-from game.storage import store
+from game.storage import preferences
 from game.storage.autosave import Autosaver
 from game.view import anim, hud
 from game.view.board_view import BoardView
@@ -119,7 +119,7 @@ class PlayScene(Scene):
     def toggle_sound(self) -> None:
         """Sound on or off, remembered for the next start."""
         if self.stack.sounds is not None:
-            store.remember(sound=self.stack.sounds.toggle())
+            preferences.remember(sound=self.stack.sounds.toggle())
             self.panel.b_sound.show(self.stack.sounds)
 
     def can_undo(self) -> bool:

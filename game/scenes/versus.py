@@ -9,7 +9,7 @@ from engine import Player, Rules
 from game.input.pointer import pointer_of
 from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.base import Scene, SceneStack
-from game.storage import store
+from game.storage import preferences
 from game.strings import t
 from game.view import paper, theme
 from game.view.widgets import Button, ButtonGroup, row_buttons
@@ -23,7 +23,7 @@ class VersusScene(Scene):
     def __init__(self, stack: SceneStack, rules: Rules) -> None:
         super().__init__(stack)
         self.rules = rules
-        chosen = store.load_settings()
+        chosen = preferences.load_settings()
         self.level = chosen.level
         self.human = Player.RED if chosen.colour == "red" else Player.BLUE
         self.buttons = ButtonGroup()
@@ -42,13 +42,13 @@ class VersusScene(Scene):
 
     def set_level(self, level: str) -> None:
         """Choose the computer's level (remembered for the next visit)."""
-        self.level = store.remember(level=level).level
+        self.level = preferences.remember(level=level).level
         self._show_choices()
 
     def set_human(self, player: Player) -> None:
         """Choose the colour the human plays (blue moves first; remembered for the next visit)."""
         self.human = player
-        store.remember(colour="blue" if player == Player.BLUE else "red")
+        preferences.remember(colour="blue" if player == Player.BLUE else "red")
         self._show_choices()
 
     def _show_choices(self) -> None:

@@ -1,6 +1,6 @@
 """The autosave of a game in progress: when it is written, and the set-up saved with it.
 
-:mod:`game.storage.store` keeps the files (one SGF record per game in progress, its
+:mod:`game.storage.unfinished` keeps the files (one SGF record per game in progress, its
 slot, with the set-up as JSON in its ``TOCHKI`` property); this module says what
 goes in that set-up (:func:`autosave_meta`, read back by :func:`resume`: the
 opponent, the «Стоп» time left, the moves taken back, the clock and both players'
@@ -19,7 +19,7 @@ from engine import STOP_SECONDS, Game, Player, sgf
 from game.match.clock import CLOCK_MINUTES, INCREMENTS, MAX_LEFT, ClockState, MatchClock, TimeControl
 from game.match.settings import ComputerSettings, MatchSettings
 from game.match.takeback import TakeBack
-from game.storage import store
+from game.storage import unfinished
 
 log = logging.getLogger(__name__)
 
@@ -106,8 +106,8 @@ class Resumed(NamedTuple):
     """Hints used so far against the computer (the record's ``HN``): the count goes on."""
 
 
-def resume(saved: store.Resumable) -> Resumed:
-    """The game in progress ``saved`` (from ``store.list_current()``), its set-up, the seconds left
+def resume(saved: unfinished.Resumable) -> Resumed:
+    """The game in progress ``saved`` (from ``unfinished.list_current()``), its set-up, the seconds left
     of its «Стоп», its slot and the moves taken back.
 
     The record is the one ``list_current`` read (the game, its clock's figures, its hints): it is
@@ -145,7 +145,7 @@ class Autosaver:
     def __init__(self, slot: str | None = None) -> None:
         self._job: tuple[str, str, dict[str, Any]] | None = None
         self.slot = slot
-        """The game's own save (``store.save_current``); None until its first write makes one."""
+        """The game's own save (``unfinished.save_current``); None until its first write makes one."""
         self.asked_at = 0.0
         """The scene's clock when the waiting request was first made."""
         self.failed = False
@@ -198,9 +198,9 @@ class Autosaver:
         kind, text, meta = job
         try:
             if kind == "save":
-                self.slot = store.save_current(text, meta, self.slot)
+                self.slot = unfinished.save_current(text, meta, self.slot)
             elif self.slot is not None:
-                store.clear_current(self.slot)
+                unfinished.clear_current(self.slot)
             self.failed = False
         except Exception as e:  # noqa: BLE001 — StoreError or worse: never take the game down for it
             log.warning("autosave failed: %s", e)

@@ -1,20 +1,20 @@
 """The player's language: applied at start, switched from the menu, remembered in the settings.
 
 The catalogue and ``t()`` live in :mod:`game.strings`; this module only ties the
-choice to :mod:`game.storage.store` (``Settings.language``) and to the window's title.
+choice to :mod:`game.storage.preferences` (``Settings.language``) and to the window's title.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.storage import store
+from game.storage import preferences
 from game.strings import LANGUAGES, language, set_language, t
 
 
 def apply_saved() -> str:
     """Switch to the language the player chose last time (Russian when none); returns it."""
-    code = store.load_settings().language
+    code = preferences.load_settings().language
     set_language(code if code in LANGUAGES else LANGUAGES[0])
     return language()
 
@@ -26,10 +26,10 @@ def choose(code: str) -> None:
     the switch itself always happens.
     """
     set_language(code)
-    settings = store.load_settings()
+    settings = preferences.load_settings()
     if settings.language != code:
         settings.language = code
-        store.save_settings(settings)
+        preferences.save_settings(settings)
     if pygame.display.get_init():
         pygame.display.set_caption(t("app.title"))
 

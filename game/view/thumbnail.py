@@ -28,7 +28,7 @@ import pygame
 
 from engine import Game, Player, Rules
 from game.input.layout import Box, fit_board
-from game.storage import store
+from game.storage import errors, library
 from game.view import theme
 from game.view.board_view import BoardView
 
@@ -65,7 +65,7 @@ def clean(text: str | None) -> str:
     >>> clean(" Маша\\u202e\\n Петрова "), clean(None), len(clean("x" * 500))
     ('Маша Петрова', '', 48)
     """
-    shown = " ".join(store.visible(text or "").split())
+    shown = " ".join(library.visible(text or "").split())
     return shown if len(shown) <= MAX_NAME else shown[:MAX_NAME - 1].rstrip() + "…"
 
 
@@ -159,11 +159,11 @@ class Catalogue:
     """
 
     def __init__(self, box: tuple[int, int] = (80, 64), *, known: _Known = KNOWN,
-                 read: Callable[[Path, int], store.Record] | None = None) -> None:
+                 read: Callable[[Path, int], library.Record] | None = None) -> None:
         self.box = box
         self.known = known
         self.read = read
-        """How a file is read (None: :func:`game.storage.store.read_record`)."""
+        """How a file is read (None: :func:`game.storage.library.read_record`)."""
         self.wanted: list[tuple[Key, Path]] = []
         self._games: dict[Key, Game] = {}
         """Games read but not drawn yet: the next step draws them without reading again."""
@@ -216,9 +216,9 @@ class Catalogue:
     def _read(self, key: Key, path: Path) -> None:
         self.reads += 1
         try:
-            record = (self.read or store.read_record)(path, key[2])
+            record = (self.read or library.read_record)(path, key[2])
         except Exception as e:  # noqa: BLE001 — whatever is wrong with a file, its row says so; the list goes on
-            self.known.keep_summary(key, store.problem_of(e))
+            self.known.keep_summary(key, errors.problem_of(e))
             return
         self.known.keep_summary(key, Summary.of(record.game, record.info))
         self._games[key] = record.game

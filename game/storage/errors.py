@@ -1,0 +1,89 @@
+"""What goes wrong with the player's files: :class:`StoreError`, and the :class:`Notice` and
+``problem.*`` sentence that tell the player, in their language.
+"""
+
+from __future__ import annotations
+
+import errno
+from dataclasses import dataclass
+
+from engine import sgf
+from game.strings import t
+
+
+class StoreError(ValueError):
+    """A file of the player's could not be read or written.
+
+    ``problem`` is the string id of what the player reads (``problem.too_large`` …);
+    the message is the technical detail, for the log.
+    """
+
+    def __init__(self, problem: str, detail: str) -> None:
+        super().__init__(detail)
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A one-line message kept as string ids, so it follows a language switch.
+
+    ``key`` is the sentence, ``why`` a ``problem.*`` id put into its ``{why}``,
+    ``fields`` the rest (a file's name …).
+
+    >>> Notice("files.open_failed", why="problem.too_large", fields=(("name", "x"),)).text()
+    'Не удалось открыть «x»: файл слишком большой для партии в точки'
+    """
+
+    key: str
+    why: str | None = None
+    fields: tuple[tuple[str, str], ...] = ()
+
+    def text(self) -> str:
+        """The message in the language now in force."""
+        values: dict[str, object] = dict(self.fields)
+        if self.why is not None:
+            values["why"] = t(self.why)
+        return t(self.key, **values)
+
+
+def problem_of(error: BaseException) -> str:
+    """The ``problem.*`` string id that tells the player what went wrong with a file.
+
+    >>> problem_of(PermissionError(13, "Permission denied")), problem_of(sgf.SgfError("cut short", sgf.Problem.DAMAGED))
+    ('problem.no_permission', 'problem.damaged')
+    """
+    if isinstance(error, StoreError):
+        return error.problem
+    if isinstance(error, sgf.SgfError):
+        return _sgf_problem(error)
+    if isinstance(error, UnicodeError):
+        return "problem.not_text"
+    if isinstance(error, PermissionError):
+        return "problem.no_permission"
+    if isinstance(error, (IsADirectoryError, NotADirectoryError)):
+        return "problem.not_a_file"
+    if isinstance(error, FileNotFoundError):
+        return "problem.gone"
+    if isinstance(error, OSError) and error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "problem.disk_full"
+    if isinstance(error, OSError) and error.errno == errno.ENAMETOOLONG:
+        return "problem.name_too_long"
+    if isinstance(error, OSError):
+        return "problem.unreadable"
+    return "problem.damaged"
+
+
+_SGF_PROBLEMS: dict[sgf.Problem, str] = {
+    sgf.Problem.NOT_RECORD: "problem.not_record",
+    sgf.Problem.NOT_TEXT: "problem.not_text",
+    sgf.Problem.DAMAGED: "problem.damaged",
+    sgf.Problem.TOO_LARGE: "problem.too_large",
+    sgf.Problem.UNSUPPORTED: "problem.unsupported",
+    sgf.Problem.ILLEGAL: "problem.illegal_move",
+}
+"""What the player is told for each kind of record trouble the engine names."""
+
+
+def _sgf_problem(error: sgf.SgfError) -> str:
+    # The engine's message is English detail for the log; its kind is what the player needs.
+    return _SGF_PROBLEMS[error.problem]

@@ -1,0 +1,323 @@
+"""The games the player saved by name, in ``games/<name>.sgf``: safe file names, saving, listing,
+renaming, deleting with a short way back, and reading a record.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import logging
+import os
+import re
+import sys
+import time
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from engine import sgf
+from game.paths import user_data_dir
+from game.storage.atomic import (
+    free_path,
+    read_bounded,
+    write_atomically,
+)
+from game.storage.errors import StoreError, problem_of
+from game.storage.unfinished import LIST_SECONDS
+
+log = logging.getLogger(__name__)
+
+GAMES_DIR = "games"
+MAX_NAME = 60
+"""Longest saved-game name the player may type, in characters."""
+MAX_NAME_BYTES = 180
+"""Longest saved-game name on disk, in UTF-8 bytes before `` (2).sgf``: file systems count bytes
+(255), and the temporary file beside it is ``.<name>.<random>.tmp``, 16 bytes longer still."""
+
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game in the saved-games folder."""
+
+    name: str
+    """The file name without ``.sgf``, as the list shows it."""
+    path: Path
+    modified: datetime = field(compare=False)
+    """When it was saved (local time)."""
+    size: int = field(compare=False)
+    """In bytes."""
+    modified_ns: int = field(default=0, compare=False)
+    """The modification time to the nanosecond: with the path and size, what tells a file changed."""
+
+
+def games_dir() -> Path:
+    """The folder of saved games (not created until a game is saved)."""
+    return user_data_dir() / GAMES_DIR
+
+
+# Characters no file system takes in a name (Windows' set is the widest), and controls.
+_UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
+# Names Windows keeps for devices, with any extension.
+_RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?", re.IGNORECASE)
+
+
+def visible(text: str) -> str:
+    """``text`` without what shows as nothing or turns text around: format characters (U+200B,
+    the bidi controls U+202A–U+202E, U+2066–U+2069, U+FEFF …), the grapheme joiner U+034F,
+    lone surrogates, and variation selectors and other combining marks with nothing before them.
+
+    >>> visible("\u202eexe.txt"), visible("\ufe0f\u034f"), visible("Маша\u200b")
+    ('exe.txt', '', 'Маша')
+    """
+    kept: list[str] = []
+    for ch in text:
+        if unicodedata.category(ch) in ("Cf", "Cs") or ch == "\u034f":
+            continue  # a lone surrogate (a file name decoded with surrogateescape) is no character either
+        if unicodedata.category(ch) in ("Mn", "Me") and (not kept or kept[-1].isspace()):
+            continue  # a mark alone draws as nothing (U+FE0F) or as a dotted circle
+        kept.append(ch)
+    return "".join(kept)
+
+
+def _cut_to_bytes(text: str, limit: int) -> str:
+    """The longest start of ``text`` whose UTF-8 takes at most ``limit`` bytes (never half a character)."""
+    return text.encode("utf-8")[:limit].decode("utf-8", "ignore")
+
+
+def safe_name(name: str) -> str:
+    """``name`` made into a file name that is safe everywhere (without ``.sgf``).
+
+    Path separators and other unsafe characters become ``_``, what draws as nothing
+    or reverses text (:func:`visible`) goes, outer spaces and dots go, the length is
+    capped at :data:`MAX_NAME_BYTES` bytes of UTF-8; Cyrillic stays.
+
+    >>> safe_name("../../etc/passwd")
+    '_.._etc_passwd'
+    >>> safe_name("  Партия с Машей.sgf ")
+    'Партия с Машей'
+    >>> safe_name("CON"), safe_name("..."), safe_name("\u200b")
+    ('_CON', 'game', 'game')
+    >>> len(safe_name("😀" * 60).encode("utf-8")) <= MAX_NAME_BYTES
+    True
+    """
+    name = visible(name).strip()
+    if name.lower().endswith(".sgf"):
+        name = name[:-4]
+    name = _UNSAFE.sub("_", name)
+    # Leading dots hide a file (and ".." means the parent); Windows drops trailing dots and spaces.
+    name = _cut_to_bytes(name.strip(" .")[:MAX_NAME], MAX_NAME_BYTES).strip(" .")
+    if _RESERVED.fullmatch(name):
+        name = "_" + name
+    return name or "game"
+
+
+def _check_encodable(name: str) -> None:
+    """StoreError if the file system's encoding cannot hold ``name`` (a non-UTF-8 locale)."""
+    encoding = sys.getfilesystemencoding()
+    try:
+        name.encode(encoding, "strict")
+    except (UnicodeEncodeError, LookupError) as e:
+        raise StoreError("problem.name_encoding", f"{name!r} cannot be written in {encoding}: {e}") from None
+
+
+def _claim(folder: Path, base: str) -> Path:
+    """A free ``base.sgf`` (or ``base (2).sgf`` …) in folder, created empty at once: claimed
+    first, two saves or renames at once cannot pick the same name."""
+    while True:
+        path = free_path(folder, base, ".sgf")
+        try:
+            path.open("xb").close()
+        except FileExistsError:
+            continue
+        return path
+
+
+@contextlib.contextmanager
+def _filling(claim: Path) -> Iterator[None]:
+    """Fill a claimed name; if that fails, the empty claim is given up again."""
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(OSError):
+            claim.unlink()
+        raise
+
+
+def save_game(name: str, sgf_text: str) -> Path:
+    """Saves a game under ``name`` (made safe) in the games folder; the file's path.
+
+    An existing game is never overwritten: the name gets `` (2)``, `` (3)`` … instead.
+    Raises :class:`StoreError` if it could not be written.
+    """
+    base = safe_name(name)
+    _check_encodable(base)
+    try:
+        folder = games_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = _claim(folder, base)
+        with _filling(path):  # the content arrives atomically over the empty claim
+            write_atomically(path, sgf_text.encode("utf-8"))
+    except UnicodeEncodeError as e:
+        raise StoreError("problem.name_encoding", f"the game could not be saved: {e}") from None
+    except OSError as e:
+        problem = problem_of(e)
+        raise StoreError("problem.not_written" if problem == "problem.unreadable" else problem,
+                         f"the game could not be saved: {e}") from e
+    return path
+
+
+def list_games() -> list[SavedGame]:
+    """The saved games, newest first. Never raises: unreadable entries are skipped.
+
+    Only the folder and each file's size and date are read, never a file's content,
+    and for at most :data:`LIST_SECONDS`: a folder of a hundred thousand files shows
+    the ones read by then rather than holding the screen up.
+    """
+    games: list[SavedGame] = []
+    started = time.perf_counter()
+    try:
+        with os.scandir(games_dir()) as entries:
+            for entry in entries:
+                if time.perf_counter() - started > LIST_SECONDS:
+                    log.warning("the games folder is too big to list at once; %d games shown", len(games))
+                    break
+                if not entry.name.lower().endswith(".sgf") or entry.name.startswith("."):
+                    continue
+                try:
+                    if not entry.is_file():
+                        continue
+                    st = entry.stat()
+                except OSError:
+                    continue
+                path = Path(entry.path)
+                games.append(SavedGame(path.stem, path, datetime.fromtimestamp(st.st_mtime), st.st_size, st.st_mtime_ns))
+    except FileNotFoundError:
+        return games
+    except (OSError, ValueError) as e:
+        log.warning("saved games not listed: %s", e)
+        return games
+    games.sort(key=lambda g: (g.modified, g.name), reverse=True)
+    return games
+
+
+# A deleted game waits as a hidden file (never listed: the name starts with a dot) until its
+# «Вернуть» has passed: ``.<name>.<unix time>.deleted``. The time in the name says when it was
+# deleted (a rename keeps the file's own date), so a copy left by a crash can be cleared later.
+_DELETED = re.compile(r"\.(.+)\.(\d{1,12})(?: \(\d+\))?\.deleted")
+DELETED_KEPT_SECONDS = 60.0
+"""A deleted game left behind (the game closed within its «Вернуть») is removed after this long."""
+
+
+def delete_game(path: Path | str) -> Path:
+    """Takes a saved game out of the list, keeping it aside for :func:`restore_game`; where it is kept.
+
+    Nothing is lost until :func:`forget_deleted`. Raises :class:`StoreError` saying why it could not be.
+    """
+    path = Path(path)
+    try:
+        aside = free_path(path.parent, f".{path.stem}.{int(time.time())}", ".deleted")
+        os.replace(path, aside)
+    except OSError as e:
+        raise StoreError(problem_of(e), f"{path.name} not deleted: {e}") from e
+    return aside
+
+
+def restore_game(aside: Path | str) -> Path:
+    """Puts a game :func:`delete_game` set aside back in the list, under its old name if it is
+    still free (else `` (2)`` …); its path. Raises :class:`StoreError` if it cannot."""
+    aside = Path(aside)
+    found = _DELETED.fullmatch(aside.name)
+    base = safe_name(found.group(1)) if found else "game"
+    try:
+        while True:
+            path = free_path(aside.parent, base, ".sgf")
+            try:
+                path.open("xb").close()  # claim the name: a save at the same moment cannot take it
+            except FileExistsError:
+                continue
+            break
+        os.replace(aside, path)
+    except OSError as e:
+        raise StoreError(problem_of(e), f"{aside.name} not restored: {e}") from e
+    return path
+
+
+def forget_deleted(aside: Path | str | None = None, *, older_than: float | None = None) -> None:
+    """Removes for good the game set aside at ``aside``; or, with ``aside`` None, every one set aside
+    more than ``older_than`` seconds ago (:data:`DELETED_KEPT_SECONDS` by default). Never raises."""
+    if aside is not None:
+        with contextlib.suppress(OSError):
+            Path(aside).unlink(missing_ok=True)
+        return
+    limit = time.time() - (DELETED_KEPT_SECONDS if older_than is None else older_than)
+    with contextlib.suppress(OSError):
+        for path in games_dir().glob(".*.deleted"):
+            found = _DELETED.fullmatch(path.name)
+            if found and int(found.group(2)) < limit:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+
+
+def rename_game(path: Path | str, name: str) -> Path:
+    """Gives a saved game a new ``name`` (made safe as :func:`save_game` does; never over another
+    game: `` (2)`` … instead); its new path, the same one if the name did not change.
+    Raises :class:`StoreError` saying why it could not be renamed."""
+    path = Path(path)
+    base = safe_name(name)
+    if base == path.stem:
+        return path
+    _check_encodable(base)
+    try:
+        if not path.is_file():
+            raise FileNotFoundError(errno.ENOENT, "no such file", str(path))
+        target = _claim(path.parent, base)
+        with _filling(target):  # the rename replaces only our empty claim
+            os.replace(path, target)
+    except UnicodeEncodeError as e:
+        raise StoreError("problem.name_encoding", f"{path.name} not renamed: {e}") from None
+    except OSError as e:
+        raise StoreError(problem_of(e), f"{path.name} not renamed: {e}") from e
+    return target
+
+
+Record = sgf.Record
+"""A saved game as read (for the list, to open it): the game at its last move, its root properties
+(``PB``, ``PW``, ``BR``, ``WR``, ``DT``, ``RE`` …), its clock, hints and how it ended."""
+
+
+def read_record(path: Path | str, size: int | None = None) -> Record:
+    """The saved file's record, read once: the game, its root properties (``PB``, ``PW``, ``BR``, ``WR``,
+    ``DT`` …), its clock, hints and ending.
+
+    ``size`` is the file's size as listed (read again when None): a file larger than a
+    record can be is refused before a byte is read. Raises :class:`StoreError` (unreadable)
+    or ``sgf.SgfError`` (not a game).
+    """
+    path = Path(path)
+    if size is None:
+        text = read_game(path)
+    else:
+        try:
+            text = read_bounded(path, size)
+        except OSError as e:
+            raise StoreError(problem_of(e), f"{path.name}: could not be read ({e})") from None
+    return sgf.read(text)
+
+
+def read_game(path: Path | str) -> str:
+    """The text of a saved game; :class:`StoreError` saying why if it cannot be read.
+
+    The size is checked before anything is read: a file larger than a game's record
+    can be (``engine.sgf.MAX_INPUT``) is refused at once. The text is not judged as a
+    game here: ``engine.sgf.read`` does that and raises ``SgfError``.
+    """
+    path = Path(path)
+    try:
+        if path.is_dir():
+            raise StoreError("problem.not_a_file", f"{path.name}: a folder, not a saved game")
+        return read_bounded(path, path.stat().st_size)
+    except OSError as e:
+        raise StoreError(problem_of(e), f"{path.name}: could not be read ({e})") from None
