@@ -34,7 +34,10 @@ from game.match.settings import ComputerSettings, MatchSettings
 from game.paths import DATA_DIR_ENV, asset_path, user_data_dir
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
-from game.scenes.files import OpenGameScene, SavedGamesScene, SaveGameScene, UnfinishedScene, default_name, record_info
+from game.scenes.files.open_game import OpenGameScene
+from game.scenes.files.save_game import SaveGameScene
+from game.scenes.files.saved_list import SavedGamesScene
+from game.scenes.files.unfinished_list import UnfinishedScene
 from game.scenes.handoff import Match, Question, Reviewing
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
@@ -45,6 +48,7 @@ from game.scenes.review import ReviewScene
 from game.scenes.rules import RulesScene
 from game.scenes.versus import VersusScene
 from game.storage import library, preferences, unfinished
+from game.storage.library import default_name, record_info
 from game.view import dpi, language, theme
 from game.view.zoom_control import ZoomControl
 

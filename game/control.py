@@ -35,7 +35,10 @@ import pygame
 from game.input.pointer import InputFilter
 from game.scenes.base import Scene, SceneStack
 from game.scenes.dialog import ConfirmScene
-from game.scenes.files import NameScene, OpenGameScene, SaveGameScene, UnfinishedScene
+from game.scenes.files.open_game import OpenGameScene
+from game.scenes.files.rename import NameScene
+from game.scenes.files.save_game import SaveGameScene
+from game.scenes.files.unfinished_list import UnfinishedScene
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.picker import PickerScene

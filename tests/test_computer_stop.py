@@ -18,12 +18,13 @@ from game import strings
 from game.control import Control
 from game.match.opponent import Answer, ComputerOpponent
 from game.match.settings import ComputerSettings, MatchSettings
-from game.scenes.files import OpenGameScene, record_info
+from game.scenes.files.open_game import OpenGameScene
 from game.scenes.handoff import Match, Reviewing
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
 from game.storage import autosave, library, unfinished
+from game.storage.library import record_info
 from game.view import theme
 from game.view.hud import play_status
 

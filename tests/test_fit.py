@@ -47,10 +47,13 @@ from game.input.layout import screen_layout
 from game.match import demo
 from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.base import Scene
-from game.scenes.files import GamesScene, SaveGameScene, UnfinishedScene, default_name
+from game.scenes.files.listing import GamesScene
+from game.scenes.files.save_game import SaveGameScene
+from game.scenes.files.unfinished_list import UnfinishedScene
 from game.scenes.handoff import Match
 from game.scenes.play import PlayScene
 from game.storage import library
+from game.storage.library import default_name
 from game.view import hud, textfit, theme
 from game.view.play_panel import PlayPanel
 from game.view.widgets import Button, ButtonGroup, IconButton

@@ -231,7 +231,9 @@ def test_a_fallen_flag_ends_the_game_and_no_move_is_taken_after_it(control: Cont
 
 
 def test_a_game_lost_on_time_is_saved_saying_so(control: Control, clock: FakeClock) -> None:
-    from game.scenes import files
+    from game.scenes.files.listing import open_record
+    from game.scenes.files.save_game import SaveGameScene
+    from game.scenes.files.saved_list import result_text
     from game.view import thumbnail
 
     game = Game(10, 10)
@@ -244,16 +246,16 @@ def test_a_game_lost_on_time_is_saved_saying_so(control: Control, clock: FakeClo
     assert isinstance(results, ResultsScene) and results.ending == Ending(How.TIME, Player.BLUE)
     press(control, results.b_save)
     saving = top(control)
-    assert isinstance(saving, files.SaveGameScene)
+    assert isinstance(saving, SaveGameScene)
     saving.save()
     assert saving.saved is not None
     text = saving.saved.read_text(encoding="utf-8")
     assert "RE[W+T]" in text and "RE[B+" not in text  # red won on time, whatever the count says
-    record = files.open_record(saving.saved)
+    record = open_record(saving.saved)
     assert record.ending == Ending(How.TIME, Player.BLUE) and record.ending.winner(record.game) is Player.RED
     assert "RE[W+T]" in sgf.write(record)  # opened and written again: still a loss on time
     summary = thumbnail.Summary.of(record.game, dict(record.info))  # its row in the list says so too
-    assert files.result_text(summary) == strings.t("files.result.time", player=strings.t("player.red"))
+    assert result_text(summary) == strings.t("files.result.time", player=strings.t("player.red"))
 
 
 def test_the_computers_thinking_counts_on_its_clock(control: Control, clock: FakeClock) -> None:
@@ -384,7 +386,8 @@ def test_the_review_shows_the_times_left_at_the_move_shown(control: Control, mon
 
 
 def test_a_game_saved_from_the_results_keeps_its_clock_and_opens_with_it(control: Control, clock: FakeClock) -> None:
-    from game.scenes import files
+    from game.scenes.files.listing import open_record
+    from game.scenes.files.save_game import SaveGameScene
 
     play = start_play(control, clocked(20, 5))
     clock.ms += 1_500
@@ -398,15 +401,16 @@ def test_a_game_saved_from_the_results_keeps_its_clock_and_opens_with_it(control
     assert isinstance(results, ResultsScene)
     press(control, results.b_save)
     saving = top(control)
-    assert isinstance(saving, files.SaveGameScene)
+    assert isinstance(saving, SaveGameScene)
     saving.save()
     assert saving.saved is not None
-    record = files.open_record(saving.saved)
+    record = open_record(saving.saved)
     assert record.times == sgf.Times(1200, 5, (1203.5, 1203)) and record.game.move_count == 2
 
 
 def test_a_game_saved_on_leaving_keeps_its_clock(control: Control, clock: FakeClock) -> None:
-    from game.scenes import files
+    from game.scenes.files.listing import open_record
+    from game.scenes.files.save_game import SaveGameScene
 
     play = start_play(control, clocked(5, 0))
     clock.ms += 4_000
@@ -416,9 +420,9 @@ def test_a_game_saved_on_leaving_keeps_its_clock(control: Control, clock: FakeCl
     assert isinstance(dialog, ConfirmScene) and dialog.b_other is not None
     press(control, dialog.b_other)
     saving = top(control)
-    assert isinstance(saving, files.SaveGameScene)
+    assert isinstance(saving, SaveGameScene)
     saving.save()
-    assert saving.saved is not None and files.open_record(saving.saved).times == sgf.Times(300, 0, (296,))
+    assert saving.saved is not None and open_record(saving.saved).times == sgf.Times(300, 0, (296,))
 
 
 def test_play_on_from_a_recorded_game_goes_on_with_its_clocks(control: Control, clock: FakeClock) -> None:

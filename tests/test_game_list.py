@@ -27,13 +27,18 @@ from game.control import Control
 from game.match import demo
 from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.dialog import ConfirmScene
-from game.scenes.files import UNDO_SECONDS, NameScene, OpenGameScene, SaveGameScene, UnfinishedScene, record_info
+from game.scenes.files.listing import UNDO_SECONDS
+from game.scenes.files.open_game import OpenGameScene
+from game.scenes.files.rename import NameScene
+from game.scenes.files.save_game import SaveGameScene
+from game.scenes.files.unfinished_list import UnfinishedScene
 from game.scenes.handoff import Match
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
 from game.storage import library, unfinished
+from game.storage.library import record_info
 from game.view import theme, thumbnail
 
 

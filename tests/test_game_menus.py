@@ -23,7 +23,8 @@ from game.match import demo
 from game.match.opponent import Chooser
 from game.match.replay import Replay
 from game.match.settings import ComputerSettings, MatchSettings
-from game.scenes.files import OpenGameScene, SaveGameScene
+from game.scenes.files.open_game import OpenGameScene
+from game.scenes.files.save_game import SaveGameScene
 from game.scenes.handoff import Match, Reviewing
 from game.scenes.menu import MenuScene
 from game.scenes.picker import PickerScene

@@ -13,7 +13,7 @@ from test_game_scenes import grid_px, start_play
 from engine import Game, Player, Point, Rules, sgf
 from game.control import Control
 from game.match.settings import ComputerSettings, MatchSettings
-from game.scenes.files import SaveGameScene
+from game.scenes.files.save_game import SaveGameScene
 from game.scenes.handoff import Match
 from game.scenes.menu import MenuScene
 from game.scenes.results import ResultsScene
@@ -136,7 +136,7 @@ def test_at_one_screen_no_hint_count_is_written(control: Control) -> None:  # no
 
 
 def test_the_count_goes_on_after_a_resume_and_an_opened_record_shows_it(control: Control) -> None:  # noqa: F811
-    from game.scenes.files import OpenGameScene
+    from game.scenes.files.open_game import OpenGameScene
     from game.scenes.play import PlayScene
     from game.scenes.review import ReviewScene
     from game.storage import library, unfinished

@@ -32,7 +32,9 @@ from game.match import demo
 from game.match.settings import ComputerSettings, MatchSettings
 from game.match.takeback import TakeBack
 from game.scenes.dialog import ConfirmScene
-from game.scenes.files import OpenGameScene, SaveGameScene, UnfinishedScene, describe
+from game.scenes.files.open_game import OpenGameScene
+from game.scenes.files.save_game import SaveGameScene
+from game.scenes.files.unfinished_list import UnfinishedScene, describe
 from game.scenes.handoff import Match, Reviewing
 from game.scenes.menu import MenuScene
 from game.scenes.picker import PickerScene

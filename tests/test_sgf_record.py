@@ -189,13 +189,13 @@ def test_the_games_ending_equals_the_engines() -> None:
 
 
 def test_opening_a_saved_game_parses_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.scenes import files
+    from game.scenes.files.listing import open_record
 
     game, ending = blue_ahead_then_flag()
     path = library.save_game("lost on time", sgf.dumps(game, info=sgf.hints_info(2), ending=ending,
                                                      times=sgf.Times(300, 0, (10,) * 8)))
     parses = Parses(monkeypatch)
-    record = files.open_record(path)
+    record = open_record(path)
     assert parses.count == 1
     assert record.game.history == game.history and record.hints == 2 and record.times.limit == 300
     assert record.ending == ending

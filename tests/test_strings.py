@@ -164,7 +164,8 @@ def english(pygame_session: object, tmp_path: Path, monkeypatch: pytest.MonkeyPa
 def test_every_scene_renders_in_english(english: list[str]) -> None:
     from game.match.settings import ComputerSettings, MatchSettings
     from game.scenes.dialog import ConfirmScene
-    from game.scenes.files import SAMPLES_DIR, OpenGameScene, SaveGameScene
+    from game.scenes.files.open_game import SAMPLES_DIR, OpenGameScene
+    from game.scenes.files.save_game import SaveGameScene
     from game.scenes.handoff import Match, Question, Reviewing
     from game.scenes.menu import MenuScene
     from game.scenes.picker import PickerScene

@@ -24,7 +24,7 @@ from game.input.pointer import STALE_GESTURE_MS, TOUCH_CLICK_GUARD_MS
 from game.match import demo
 from game.match.settings import MatchSettings
 from game.scenes.dialog import ConfirmScene
-from game.scenes.files import OpenGameScene
+from game.scenes.files.open_game import OpenGameScene
 from game.scenes.handoff import Match
 from game.scenes.menu import MenuScene
 from game.scenes.picker import PickerScene

@@ -1,5 +1,6 @@
 """The games the player saved by name, in ``games/<name>.sgf``: safe file names, saving, listing,
-renaming, deleting with a short way back, and reading a record.
+renaming, deleting with a short way back, reading a record, and what a saved record says of itself
+(its default name, its date, the players and the computer's level).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from engine import sgf
+from ai import PLAYER_LEVELS
+from engine import Game, Player, sgf
+from game.match.settings import MatchSettings
 from game.paths import user_data_dir
 from game.storage.atomic import (
     free_path,
@@ -26,6 +29,7 @@ from game.storage.atomic import (
 )
 from game.storage.errors import StoreError, problem_of
 from game.storage.unfinished import LIST_SECONDS
+from game.strings import rules_name, t
 
 log = logging.getLogger(__name__)
 
@@ -321,3 +325,32 @@ def read_game(path: Path | str) -> str:
         return read_bounded(path, path.stat().st_size)
     except OSError as e:
         raise StoreError(problem_of(e), f"{path.name}: could not be read ({e})") from None
+
+
+LEVEL_KEYS = frozenset(f"level.{level}" for level in PLAYER_LEVELS)
+
+
+def default_name(game: Game, now: datetime | None = None) -> str:
+    """«2025-01-18 14-30 Страны»: when, and which rule set (no ':' — not every file system takes it)."""
+    now = now or datetime.now()
+    return t("files.default_name", date=now.strftime("%Y-%m-%d %H-%M"), rules=rules_name(game.rules))
+
+
+def record_info(settings: MatchSettings | None, now: datetime) -> dict[str, str]:
+    """The root properties a saved record gets besides the game: the date, and against the computer
+    who played which colour (``PB``/``PW``) and its level as the computer's rank (``BR``/``WR``),
+    in the player's language, as other programs show names.
+
+    >>> from game.match.settings import ComputerSettings
+    >>> record_info(MatchSettings(computer=ComputerSettings("master", Player.RED)), datetime(2025, 1, 18))
+    {'DT': '2025-01-18', 'PB': 'Компьютер', 'BR': 'Мастер', 'PW': 'Игрок'}
+    """
+    info = {"DT": now.strftime("%Y-%m-%d")}
+    computer = settings.computer if settings is not None else None
+    if computer is not None:
+        side, other = ("B", "W") if computer.computer is Player.BLUE else ("W", "B")
+        info[f"P{side}"] = t("play.computer")
+        if f"level.{computer.level}" in LEVEL_KEYS:
+            info[f"{side}R"] = t(f"level.{computer.level}")
+        info[f"P{other}"] = t("files.player.human")
+    return info
