@@ -94,13 +94,14 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     from game import app
+    from game.shots import pictures, smoke
 
     if args.smoke:
-        return say(app.smoke(), parser.prog)
+        return say(smoke.smoke(), parser.prog)
     if args.screenshot is not None:
         try:
-            files = app.screenshots(args.screenshot)
-        except app.CannotWrite as error:
+            files = pictures.screenshots(args.screenshot)
+        except pictures.CannotWrite as error:
             print(f"{parser.prog}: {error}", file=sys.stderr)
             return EXIT_FAILED
         return say(f"wrote {len(files)} screenshots to {args.screenshot}", parser.prog)

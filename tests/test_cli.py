@@ -25,6 +25,7 @@ from game import app, strings
 from game.control import Control
 from game.scenes.play import PlayScene
 from game.scenes.review import ReviewScene
+from game.shots import headless, setups
 from game.storage import preferences, unfinished
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -257,8 +258,8 @@ def test_smoke_runs_from_anywhere_and_leaves_the_players_files_alone(tmp_path: P
 
 
 def test_the_zagram_sample_is_read_from_the_repository() -> None:
-    assert app.ZAGRAM.is_relative_to(ROOT / "assets")
-    assert app.other_program_record().startswith("(;")
+    assert headless.ZAGRAM.is_relative_to(ROOT / "assets")
+    assert headless.other_program_record().startswith("(;")
 
 
 # --- the screenshots ------------------------------------------------------------------------------------------------
@@ -273,8 +274,8 @@ def test_screenshots_cover_the_zoom_a_refusal_the_loupe_and_a_stopped_analysis(t
     # Run apart, at one size (every size would take a minute): screenshots start and quit pygame.
     script = (
         "import sys\n"
-        "from game import app\n"
-        f"app.screenshots({str(tmp_path)!r}, sizes=((1024, 600),))\n"
+        "from game.shots import pictures\n"
+        f"pictures.screenshots({str(tmp_path)!r}, sizes=((1024, 600),))\n"
     )
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     done = subprocess.run([sys.executable, "-c", script], check=False, cwd=ROOT, env=env, capture_output=True,
@@ -306,7 +307,7 @@ def test_the_pictures_show_what_their_names_say(pygame_session: object, data_dir
     """The set-ups themselves: zoomed by the ``+`` key, a refusal in sight, a finger held on a legal node."""
     control = Control((1024, 600))
     try:
-        scenes = dict(app.screenshot_scenes(control))
+        scenes = dict(setups.screenshot_scenes(control))
         for name in ("play-zoomed", "play-zoomed-deepest", "review-zoomed", "review-zoomed-deepest"):
             scenes[name]()
             top = control.stack.top

@@ -1,6 +1,6 @@
 """Every scene at the touch laptops' window sizes, in both languages, measured as drawn (issue 12, items 6 and 8).
 
-**Text.** The scenes are those of ``python main.py --screenshot`` (:func:`game.app.screenshot_scenes`).
+**Text.** The scenes are those of ``python main.py --screenshot`` (:func:`game.shots.setups.screenshot_scenes`).
 Each is drawn onto a :class:`Recorder`, a screen surface that notes every blit of a
 surface that :func:`game.view.theme.text` rendered (the one function all text goes
 through): the string, and its *ink box*, the bounding box of the pixels it actually
@@ -41,7 +41,7 @@ import pygame
 import pytest
 
 from engine import Player, Rules
-from game import app, strings
+from game import strings
 from game.control import Control
 from game.input.layout import screen_layout
 from game.match import demo
@@ -52,6 +52,7 @@ from game.scenes.files.save_game import SaveGameScene
 from game.scenes.files.unfinished_list import UnfinishedScene
 from game.scenes.handoff import Match
 from game.scenes.play import PlayScene
+from game.shots import pictures, setups
 from game.storage import library
 from game.storage.library import default_name
 from game.view import hud, textfit, theme
@@ -137,7 +138,7 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Watch:
 @pytest.fixture
 def control(pygame_session: object, data_dir: Path) -> Iterator[Control]:
     pygame.event.clear()
-    app.a_few_saved_games()
+    pictures.a_few_saved_games()
     c = Control(SIZES[0])
     yield c
     c.stack.shutdown_all()
@@ -149,7 +150,7 @@ def control(pygame_session: object, data_dir: Path) -> Iterator[Control]:
 def each_scene(control: Control, size: tuple[int, int], lang: str) -> Iterator[tuple[str, Scene]]:
     """Every screenshot scene at ``size`` in ``lang``, laid out and stepped once."""
     control.resize(size)
-    for name, setup in app.screenshot_scenes(control, lang):
+    for name, setup in setups.screenshot_scenes(control, lang):
         setup()
         control.stack.resize(control.size)
         control.step(0.0)

@@ -186,6 +186,17 @@ def test_no_scene_imports_another_scene() -> None:
     assert not crossing, "scenes ask the stack for each other by name instead:\n" + "\n".join(crossing)
 
 
+def test_the_headless_runs_open_screens_by_name() -> None:
+    """``game.shots`` (the smoke run, the screenshots) asks the stack for screens as scenes do; only
+    :data:`game.control.SCENES` knows their classes."""
+    scenes = scene_modules()
+    graph = import_graph()
+    shots = [name for name in graph if name == "game.shots" or name.startswith("game.shots.")]
+    assert {"game.shots.smoke", "game.shots.setups"} <= set(shots)
+    crossing = sorted(f"{module} imports {target}" for module in shots for target in graph[module] & scenes)
+    assert not crossing, "open the screen with stack.go(name) instead:\n" + "\n".join(crossing)
+
+
 def test_every_screen_is_in_the_one_table_under_its_own_name() -> None:
     from game.control import SCENES as TABLE
     from game.scenes.base import Scene

@@ -468,27 +468,27 @@ def test_replay_goes_back_and_forth_with_stop_and_finish() -> None:
 
 
 def test_screenshots_and_smoke_cover_the_new_scenes(pygame_session: object, data_dir: Path) -> None:
-    from game import app
+    from game.shots import pictures, setups
 
     control = Control((800, 600))
-    names = [name for name, _ in app.screenshot_scenes(control)]
+    names = [name for name, _ in setups.screenshot_scenes(control)]
     for scene in ("rules-countries", "rules-classic", "menu-continue", "review-zagram", "files-open",
                   "files-save", "results-celebration", "results-draw", "unfinished", "play-computer-thinking"):
         assert scene in names
-    assert "en" in app.SCREENSHOT_LANGUAGES and (1024, 600) in app.SCREENSHOT_SIZES
+    assert "en" in pictures.SCREENSHOT_LANGUAGES and (1024, 600) in pictures.SCREENSHOT_SIZES
     control.stack.shutdown_all()
 
 
 def test_the_screenshots_saved_games_are_named_in_the_language_shown(pygame_session: object, data_dir: Path) -> None:
     """The English pictures of «Open a game» listed «2026-11-30 14-26 Страны» and «… Классика»: the folder
     was filled once, in Russian. Each language now finds its own names, and only those."""
-    from game import app
+    from game.shots import pictures
 
     try:
-        saved = app.a_few_saved_games()
+        saved = pictures.a_few_saved_games()
         assert {p.stem.rsplit(" ", 1)[-1] for p in saved} >= {"Страны", "Классика"}
         strings.set_language("en")
-        saved = app.a_few_saved_games(replacing=saved)
+        saved = pictures.a_few_saved_games(replacing=saved)
         names = sorted(p.stem for p in library.games_dir().glob("*.sgf"))
         assert names == sorted(p.stem for p in saved) and len(names) == 3
         assert not any(re.search("[а-яё]", name, re.IGNORECASE) for name in names), names

@@ -176,7 +176,7 @@ def test_build_check_looks_for_the_words_the_smoke_run_says_about_the_kernel() -
     assert spec is not None and spec.loader is not None
     build_check = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build_check)
-    assert build_check.SMOKE_KERNEL in (ROOT / "game" / "app.py").read_text(encoding="utf-8")
+    assert build_check.SMOKE_KERNEL in (ROOT / "game" / "shots" / "smoke.py").read_text(encoding="utf-8")
 
 
 def test_build_spec_one_file_is_a_single_executable(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,7 +12,7 @@ run uses SDL's dummy video and audio drivers, so it needs no screen, and a
 throw-away data folder, so it leaves no autosave or log in the home folder. A
 windowed build prints nothing when it fails, so the game's log is shown instead.
 The smoke run's line must also say that the master thought in worker processes
-(``game.app.smoke_master``): that is where a frozen build's multiprocessing breaks;
+(``game.shots.smoke.smoke_master``): that is where a frozen build's multiprocessing breaks;
 and that the master then played on the compiled kernel (``ai.kernel``), which the
 frozen build compiles afresh in the throw-away folder: numba, llvmlite and the
 kernel's sources must all be in the bundle for that.

@@ -1,0 +1,344 @@
+"""The screens to photograph, each set up by name through the scene stack as a player would reach it.
+
+The tests measure the same screens (every text inside its box, every button a finger target).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from ai import choose_move
+from ai import review as ai_review
+from engine import Game, Player, Refusal, Rules, sgf
+from game import strings
+from game.control import Control
+from game.input.layout import BoardLayout, Box, Point
+from game.match import demo
+from game.match.analysis import Analysis
+from game.match.clock import ClockState, TimeControl
+from game.match.ending import Ending, How
+from game.match.settings import ComputerSettings, MatchSettings
+from game.scenes.handoff import Match, Question, Reviewing
+from game.shots.headless import ZAGRAM, other_program_record
+from game.storage import unfinished
+from game.view.zoom_control import ZoomControl
+
+RING_AROUND_A_SQUARE = ((4, 4), (5, 4), (6, 4), (7, 4), (7, 5), (7, 6), (7, 7), (6, 7), (5, 7), (4, 7), (4, 6), (4, 5))
+
+
+def _ring_around_a_square() -> Game:
+    """docs/RULES.md §2's takeover, one move before it: Red's square inside Blue's ring of twelve but one."""
+    game = Game(width=20, height=15)
+    red = [(5, 5), (6, 5), (6, 6), (5, 6), (15, 2), (16, 2), (17, 2), (15, 12), (16, 12), (17, 12), (18, 12)]
+    for blue, answer in zip(RING_AROUND_A_SQUARE[:-1], red, strict=True):
+        game.play(blue)
+        game.play(answer)
+    return game
+
+
+@functools.cache
+def _full_board() -> Game:
+    # Built once and shared by every window size: screenshots only draw it.
+    # The last move is taken back so that the game is still on (not the results).
+    game = demo.random_game(38, 31, seed=3)
+    game.undo()
+    return game
+
+
+ZOOM_PRESSES = 4
+"""``+`` presses for the zoomed pictures: a 38×31 board's cells grow to about a fingertip at 1024×600."""
+
+MAX_ZOOM_PRESSES = 40
+"""More ``+`` presses than any board needs to reach its deepest zoom (each zooms by a quarter)."""
+
+
+def zoom_in(control: Control, zoom: ZoomControl, presses: int | None) -> None:
+    """Press ``+`` ``presses`` times through the loop, as a keyboard does (None: until the deepest zoom)."""
+    plus = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PLUS, mod=0, unicode="+", scancode=0)
+    for _ in range(MAX_ZOOM_PRESSES if presses is None else presses):
+        if presses is None and zoom.deepest:
+            return
+        control.step(0.0, events=[plus])
+    assert presses is not None or zoom.deepest, "the deepest zoom was not reached"
+
+
+def finger_event(control: Control, kind: int, pos: tuple[int, int]) -> pygame.event.Event:
+    """A finger event at window pixel ``pos``, as SDL sends it (the window's fraction, not pixels)."""
+    w, h = control.size
+    return pygame.event.Event(kind, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, finger_id=0, touch_id=1,
+                              pressure=1.0)
+
+
+def node_in_sight(board: BoardLayout, area: Box, wanted: Callable[[Point], bool]) -> tuple[Point, tuple[int, int]]:
+    """The ``wanted`` node nearest the middle of the board's ``area`` that is in sight, and its pixel.
+
+    A zoomed board shows only part of itself: a tap meant for a node must land where it is drawn.
+    Raises ``AssertionError`` when no such node is in sight (the picture would not show what it says).
+    """
+    mx, my = area.x + area.w / 2, area.y + area.h / 2
+    seen = [(node, board.node_to_pixel(node)) for node in itertools.product(range(board.width), range(board.height))]
+    seen = [(node, at) for node, at in seen if board.shows(*at) and area.contains(*at) and wanted(node)]
+    assert seen, "no such node in sight"
+    return min(seen, key=lambda item: (item[1][0] - mx) ** 2 + (item[1][1] - my) ** 2)
+
+
+def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Callable[[], None]]]:
+    """(name, set-up) pairs: each set-up leaves the scene to photograph on top of the stack, in ``lang``.
+
+    The tests measure the same scenes (every text inside its box, every button a finger target).
+    """
+    stack = control.stack
+
+    def only(*scenes: Callable[[], Any], then: Callable[[Any], None] | None = None,
+             autosave: str | None = None) -> Callable[[], None]:
+        """A set-up: a fresh stack of ``scenes``; ``then`` adjusts the top one once it is laid out."""
+        def setup() -> None:
+            stack.shutdown_all()
+            stack.scenes.clear()
+            strings.set_language(lang)
+            control.filter.reset()  # a finger the last picture held down is not on this one
+            unfinished.clear_all_current()
+            if autosave is not None:
+                unfinished.autosave_path().write_text(autosave, encoding="utf-8")
+            for make in scenes:
+                stack.push(make())
+            stack.resize(control.size)
+            if then is not None and stack.top is not None:
+                then(stack.top)
+        return setup
+
+    def menu() -> Any:
+        return stack.make("menu")
+
+    countries = MatchSettings(Rules.COUNTRIES, 20, 15)
+    classic = MatchSettings(Rules.CLASSIC, 24, 20)
+
+    def finished() -> Any:
+        game = demo.countries_demo()
+        game.finish()
+        return stack.make("results", Match(countries, game))
+
+    def touched_play() -> Any:
+        scene = stack.make("play", Match(countries, demo.countries_demo()))
+        scene.aim.hover = (10, 3)  # what a mouse over a free node shows
+        scene.refuse((5, 5))  # and a refused move, as just after a click on a crossed-out dot
+        return scene
+
+    def full_play() -> Any:
+        return stack.make("play", Match(MatchSettings(Rules.COUNTRIES, 38, 31), _full_board()))
+
+    def mid_takeover(scene: Any) -> None:
+        # Blue closes the ring over Red's square; the picture is taken as the new country sweeps in.
+        assert scene.name == "play"
+        scene.try_play(RING_AROUND_A_SQUARE[-1])
+        scene.autosaver.flush()  # written before the next set-up clears the autosave
+        scene.update(0.42)
+
+    def zoomed(presses: int | None) -> Callable[[Any], None]:
+        """``presses`` of ``+`` on the board (None: until its deepest zoom)."""
+        def go(scene: Any) -> None:
+            assert scene.name in ("play", "review")
+            zoom_in(control, scene.zoom, presses)
+        return go
+
+    def refused_in_sight(scene: Any) -> None:
+        # Zoomed in, a tap on an empty node inside the other side's country: the reason shows at the node.
+        assert scene.name == "play"
+        zoom_in(control, scene.zoom, ZOOM_PRESSES)
+        game = scene.game
+
+        def theirs(node: Point) -> bool:
+            return game.refusal(node) is Refusal.INSIDE and game.owner_at(node) is game.to_move.other
+        _, at = node_in_sight(scene.board, scene.screen.board_area, theirs)
+        control.step(0.0, events=[finger_event(control, kind, at) for kind in (pygame.FINGERDOWN, pygame.FINGERUP)])
+        assert scene.refusal is not None and scene.refusal.key == "refusal.their_country", "the tap was not refused"
+
+    def finger_held(scene: Any) -> None:
+        # A finger down on a free node of the whole 38×31 board (cells smaller than a fingertip): the loupe.
+        assert scene.name == "play"
+        node, at = node_in_sight(scene.board, scene.screen.board_area, scene.game.is_legal)
+        control.step(0.0, events=[finger_event(control, pygame.FINGERDOWN, at)])
+        assert scene.aim.finger_node == node and scene.ghost_node() == node, "the finger is not on the node"
+
+    def stopped_classic() -> Any:
+        scene = stack.make("play", Match(classic, demo.classic_demo()))
+        scene.stop()
+        scene.update(13.0)
+        return scene
+
+    in_progress = unfinished.with_meta(sgf.dumps(demo.countries_demo()),
+                                  {"mode": "computer", "level": "amateur", "human": "blue", "rules": "countries"})
+
+    def celebrating() -> Any:
+        scene = finished()
+        scene.update(0.8)  # confetti mid-fall
+        return scene
+
+    def draw_result() -> Any:
+        game = Game(width=20, height=15)
+        game.finish()
+        return stack.make("results", Match(countries, game))
+
+    def zagram_review() -> Any:
+        record = sgf.read(other_program_record())
+        game, info = record.game, record.info
+        return stack.make("review", Reviewing(game, title=ZAGRAM.stem, players=(info.get("PB", ""), info.get("PW", "")),
+                                            step=len(game.history) // 2))
+
+    def zagram_analysed() -> Any:
+        # The analysis done, shown at its first mistake: the chart, the loss and the better move ringed.
+        scene = zagram_review()
+        assert scene.name == "review"
+        moves = _zagram_analysis()
+        scene.analysis = Analysis.of(scene.replay.source, moves)
+        scene.goto(next((m.number for m in moves if m.mistake), scene.step))
+        return scene
+
+    def zagram_stopped() -> Any:
+        # «Прервать» pressed two fifths of the way: the chart so far, and where the analysis stopped.
+        scene = zagram_review()
+        assert scene.name == "review"
+        moves = _zagram_analysis()[:len(_zagram_analysis()) * 2 // 5]
+        scene.analysis = Analysis.of(scene.replay.source, moves)  # fewer moves than the game: stopped there
+        assert not scene.analysis.complete
+        scene.goto(next((m.number for m in reversed(moves) if m.mistake), len(moves)))
+        return scene
+
+    def finished_classic() -> Any:
+        game = demo.classic_demo()
+        game.finish()
+        return stack.make("results", Match(classic, game))
+
+    def lost_to_the_computer() -> Any:
+        game = demo.countries_demo()
+        game.finish()
+        human = game.winner.other if game.winner is not None else Player.BLUE
+        return stack.make("results", Match(MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("master", human)),
+                                         game))
+
+    on_clock = MatchSettings(Rules.COUNTRIES, 20, 15, clock=TimeControl(5, 3))
+
+    def low_clock() -> Any:
+        # The player to move in the last ten seconds (red, ticking), the other well off.
+        game = demo.countries_demo()
+        left = (8.4, 192.0) if game.to_move is Player.BLUE else (192.0, 8.4)
+        return stack.make("play", Match(on_clock, game, clock=ClockState(left)))
+
+    def lost_on_time() -> Any:
+        # The count says the human is ahead; their flag fell, so the computer won.
+        game = demo.countries_demo()
+        game.finish()
+        human = game.winner or Player.BLUE
+        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("amateur", human), TimeControl(5, 3))
+        return stack.make("results", Match(settings, game, clock=ClockState((0.0, 0.0)),
+                                         ending=Ending(How.TIME, human)))
+
+    def review_on_clock() -> Any:
+        game = demo.countries_demo()
+        spent = [300 - 7.3 * (k + 1) + 3 * (k // 2 + 1) for k in range(game.move_count)]
+        return stack.make("review", Reviewing(game, on_clock, times=on_clock.clock.times(tuple(spent)),
+                                            step=game.move_count // 2))
+
+    def computer_thinking() -> Any:
+        # The computer to move: «Компьютер думает...», and «Вы» / «Компьютер» on the score card.
+        game = demo.countries_demo()
+        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("amateur", game.to_move.other))
+        return stack.make("play", Match(settings, game))
+
+    def hinted() -> Any:
+        # Against the computer, the player's turn: the master's hint pulsing on the board, two used.
+        game = demo.countries_demo()
+        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("master", game.to_move))
+        scene = stack.make("play", Match(settings, game, hints=1))
+        scene.hint.point, scene.hint.since, scene.hint.used = _demo_hint(), -0.3, 2  # a third of the way out
+        return scene
+
+    def unfinished_list() -> Any:
+        unfinished.save_current(sgf.dumps(demo.classic_demo()), {"mode": "hotseat", "rules": "classic"})
+        unfinished.save_current(sgf.dumps(demo.countries_demo()),
+                           {"mode": "computer", "level": "amateur", "human": "blue", "rules": "countries"})
+        return stack.make("unfinished")
+
+    def save_finished() -> Any:
+        game = demo.countries_demo()
+        game.finish()
+        return stack.make("save", Match(countries, game))
+
+    def read_in_sight(scene: Any) -> None:
+        # The list as it looks once its pictures are made (a few frames after it opens).
+        assert scene.name in ("open", "save")
+        scene.read_all_in_sight()
+
+    def renaming(scene: Any) -> None:
+        assert scene.name == "open"
+        read_in_sight(scene)
+        scene.start_renaming(0)
+
+    def rules_at(rules: Rules, section: int) -> Callable[[], None]:
+        def go(scene: Any) -> None:
+            assert scene.name == "rules"
+            scene.scroll_to_section(section)
+        return only(menu, lambda: stack.make("rules", rules), then=go)
+
+    return [
+        ("menu", only(menu)),
+        ("menu-continue", only(menu, autosave=in_progress)),
+        ("menu-corrupt-save", only(menu, autosave="(;GM[40]SZ[9];B[zz])")),
+        ("rules-countries", rules_at(Rules.COUNTRIES, 2)),
+        ("rules-countries-takeover", rules_at(Rules.COUNTRIES, 4)),
+        ("rules-classic", rules_at(Rules.CLASSIC, 2)),
+        ("files-open", only(menu, lambda: stack.make("open"), then=read_in_sight, autosave=in_progress)),
+        ("files-rename", only(menu, lambda: stack.make("open"), then=renaming)),
+        ("unfinished", only(menu, unfinished_list)),
+        ("files-save", only(menu, finished, save_finished, then=read_in_sight)),
+        ("review-zagram", only(menu, lambda: stack.make("open"), zagram_review)),
+        ("review-analysis", only(menu, lambda: stack.make("open"), zagram_analysed)),
+        ("results-celebration", only(menu, celebrating)),
+        ("results-draw", only(menu, draw_result)),
+        ("versus", only(menu, lambda: stack.make("versus", Rules.COUNTRIES))),
+        ("picker", only(menu, lambda: stack.make("picker", MatchSettings()))),
+        ("play-countries", only(menu, touched_play)),
+        ("play-full", only(menu, full_play)),
+        ("play-takeover-sweep", only(menu, lambda: stack.make("play", Match(countries, _ring_around_a_square())),
+                                     then=mid_takeover)),
+        ("help", only(menu, touched_play, lambda: stack.make("help"))),
+        ("play-classic-opening", only(menu, lambda: stack.make("play", Match(MatchSettings(Rules.CLASSIC, 38, 31))))),
+        ("play-classic-stop", only(menu, stopped_classic)),
+        ("confirm-leave", only(menu, touched_play,
+                               lambda: stack.make("confirm", Question("confirm.leave", "confirm.leave.yes", stack.pop,
+                                                                    hint="feel.leave.hint",
+                                                                    other=("results.save", stack.pop))))),
+        ("results", only(menu, finished)),
+        ("results-classic", only(menu, finished_classic)),
+        ("results-computer", only(menu, lost_to_the_computer)),
+        ("play-computer-thinking", only(menu, computer_thinking)),
+        ("play-hint", only(menu, hinted)),
+        ("play-clock", only(menu, low_clock)),
+        ("results-time", only(menu, lost_on_time)),
+        ("review-clock", only(menu, review_on_clock)),
+        ("play-zoomed", only(menu, full_play, then=zoomed(ZOOM_PRESSES))),
+        ("play-zoomed-deepest", only(menu, full_play, then=zoomed(None))),
+        ("play-refusal-zoomed", only(menu, full_play, then=refused_in_sight)),
+        ("play-loupe", only(menu, full_play, then=finger_held)),
+        ("review-zoomed", only(menu, lambda: stack.make("open"), zagram_review, then=zoomed(ZOOM_PRESSES))),
+        ("review-zoomed-deepest", only(menu, lambda: stack.make("open"), zagram_review, then=zoomed(None))),
+        ("review-analysis-stopped", only(menu, lambda: stack.make("open"), zagram_stopped)),
+    ]
+
+
+@functools.cache
+def _demo_hint() -> tuple[int, int]:
+    """The master's move in the countries demo, at a fifth of a hint's budget: once a run."""
+    return choose_move(demo.countries_demo(), "master", seconds=0.2, seed=1)
+
+
+@functools.cache
+def _zagram_analysis() -> list[ai_review.MoveReview]:
+    """The master's review of the zagram sample at a 25th of its budget (a search a move or two deep):
+    the chart's shape for the pictures and the layout tests, computed once a run in a few seconds."""
+    return ai_review.review(sgf.loads(other_program_record()), seconds=ai_review.SECONDS / 25)

@@ -1,0 +1,154 @@
+"""``--smoke``: every screen for a few frames headless, the computer's answer, and the master on
+worker processes and on the compiled kernel; ``tools/build_check.py`` runs it in the frozen build.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+import pygame
+
+from ai import kernel, parallel, think
+from engine import Rules, sgf
+from game import strings
+from game.app import KERNEL_FOLDER
+from game.control import Control
+from game.match import demo
+from game.match.settings import ComputerSettings, MatchSettings
+from game.scenes.handoff import Match, Question
+from game.shots.headless import other_program_record, scratch_data_dir, use_dummy_drivers
+from game.storage import library, unfinished
+
+
+def smoke(frames: int = 3) -> str:
+    """Run every scene for a few frames under the dummy drivers, and the master on two worker
+    processes and on the compiled kernel (:func:`smoke_master`); the line to report when all went well.
+
+    A failure raises (an ``AssertionError`` says which scene). The line is returned, not
+    printed, so that ``main.py`` can tell a failed write to stdout from a failed run.
+    """
+    use_dummy_drivers()
+    pygame.init()
+    try:
+        with scratch_data_dir() as data:
+            # A frozen build's default cache would land inside the bundle (a temporary folder, or the
+            # folder players get), so it compiles into the scratch folder: what a first launch does.
+            # From source the default is the developer's own cache beside the kernel's sources.
+            if getattr(sys, "frozen", False):
+                kernel.configure(data / KERNEL_FOLDER)
+            kernel.start()  # compiles while the scenes run, as it does while the menu shows
+            return _smoke(frames)
+    finally:
+        parallel.shutdown()
+        strings.set_language(strings.DEFAULT_LANGUAGE)
+        pygame.quit()
+
+
+def _smoke(frames: int) -> str:
+    control = Control((1024, 700))
+    stack = control.stack
+
+    def frames_of(name: str, data: object = None) -> Any:
+        # A screen opened by name, as scenes open each other; Any: its own attributes are its class's.
+        stack.go(name, data)
+        for _ in range(frames):
+            control.step(1 / 60)
+        return stack.top
+
+    menu = frames_of("menu")
+    assert menu.name == "menu"
+    frames_of("versus", Rules.COUNTRIES)
+    frames_of("picker", MatchSettings())
+    play = frames_of("play", Match(MatchSettings(width=15, height=15), demo.countries_demo()))
+    assert play.name == "play"
+    frames_of("confirm", Question("confirm.leave", "confirm.leave.yes", stack.pop))
+    stack.pop()
+    # Against the real computer, with a tiny budget: it answers, or the scene
+    # says it could not; either way nothing may crash.
+    stack.ai_seconds = 0.05
+    versus = frames_of("play", Match(MatchSettings(width=10, height=10, computer=ComputerSettings("beginner"))))
+    assert versus.name == "play"
+    versus.try_play((2, 2))
+    for _ in range(300):
+        control.step(1 / 60)
+        if versus.game.move_count >= 2 or versus.ai_failed:
+            break
+        time.sleep(0.01)
+    computer = "answered" if versus.game.move_count >= 2 else "could not answer"
+    master_cores, on_kernel = smoke_master()
+    classic = frames_of("play", Match(MatchSettings(Rules.CLASSIC, 24, 20), demo.classic_demo()))
+    assert classic.name == "play"
+    classic.stop()
+    for _ in range(frames):
+        control.step(1 / 60)
+    game = demo.countries_demo()
+    game.finish()
+    results = frames_of("results", Match(MatchSettings(width=20, height=15), game))
+    assert results.name == "results"
+    results.update(1.0)  # mid-celebration
+    control.step(1 / 60)
+    # The menus of issue 5: rules, saving, opening, review, continue, English.
+    rules = frames_of("rules", Rules.COUNTRIES)
+    assert rules.name == "rules"
+    rules.show(Rules.CLASSIC)
+    rules.scroll_by(10_000)
+    control.step(1 / 60)
+    stack.pop()
+    save = frames_of("save", game)
+    assert save.name == "save"
+    save.save()
+    stack.pop()
+    library.save_game("zagram", other_program_record())
+    opened = frames_of("open")
+    assert opened.name == "open" and len(opened.games) == 2
+    opened.open_entry(0)
+    review = stack.top
+    assert review is not None and review.name == "review", f"a saved game did not open: {opened.message}"
+    review.goto(review.replay.moves // 2)
+    control.step(1 / 60)
+    unfinished.save_current(sgf.dumps(demo.countries_demo()), {"mode": "hotseat", "rules": "countries"})
+    stack.pop_to(lambda scene: scene is menu)
+    assert menu.resumable is not None, "the autosave was not offered"
+    menu.set_language("en")
+    control.step(1 / 60)
+    menu.continue_game()
+    assert stack.top is not None and stack.top.name == "play"
+    for _ in range(frames):
+        control.step(1 / 60)
+    for size in ((800, 600), (1920, 1080), (600, 900)):
+        control.resize(size)
+        control.step(1 / 60)
+    control.stack.shutdown_all()
+    kernel_words = ("the master played on the compiled kernel" if on_kernel
+                    else f"the compiled kernel did not play ({' '.join(kernel.status().split())})")  # one line
+    return (f"smoke: {control.frames} frames drawn, every scene ran; the computer {computer}; "
+            f"the master thought on {master_cores} {'core' if master_cores == 1 else 'cores'}; {kernel_words}")
+
+
+SMOKE_CORES = 2
+"""The smoke run's master searches in this many worker processes, whatever the machine has: the
+frozen executable must show that it can start them (``tools/build_check.py`` looks for the line)."""
+
+SMOKE_KERNEL_WAIT_S = 240.0
+"""How long the smoke run waits for the kernel: a frozen build compiles it afresh there, which takes
+30–90 s on two busy cores."""
+
+
+def smoke_master() -> tuple[int, bool]:
+    """The master's move in the countries demo through the pool of worker processes, then on the
+    compiled kernel: the cores the pool's search used, and whether the kernel chose the second move.
+
+    1 core means the pool could not start or answer, and the master fell back to one core (logged).
+    The pool is tried with master-v2, which never goes through the kernel (the pure-Python master
+    still searches in worker processes until the kernel is ready, or where it cannot load).
+    """
+    parallel.start(SMOKE_CORES, wait_seconds=60.0)
+    game = demo.countries_demo()
+    pooled = think(game, "master-v2", seconds=0.3, cores=SMOKE_CORES)
+    assert game.is_legal(pooled.move), f"the master's move {pooled.move} is not legal"
+    kernel.wait(SMOKE_KERNEL_WAIT_S)
+    compiled = think(game, "master", seconds=0.3, cores=SMOKE_CORES)
+    assert game.is_legal(compiled.move), f"the compiled master's move {compiled.move} is not legal"
+    return pooled.cores, compiled.kernel
