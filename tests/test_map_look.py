@@ -20,7 +20,8 @@ from engine import Game, Player, Point, Rules
 from game.input.layout import BoardLayout
 from game.match import demo
 from game.view import anim, theme
-from game.view.board_view import BoardView, FreeChain, _free_chains
+from game.view.board_geometry import FreeChain, free_chains
+from game.view.board_view import BoardView
 
 Colour = tuple[int, int, int]
 
@@ -131,7 +132,7 @@ def rectangle(x0: int, y0: int, x1: int, y1: int) -> list[Point]:
 def no_layers(game: Game) -> list[FreeChain]:
     """The free areas' chains of ``game``, which has laid no layer."""
     assert not game.layers
-    return list(_free_chains(game, [[] for _ in range(4 * (game.width - 1) * (game.height - 1))]))
+    return list(free_chains(game, [[] for _ in range(4 * (game.width - 1) * (game.height - 1))]))
 
 
 def runs(flags: list[bool]) -> list[tuple[bool, int]]:

@@ -29,7 +29,8 @@ import pygame
 from engine import Game, Layer, MoveReport, Player, Rules
 from game.input.layout import BoardLayout, Point
 from game.view import theme
-from game.view.board_view import BoardView, dot_radius, last_move_ring, node_box
+from game.view.board_geometry import dot_radius, last_move_ring, node_box
+from game.view.board_view import BoardView
 
 POP_SECONDS = 0.16
 """A placed dot grows from small to a little too big and settles."""

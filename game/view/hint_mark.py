@@ -15,7 +15,8 @@ from engine import Game, Player, Point
 from game.input.layout import BoardLayout
 from game.match.hint import Hint
 from game.view import theme
-from game.view.board_view import BoardView, dot_radius
+from game.view.board_geometry import dot_radius
+from game.view.board_view import BoardView
 
 PULSE_SECONDS = 1.0
 """One swell of the ring."""
