@@ -5,6 +5,7 @@ sounds, the autosave, keys and the help card — driven by posted events under S
 from __future__ import annotations
 
 import threading
+from fractions import Fraction
 from pathlib import Path
 
 import pygame
@@ -125,7 +126,7 @@ def test_a_country_sweeps_in_and_every_animation_ends(control: Control) -> None:
     click(control, at(play, (4, 5)))
     assert play.game.score(Player.BLUE) == 2
     sweep = play.anims.sweeps[0]
-    assert sweep.layers == play.game.layers[-1:] and not sweep.covered
+    assert sweep.laid == play.game.layers[-1:] and not sweep.covered
     # Just after the move the old picture still covers the far side: the sweep has not reached it.
     assert control.screen.get_at(far) == paper
     assert play.anims.shown_score(Player.BLUE, play.game.score(Player.BLUE), play.clock, Rules.COUNTRIES) < 2
@@ -140,7 +141,7 @@ def test_a_takeover_flashes_first_and_crosses_out_as_it_sweeps(control: Control)
     play = start_play(control)
     play_moves(control, play, takeover_moves())
     sweep = play.anims.sweeps[0]
-    assert sweep.covered and sweep.killed == frozenset(RED_SQUARE)
+    assert sweep.covered and sweep.crossed_out == frozenset(RED_SQUARE)
     assert sweep.sweep_start > sweep.start  # the flash comes before the fill
     assert play.game.score(Player.BLUE) == 9 and play.game.score(Player.RED) == 0
     tick = play.anims.ticks[Player.RED]
@@ -261,8 +262,8 @@ def test_a_takeover_sounds_like_one(control: Control, sounds: RecordingSounds) -
 
 def test_change_names_its_sounds() -> None:
     game = Game(5, 5)
-    plain = Change((0, 0), Player.BLUE, False, (), (), frozenset(), (0, 0), (0, 0))  # type: ignore[arg-type]
-    assert plain.sounds() == ("dot",)
+    plain = Change(game.play((0, 0)), False, (Fraction(0), Fraction(0)), (Fraction(0), Fraction(0)), 0)
+    assert plain.sounds() == ("dot",) and plain.node == (0, 0) and plain.player is Player.BLUE
     assert game.layers == ()
 
 

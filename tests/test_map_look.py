@@ -202,11 +202,10 @@ def test_the_newest_country_is_lit_for_about_a_second_even_inside_a_territory() 
     size = (layout.paper.x + layout.paper.w + 10, layout.paper.y + layout.paper.h + 10)
     view = BoardView()
     view.backdrop(game, layout, size)
-    old = view.territory(game, layout)
     move = anim.change(game.play((4, 4)), game, by_computer=False)
-    assert len(move.new_layers) == 1 and not move.covered
+    assert len(move.report.laid) == 1 and not move.report.covered
     anims = anim.BoardAnimations()
-    anims.start(move, 0.0, game=game, view=view, layout=layout, old_territory=old)
+    anims.start(move, 0.0, game=game, view=view, layout=layout)  # from the picture painted before the move
     sweep = anims.sweeps[0]
     # The new half cell's diagonal, a faint wall inside Blue's territory once it has settled.
     wall = tuple(round(v) for v in layout.grid_to_pixel((3.6, 3.4)))

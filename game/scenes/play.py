@@ -96,13 +96,10 @@ class PlayScene(Scene):
     def _play(self, node: Point, *, by_computer: bool) -> None:
         """Play ``node`` in the game, then start its animation and sound and autosave."""
         game = self.game
-        # The territory as drawn before the move: the sweep keeps the part the new
-        # country covers. The board draws over it only at the next frame.
-        old = self.view.territory(game, self.board)
         self.match_clock.moved(game.to_move, game.move_count)
         move = anim.change(game.play(node), game, by_computer=by_computer)
         self.takeback.forget()  # a new move: what was taken back cannot come back
-        self.anims.start(move, self.clock, game=game, view=self.view, layout=self.board, old_territory=old)
+        self.anims.start(move, self.clock, game=game, view=self.view, layout=self.board)
         for name in move.sounds():
             self.stack.sound(name)
         self._autosave()

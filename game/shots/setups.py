@@ -135,6 +135,7 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
     def mid_takeover(scene: Any) -> None:
         # Blue closes the ring over Red's square; the picture is taken as the new country sweeps in.
         assert scene.name == "play"
+        control.step(0.0)  # the board as the player sees it before the move: the sweep starts from it
         scene.try_play(RING_AROUND_A_SQUARE[-1])
         scene.autosaver.flush()  # written before the next set-up clears the autosave
         scene.update(0.42)

@@ -5,14 +5,17 @@ cached board for a fraction of a second; it never holds input back, so a click
 during one plays at once and starts the next.
 
 What to animate is read off the engine's report of the move (:func:`change`
-turns a :class:`engine.MoveReport` into a :class:`Change`): the layers it laid,
-the layers those cover (a takeover), the dots it crossed out and the scores.
-Nothing is recomputed from the rules or the geometry here.
+wraps a :class:`engine.MoveReport` in a :class:`Change`, which adds who moved and the
+scores): the layers it ``laid``, the layers those ``covered`` (a takeover), the dots it
+``crossed_out``, under the report's own names. Nothing is recomputed from the rules or the
+geometry here.
 
 Kept cheap on purpose: a popping dot redraws only its own few pixels from the
 board's cached territory; a sweeping country keeps a copy of the old territory
-under the new layers only (taken before the board is redrawn) and punches a
-growing hole in it, so a frame is a couple of small blits. The new country
+under the new layers only and punches a growing hole in it, so a frame is a couple
+of small blits. The old territory is the one the board last painted
+(:meth:`BoardView.painted_territory`), asked for before the board is drawn again: the
+scene hands over nothing but the report. The new country
 then stays lit for about a second (so it can be found on a territory of its
 owner's countries, where its walls are faint): a picture drawn once when the
 sweep starts, blitted at a falling alpha.
@@ -77,30 +80,32 @@ def ease_out_back(t: float, overshoot: float = 2.2) -> float:
 
 @dataclass(frozen=True)
 class Change:
-    """What one move did, as the animations and sounds need it."""
+    """One move as the animations and sounds need it: the engine's report, who made it, the scores
+    on either side of it, and the game version just before it (the picture a sweep starts from)."""
 
-    node: Point
-    player: Player
+    report: MoveReport
     by_computer: bool
-    new_layers: tuple[Layer, ...]
-    """Layers the move laid (countries, classic surrounded areas)."""
-    covered: tuple[Layer, ...]
-    """Older layers that now lie under a new one: a takeover."""
-    killed: frozenset[Point]
-    """Dots of the other player that the move crossed out."""
     before: tuple[Fraction, Fraction]
     after: tuple[Fraction, Fraction]
+    version: int
 
     @property
-    def takeover(self) -> bool:
-        """The move laid its layer over an existing one."""
-        return bool(self.covered)
+    def node(self) -> Point:
+        """Where the dot went."""
+        point = self.report.action.point
+        assert point is not None  # change() takes moves only
+        return point
+
+    @property
+    def player(self) -> Player:
+        """Who moved."""
+        return self.report.action.player
 
     def sounds(self) -> tuple[str, ...]:
         """The effects to play, in order: the dot, then the country or takeover it made."""
-        if self.covered:
+        if self.report.covered:
             return ("dot", "takeover")
-        if self.new_layers:
+        if self.report.laid:
             return ("dot", "country")
         return ("dot",)
 
@@ -112,7 +117,7 @@ def change(report: MoveReport, game: Game, *, by_computer: bool) -> Change:
     >>> for p in [(1, 1), (0, 4), (2, 1), (4, 4)]:
     ...     _ = g.play(p)
     >>> move = change(g.play((2, 2)), g, by_computer=False)
-    >>> move.node, len(move.new_layers), move.before, move.after, move.sounds()
+    >>> move.node, len(move.report.laid), move.before, move.after, move.sounds()
     ((2, 2), 1, (Fraction(0, 1), Fraction(0, 1)), (Fraction(1, 2), Fraction(0, 1)), ('dot', 'country'))
     """
     action = report.action
@@ -120,8 +125,7 @@ def change(report: MoveReport, game: Game, *, by_computer: bool) -> Change:
         raise ValueError(f"a {action.kind.value} is no move to animate")
     after = (game.score(Player.BLUE), game.score(Player.RED))
     before = (after[0] - report.score_change(Player.BLUE), after[1] - report.score_change(Player.RED))
-    return Change(action.point, action.player, by_computer, report.laid, report.covered,
-                  frozenset(report.crossed_out), before, after)
+    return Change(report, by_computer, before, after, game.version - 1)
 
 
 # ----- the animations ----------------------------------------------------------------------
@@ -149,9 +153,9 @@ class Sweep:
 
     start: float
     layout: BoardLayout
-    layers: tuple[Layer, ...]
+    laid: tuple[Layer, ...]
     covered: tuple[Layer, ...]
-    killed: frozenset[Point]
+    crossed_out: frozenset[Point]
     centre: Point
     old: pygame.Surface
     """The territory as it was, under the new layers only, with a growing hole (``HOLE``)."""
@@ -229,13 +233,16 @@ class BoardAnimations:
 
     # ----- starting --------------------------------------------------------------------
 
-    def start(self, move: Change, now: float, *, game: Game, view: BoardView, layout: BoardLayout,
-              old_territory: pygame.Surface | None) -> None:
-        """Begin what ``move`` calls for. ``old_territory`` is the board's territory from before it."""
+    def start(self, move: Change, now: float, *, game: Game, view: BoardView, layout: BoardLayout) -> None:
+        """Begin what ``move`` calls for, before ``view`` draws the board again.
+
+        A new country sweeps in over the picture the view painted just before the move; a board
+        never painted at that position (two moves in one frame) shows the country at once."""
         self.pops = [p for p in self.pops if p.node != move.node]
         self.pops.append(Pop(move.node, move.player, now, move.by_computer))
-        flash = FLASH_SECONDS if move.covered else 0.0
-        if move.new_layers and old_territory is not None:
+        flash = FLASH_SECONDS if move.report.covered else 0.0
+        old_territory = view.painted_territory(game, layout, move.version) if move.report.laid else None
+        if old_territory is not None:
             sweep = _make_sweep(move, now, flash, game, view, layout, old_territory)
             if sweep is not None:
                 # An older sweep under this one would show a picture from before it.
@@ -287,9 +294,10 @@ class BoardAnimations:
 
 def _make_sweep(move: Change, now: float, flash: float, game: Game, view: BoardView, layout: BoardLayout,
                 old_territory: pygame.Surface) -> Sweep | None:
-    if not move.new_layers:
+    laid, covered = move.report.laid, move.report.covered
+    if not laid:
         return None
-    boxes = [node_box(layer) for layer in move.new_layers]
+    boxes = [node_box(layer) for layer in laid]
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     paper = layout.paper
@@ -310,9 +318,9 @@ def _make_sweep(move: Change, now: float, flash: float, game: Game, view: BoardV
     px, py = layout.node_to_pixel((cx, cy))
     reach = max(math.hypot(px - x, py - y) for x in (rect.left, rect.right) for y in (rect.top, rect.bottom)) + 2
     nodes = (max(0, x0 - 1), max(0, y0 - 1), min(game.width - 1, x1 + 1), min(game.height - 1, y1 + 1))
-    chain = frozenset(p for layer in move.new_layers + move.covered for poly in layer.outline for p in poly)
-    return Sweep(now, layout, move.new_layers, move.covered, move.killed, (cx, cy), old, rect, nodes, reach, flash,
-                 chain, _glow_picture(move.new_layers, layout, rect))
+    chain = frozenset(p for layer in laid + covered for poly in layer.outline for p in poly)
+    return Sweep(now, layout, laid, covered, frozenset(move.report.crossed_out), (cx, cy), old, rect, nodes, reach,
+                 flash, chain, _glow_picture(laid, layout, rect))
 
 
 def _glow_picture(layers: tuple[Layer, ...], layout: BoardLayout, rect: pygame.Rect) -> pygame.Surface:
@@ -386,7 +394,7 @@ def _redraw_dots(surface: pygame.Surface, sweep: Sweep, game: Game, view: BoardV
             if not every and (away + reach < radius or chain_only) and (x, y) not in sweep.chain:
                 continue  # the board below shows it whole, as it is now, and nothing was drawn over it
             reached = away < radius
-            dead = game.is_dead((x, y)) and (reached or (x, y) not in sweep.killed)
+            dead = game.is_dead((x, y)) and (reached or (x, y) not in sweep.crossed_out)
             sprite = view.dot_sprite(r, owner, dead)
             half = sprite.get_width() // 2
             surface.blit(sprite, (px - half, py - half))

@@ -268,10 +268,9 @@ class BoardView:
     def territory(self, game: Game, layout: BoardLayout) -> pygame.Surface:
         """The paper-sized picture of paper, grid, countries and chains (no dots) for ``game`` now.
 
-        The same surface is drawn over when the position changes, so a caller that
-        wants to keep the old picture (an animation) copies from it before the
-        next draw. It does not depend on where the paper is, so panning a zoomed
-        board draws none of it again.
+        The same surface is drawn over when the position changes: the picture before a
+        move is :meth:`painted_territory`, until the next draw. It does not depend on where
+        the paper is, so panning a zoomed board draws none of it again.
         """
         layout = self._local(layout)
         now = (game, game.version, layout)
@@ -279,6 +278,16 @@ class BoardView:
             self._update_territory(game, layout)
             self._territory_now = now
         assert self._territory is not None
+        return self._territory
+
+    def painted_territory(self, game: Game, layout: BoardLayout, version: int) -> pygame.Surface | None:
+        """The territory as last painted, if that was ``game`` at ``version`` on ``layout``; else None.
+
+        Nothing is painted here: an animation that starts just after a move copies the picture from
+        before it (``version``) out of this before the board is drawn again.
+        """
+        if self._territory is None or self._territory_now != (game, version, self._local(layout)):
+            return None
         return self._territory
 
     def _update_territory(self, game: Game, layout: BoardLayout) -> None:
