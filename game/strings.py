@@ -168,7 +168,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu.open": {"ru": "Открыть партию", "en": "Open a game"},
     "menu.ruleset": {"ru": "Вариант правил", "en": "Rule set"},
     "menu.resume_failed": {"ru": "Партию не удалось продолжить: {why}", "en": "The game could not be resumed: {why}"},
-    # The autosave found at start could not be loaded (game.storage.store); it is set aside, not lost.
+    # The autosave found at start could not be loaded (game.storage.unfinished); it is set aside, not lost.
     "store.not_resumed": {
         "ru": "Прошлую партию не удалось продолжить: {why}",
         "en": "The last game could not be resumed: {why}",
