@@ -124,7 +124,7 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         return stack.make("results", Match(countries, game))
 
     def touched_play() -> Any:
-        scene = stack.make("play", Match(countries, demo.countries_demo()))
+        scene: Any = stack.make("play", Match(countries, demo.countries_demo()))
         scene.aim.hover = (10, 3)  # what a mouse over a free node shows
         scene.refuse((5, 5))  # and a refused move, as just after a click on a crossed-out dot
         return scene
@@ -167,7 +167,7 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         assert scene.aim.finger_node == node and scene.ghost_node() == node, "the finger is not on the node"
 
     def stopped_classic() -> Any:
-        scene = stack.make("play", Match(classic, demo.classic_demo()))
+        scene: Any = stack.make("play", Match(classic, demo.classic_demo()))
         scene.stop()
         scene.update(13.0)
         return scene
@@ -255,7 +255,7 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         # Against the computer, the player's turn: the master's hint pulsing on the board, two used.
         game = demo.countries_demo()
         settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("master", game.to_move))
-        scene = stack.make("play", Match(settings, game, hints=1))
+        scene: Any = stack.make("play", Match(settings, game, hints=1))
         scene.hint.point, scene.hint.since, scene.hint.used = _demo_hint(), -0.3, 2  # a third of the way out
         return scene
 

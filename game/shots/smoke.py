@@ -104,7 +104,7 @@ def _smoke(frames: int) -> str:
     opened = frames_of("open")
     assert opened.name == "open" and len(opened.games) == 2
     opened.open_entry(0)
-    review = stack.top
+    review: Any = stack.top
     assert review is not None and review.name == "review", f"a saved game did not open: {opened.message}"
     review.goto(review.replay.moves // 2)
     control.step(1 / 60)
