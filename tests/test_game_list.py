@@ -22,7 +22,6 @@ from driving import click, key, press, running, type_text
 
 from engine import Game, Player, Rules, sgf
 from game import strings
-from game.app import ZAGRAM
 from game.control import Control
 from game.match import demo
 from game.match.settings import ComputerSettings, MatchSettings
@@ -37,6 +36,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
+from game.shots.headless import ZAGRAM
 from game.storage import library, unfinished
 from game.storage.library import record_info
 from game.view import theme, thumbnail

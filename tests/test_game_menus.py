@@ -17,7 +17,6 @@ from driving import click, key, post, press
 
 from engine import Game, Player, Rules, format_score, sgf
 from game import strings
-from game.app import ZAGRAM
 from game.control import Control
 from game.match import demo
 from game.match.opponent import Chooser
@@ -33,6 +32,7 @@ from game.scenes.results import CELEBRATION_SECONDS, ResultsScene
 from game.scenes.review import ReviewScene
 from game.scenes.rules import RulesScene, diagrams
 from game.scenes.versus import VersusScene
+from game.shots.headless import ZAGRAM
 from game.storage import library, preferences, unfinished
 from game.view import language, paper, theme
 from game.view.textfit import wrap
