@@ -1,5 +1,4 @@
-"""``--screenshot DIR``: a PNG of each screen of :mod:`game.shots.setups` at a few window sizes, in both languages.
-"""
+"""``--screenshot DIR``: a PNG of each screen of :mod:`game.shots.setups` at a few window sizes, in both languages."""
 
 from __future__ import annotations
 

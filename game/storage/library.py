@@ -41,7 +41,6 @@ MAX_NAME_BYTES = 180
 (255), and the temporary file beside it is ``.<name>.<random>.tmp``, 16 bytes longer still."""
 
 
-
 @dataclass(frozen=True)
 class SavedGame:
     """A game in the saved-games folder."""

@@ -38,7 +38,6 @@ LIST_SECONDS = 0.25
 """Reading the games in progress stops after this long; the older ones wait for the next look."""
 
 
-
 class Resumable(NamedTuple):
     """A game in progress: its SGF record, its set-up (``meta``), its slot, when it was last saved,
     and the record as ``engine.sgf.read`` read it (the game, its clock, its hints): read once, when

@@ -1,9 +1,6 @@
-"""The name card: the name of a saved game to confirm or type over (rename from «Открыть партию»).
-"""
+"""The name card: the name of a saved game to confirm or type over (rename from «Открыть партию»)."""
 
 from __future__ import annotations
-
-import logging
 
 import pygame
 
@@ -16,7 +13,6 @@ from game.view.name_field import NameField
 from game.view.textfit import one_line
 from game.view.widgets import Button, ButtonGroup
 
-log = logging.getLogger(__name__)
 
 class NameScene(Scene):
     """A card over the list asking for a name (:class:`Naming`): the name offered in a field, «Отмена»

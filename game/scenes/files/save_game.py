@@ -1,5 +1,4 @@
-"""«Сохранить партию»: the game under a name offered (when, which rules), beside the games saved before.
-"""
+"""«Сохранить партию»: the game under a name offered (when, which rules), beside the games saved before."""
 
 from __future__ import annotations
 
@@ -24,6 +23,7 @@ from game.view.name_field import NameField
 from game.view.widgets import Button
 
 log = logging.getLogger(__name__)
+
 
 class SaveGameScene(SavedGamesScene):
     """«Сохранить партию»: a name (date-time and rule set unless typed over), «Сохранить», and the list.

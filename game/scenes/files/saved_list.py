@@ -1,9 +1,6 @@
-"""The saved games as rows with a picture of the last position and what the record says of the game.
-"""
+"""The saved games as rows with a picture of the last position and what the record says of the game."""
 
 from __future__ import annotations
-
-import logging
 
 import pygame
 
@@ -15,8 +12,6 @@ from game.storage.library import LEVEL_KEYS
 from game.strings import STRINGS, rules_name, t
 from game.view import paper, theme, thumbnail
 from game.view.textfit import named, one_line
-
-log = logging.getLogger(__name__)
 
 LINE_GAP = 3  # px between the lines of a row: descenders of one never touch the next
 

@@ -22,6 +22,7 @@ from game.view.textfit import one_line
 
 log = logging.getLogger(__name__)
 
+
 class UnfinishedScene(GamesScene):
     """«Неоконченные партии»: every game in progress, the latest first, with a picture of where it
     stands (drawn a few a frame, like the saved games'); a tap resumes it, «✕» on its row (or Delete)
