@@ -25,7 +25,7 @@ from game import app, strings
 from game.control import Control
 from game.scenes.play import PlayScene
 from game.scenes.review import ReviewScene
-from game.shots import headless, setups
+from game.shots import headless, pictures, setups
 from game.storage import preferences, unfinished
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,7 +86,7 @@ def test_a_read_only_screenshot_folder_is_a_command_line_error(
 
         monkeypatch.setattr(tempfile, "NamedTemporaryFile", refuse)
     drawn: list[object] = []
-    monkeypatch.setattr(app, "screenshots", lambda *args, **kwargs: drawn.append(args) or [])
+    monkeypatch.setattr(pictures, "screenshots", lambda *args, **kwargs: drawn.append(args) or [])
     try:
         with pytest.raises(SystemExit) as exit_:
             main.main(["--screenshot", str(folder)])
