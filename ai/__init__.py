@@ -138,11 +138,11 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
         return Thought(board.points[fallback], board.positions, board.visits)
     if (cores > 1 and level in _SEARCH_SETTINGS and game.stopped_by is None
             and (board.dots_of[1] or board.dots_of[2])):  # the opening move is not searched at all
-        found = parallel.search(game, _SEARCH_SETTINGS[level], cores=cores, deadline=board.deadline,
-                                hard=start + limit, work_limit=None if seed is None else board.work_limit,
-                                seed=seed, cancel=cancel)
-        if found is not None and game.is_legal(found.move):
-            return Thought(found.move, found.positions, found.visits, found.cores)
+        pooled = parallel.search(game, _SEARCH_SETTINGS[level], cores=cores, deadline=board.deadline,
+                                 hard=start + limit, work_limit=None if seed is None else board.work_limit,
+                                 seed=seed, cancel=cancel)
+        if pooled is not None and game.is_legal(pooled.move):
+            return Thought(pooled.move, pooled.positions, pooled.visits, pooled.cores)
         if cancel is not None and cancel.is_set():
             return Thought(board.points[fallback], board.positions, board.visits)
         # Otherwise (the pool starting, busy or broken) one core searches what is left of the budget.
@@ -167,9 +167,9 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
 
 def _seconds(seconds: object) -> float:
     """A budget as given: a finite number of seconds, not below zero (True and "2" are no budgets)."""
-    if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:  # type: ignore[arg-type]
-        raise ValueError(f"a budget is a finite number of seconds, not {seconds!r}")
-    return float(seconds)  # type: ignore[arg-type]
+    if (type(seconds) is int or type(seconds) is float) and math.isfinite(seconds) and seconds >= 0:
+        return float(seconds)
+    raise ValueError(f"a budget is a finite number of seconds, not {seconds!r}")
 
 
 def _level(level: str) -> str:

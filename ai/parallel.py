@@ -156,13 +156,17 @@ def _serve(index: int, conn: Connection, stop: Any) -> None:
             seconds = deadline_wall - time.time()
             try:
                 # Stopping a job stops every older one too: a worker may still be on one the parent dropped.
-                found = search_share(position, settings, share, seconds, work_limit, seed,
-                                     lambda job=job: stop.value >= job)
+                found = search_share(position, settings, share, seconds, work_limit, seed, _dropped(stop, job))
                 conn.send(("done", job, index, found))
             except Exception:  # noqa: BLE001 - a bug in the search is the parent's to log, not a dead worker
                 conn.send(("error", job, index, traceback.format_exc()))
     except (EOFError, OSError, KeyboardInterrupt):
         return  # the parent went away (or is shutting the pool down): nothing to answer to
+
+
+def _dropped(stop: Any, job: int) -> Callable[[], bool]:
+    """The cancel flag of one job: set once the parent stops it or a newer one (``stop`` holds the newest stopped)."""
+    return lambda: bool(stop.value >= job)
 
 
 # ----- the pool ------------------------------------------------------------------------------------------------------
@@ -202,7 +206,7 @@ class _Pool:
     def _receive(self, i: int) -> tuple[Any, ...] | None:
         """One message from worker i, bookkeeping done: a job's answer, or None for a ready notice."""
         try:
-            message = self.conns[i].recv()
+            message: tuple[Any, ...] = self.conns[i].recv()
         except (EOFError, OSError) as error:
             self.processes[i].join(0.1)  # its exit code, if it is dying
             raise _Failed(f"worker {i} died or closed its pipe (exit code {self.processes[i].exitcode})") from error

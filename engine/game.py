@@ -14,6 +14,7 @@ import random
 from collections import deque
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
+from typing import Any
 
 from engine.grid import Grid, grid
 from engine.region import Layer, Region
@@ -75,7 +76,9 @@ class Game:
         self._pending: list[list[int]] = [[], [], []]
         self._stamp = [0] * nq
         self._stamp_no = 0
-        self._log: list[tuple] = []
+        # Each entry is an opcode and what it needs to undo that change (ints, a Layer, a list): its shape
+        # differs by opcode, read only by _rewind and _report.
+        self._log: list[tuple[Any, ...]] = []
         # Each action with the log length before it, who was to move before it, and its report.
         self._history: list[tuple[Action, int, Player, MoveReport]] = []
         self._moves_by = [0, 0, 0]

@@ -243,9 +243,9 @@ def dumps(game: Game, *, info: Mapping[str, str] | None = None, times: Times | N
         root.append(f"{ident}[{_escape(value)}]")
     left: tuple[float | None, ...] = ()
     if times is not None and times.limit is not None:
-        for value in (times.limit, times.increment, *(v for v in times.left if v is not None)):
-            if not 0 <= value <= MAX_CLOCK_SECONDS:  # also refuses nan
-                raise ValueError(f"a clock time of {value!r} s is not one")
+        for figure in (times.limit, times.increment, *(v for v in times.left if v is not None)):
+            if not 0 <= figure <= MAX_CLOCK_SECONDS:  # also refuses nan
+                raise ValueError(f"a clock time of {figure!r} s is not one")
         if times.limit <= 0:
             raise ValueError("a clock needs some time")
         root.append(f"TM[{_seconds_text(times.limit)}]")
@@ -270,8 +270,8 @@ def dumps(game: Game, *, info: Mapping[str, str] | None = None, times: Times | N
         if action.kind is ActionKind.MOVE:
             assert action.point is not None
             nodes.append([f"{letter}[{point_text(action.point)}]"])
-            if moves < len(left) and (value := left[moves]) is not None:
-                nodes[-1].append(f"{_TIME_LEFT[action.player]}[{_seconds_text(value)}]")
+            if moves < len(left) and (clock := left[moves]) is not None:
+                nodes[-1].append(f"{_TIME_LEFT[action.player]}[{_seconds_text(clock)}]")
             moves += 1
             to_move = action.player if stopped else action.player.other
         elif action.kind is ActionKind.STOP:

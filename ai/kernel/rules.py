@@ -219,14 +219,18 @@ def new_state(width: int, height: int, classic: bool, zone: bool) -> np.ndarray:
 @njit(inline="always")
 def units(s: np.ndarray, p: int) -> int:
     """p's score in whole units: half cells (countries) or captured dots (classic)."""
+    # The annotated names are for mypy (numpy's element access is untyped); numba reads them as plain ones.
     if s[S_CLASSIC]:
-        return s[S_DEAD + 3 - p]
-    return s[S_QCOUNT + p] >> 1
+        dead: int = s[S_DEAD + 3 - p]
+        return dead
+    quarters: int = s[S_QCOUNT + p]
+    return quarters >> 1
 
 
 @njit(inline="always")
 def zone_binds(s: np.ndarray, p: int) -> bool:
-    return s[S_ZONE] != 0 and s[S_MOVES + p - 1] == 0
+    binds: bool = s[S_ZONE] != 0 and s[S_MOVES + p - 1] == 0
+    return binds
 
 
 @njit(inline="always")
@@ -234,8 +238,9 @@ def in_zone(s: np.ndarray, g: np.ndarray, v: int) -> bool:
     w = g[G_W]
     x = v % w
     y = v // w
-    return (s[S_ZONE_BOX] <= x < s[S_ZONE_BOX] + s[S_ZONE_BOX + 2]
-            and s[S_ZONE_BOX + 1] <= y < s[S_ZONE_BOX + 1] + s[S_ZONE_BOX + 3])
+    inside: bool = (s[S_ZONE_BOX] <= x < s[S_ZONE_BOX] + s[S_ZONE_BOX + 2]
+                    and s[S_ZONE_BOX + 1] <= y < s[S_ZONE_BOX + 1] + s[S_ZONE_BOX + 3])
+    return inside
 
 
 @njit("boolean(int32[::1], int32[::1], int64, int64)", cache=True)
