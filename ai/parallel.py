@@ -29,6 +29,7 @@ engine and the search, nothing else of the game.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -302,10 +303,8 @@ class _Pool:
         """Stop every worker: ask, then wait a little, then terminate, then kill; no process is left."""
         self.stop.value = self.job
         for conn in self.conns:
-            try:
+            with contextlib.suppress(OSError, ValueError):  # a worker already gone needs no asking
                 conn.send(None)
-            except (OSError, ValueError):
-                pass
         end = time.perf_counter() + timeout
         for process in self.processes:
             process.join(max(0.0, end - time.perf_counter()))
@@ -319,10 +318,8 @@ class _Pool:
         for conn in self.conns:
             conn.close()
         for process in self.processes:
-            try:
+            with contextlib.suppress(ValueError):  # still running after a kill: nothing more can be done from here
                 process.close()
-            except ValueError:
-                pass  # still running after a kill: nothing more can be done from here
 
 
 # ----- the module's one pool -----------------------------------------------------------------------------------------

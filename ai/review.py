@@ -126,10 +126,8 @@ def review_move(board: Board, point: Point, *, seconds: float, rng: random.Rando
         best = played  # a full window can find the move played better than the search's bound said
     loss = max(0.0, values[best] - values[played])
     board.play(played)
-    if game.is_over or game.legal_count == 0:  # the end: the score itself, not the search's bonus for a win
-        value = board.score_diff(int(mover))
-    else:
-        value = values[played]
+    # At the end the score itself counts, not the search's bonus for a win.
+    value = board.score_diff(int(mover)) if game.is_over or game.legal_count == 0 else values[played]
     lead = value if mover is Player.BLUE else -value
     return MoveReview(number, mover, point, lead, board.points[best], loss)
 

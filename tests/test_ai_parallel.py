@@ -254,7 +254,7 @@ class _NoProcesses:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.real, name)
 
-    def Process(self, *args: Any, **kwargs: Any) -> Any:  # noqa: N802 - the name multiprocessing gives it
+    def Process(self, *args: Any, **kwargs: Any) -> Any:  # capitalised: the name multiprocessing gives it
         raise OSError("no more processes")
 
 

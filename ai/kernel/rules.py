@@ -249,9 +249,7 @@ def is_legal(s: np.ndarray, g: np.ndarray, v: int, p: int) -> bool:
     n, nq = s[S_NODES], s[S_QUARTERS]
     if v < 0 or v >= n or s[o_dot(n, nq) + v] != 0 or s[_o_lpos(n, nq) + v] < 0:
         return False
-    if zone_binds(s, p) and not in_zone(s, g, v):
-        return False
-    return True
+    return not zone_binds(s, p) or in_zone(s, g, v)  # a first move bound by the zone must be inside it
 
 
 @njit("int64(int32[::1], int32[::1], int64, int32[::1])", cache=True)
