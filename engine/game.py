@@ -597,28 +597,12 @@ class Game:
         live, nb = self._live, g.neighbour
         base = n * 8
         ring = nb[base:base + 8]
-        own = [u >= 0 and live[u] == p for u in ring]
-        edges = [d for d in range(8) if own[d] and not (d & 1 and own[d - 1] and own[(d + 1) & 7])]
+        edges = self._wall_edges(p, ring)
         k = len(edges)
         if k < 2:
             return []
-        slot = [-1] * 8
-        for j, d in enumerate(edges):
-            slot[d] = j
-        # One trace per sector (the angle just before each edge, clockwise), each
-        # keeping its face on the left: [node, arrival dir, twice the signed area].
         cross, order = g.cross, _SCAN
-        traces: list[list[int] | None] = []
-        bounded: list[int] = []
-        for j, c in enumerate(edges):
-            gap = (c - edges[j - 1]) & 7
-            if gap == 1 or (gap == 2 and not c & 1):
-                # Two neighbours next to each other: the sector is a half cell (or a
-                # whole one held at four corners), bounded without any walking.
-                bounded.append(j)
-                traces.append(None)
-            else:
-                traces.append([ring[c], c, cross[base + c]])
+        traces, bounded, slot = _start_traces(edges, ring, cross, base)
         live_traces = k - len(bounded)
         unbounded = False
         limit = 8 * g.nodes + 8
@@ -640,9 +624,7 @@ class Game:
                 v = t[0]
                 back = (t[1] + 4) & 7
                 if v == n:
-                    nxt = slot[back] + 1
-                    if nxt == k:
-                        nxt = 0
+                    nxt = (slot[back] + 1) % k  # the next edge clockwise: the next sector's trace
                     if nxt == j:
                         traces[j] = None
                         live_traces -= 1
@@ -667,13 +649,25 @@ class Game:
                 t[2] += cross[v * 8 + e]
                 t[0] = u
                 t[1] = e
-        if not bounded:
-            return []
+        return self._flood_faces(p, base, edges, bounded) if bounded else []
+
+    def _wall_edges(self, p: int, ring: list[int]) -> list[int]:
+        """The directions from the new dot along which p's walls leave it, clockwise.
+
+        A diagonal between two own neighbours on either side of it is no edge of a face:
+        the half cell between them is closed without it.
+        """
+        live = self._live
+        own = [u >= 0 and live[u] == p for u in ring]
+        return [d for d in range(8) if own[d] and not (d & 1 and own[d - 1] and own[(d + 1) & 7])]
+
+    def _flood_faces(self, p: int, base: int, edges: list[int], bounded: list[int]) -> list[list[int]]:
+        """The regions of the bounded sectors, each flooded once (two sectors may share a face)."""
         self._stamp_no += 1
-        stamp_no, stamp = self._stamp_no, self._stamp
+        stamp_no, stamp, around = self._stamp_no, self._stamp, self._g.around
         regions = []
         for j in bounded:
-            start = g.around[base + edges[j - 1]]
+            start = around[base + edges[j - 1]]
             if stamp[start] == stamp_no:
                 continue
             regions.append(self._flood(p, start, stamp_no))
@@ -860,6 +854,27 @@ _REASONS = {
 # _SCAN[back]: directions to try at a node, clockwise from just after the way back,
 # ending with the way back itself (a dead end turns round).
 _SCAN = tuple(tuple((back + turn) & 7 for turn in range(1, 9)) for back in range(8))
+
+
+def _start_traces(edges: list[int], ring: list[int], cross: list[int],
+                  base: int) -> tuple[list[list[int] | None], list[int], list[int]]:
+    """One trace per sector round the new dot (the angle just before each edge, clockwise), each keeping
+    its face on the left: [node, arrival dir, twice the signed area]; the sectors bounded at once; and
+    each direction's edge number (-1 for no edge)."""
+    traces: list[list[int] | None] = []
+    bounded: list[int] = []
+    slot = [-1] * 8
+    for j, c in enumerate(edges):
+        gap = (c - edges[j - 1]) & 7
+        if gap == 1 or (gap == 2 and not c & 1):
+            # Two neighbours next to each other: the sector is a half cell (or a
+            # whole one held at four corners), bounded without any walking.
+            bounded.append(j)
+            traces.append(None)
+        else:
+            traces.append([ring[c], c, cross[base + c]])
+        slot[c] = j
+    return traces, bounded, slot
 
 
 def _clip(value: object) -> str:
