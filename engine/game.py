@@ -137,14 +137,17 @@ class Game:
         return Player(self._qtop[q]) if q >= 0 and self._qtop[q] else None
 
     def score(self, player: Player) -> Fraction:
-        """Cells of territory (countries) or captured enemy dots (classic)."""
+        """Cells of territory (countries) or captured enemy dots (classic); ValueError for no player."""
         return self.score_units(player) * self.rules.unit
 
     def score_units(self, player: Player) -> int:
         """The score as a whole number of ``rules.unit``: half cells, or captured dots.
 
         For search, which compares scores millions of times and needs no fractions.
+        ValueError for anything but a player (-1 would read Red's count, 0 nobody's).
         """
+        if player is not Player.BLUE and player is not Player.RED:
+            player = _player(player)  # the usual case costs two identity checks, not a call
         if self.rules is Rules.CLASSIC:
             return self._dead_count[3 - player]
         return self._qcount[player] >> 1  # a territory is always whole half cells
@@ -353,11 +356,16 @@ class Game:
         self._journal.append((self.version, report, False))
         return report
 
-    def finish(self) -> MoveReport | None:
-        """End the game now and count («Завершить»); None if it had already ended so."""
+    def finish(self, *, player: Player | None = None) -> MoveReport | None:
+        """End the game now and count («Завершить»); None if it had already ended so.
+
+        ``player`` is who finished it (the player to move by default), as a record or a copy
+        keeps it; the turn stays where it was.
+        """
         if self._finished:
             return None
-        report = MoveReport(Action(ActionKind.FINISH, self._to_move), unit=self._unit)
+        finisher = self._to_move if player is None else _player(player)
+        report = MoveReport(Action(ActionKind.FINISH, finisher), unit=self._unit)
         self._history.append((report.action, len(self._log), self._to_move, report))
         self._finished = True
         self.version += 1
@@ -403,14 +411,21 @@ class Game:
         return report
 
     def apply(self, action: Action) -> MoveReport | None:
-        """Do one history entry again: a move, Stop or Finish by the player it names."""
+        """Do one history entry again: a move, Stop or Finish by the player it names.
+
+        TypeError when ``action`` is not an Action, ValueError when its kind is none of the three.
+        """
+        if not isinstance(action, Action):
+            raise TypeError(f"action must be an engine Action, not {_clip(action)}")
         if action.kind is ActionKind.MOVE:
             if action.point is None:
                 raise IllegalMove("a move needs a point")
             return self.play(action.point, player=action.player)
         if action.kind is ActionKind.STOP:
             return self.stop(player=action.player)
-        return self.finish()
+        if action.kind is ActionKind.FINISH:
+            return self.finish(player=action.player)
+        raise ValueError(f"action.kind must be an ActionKind, not {_clip(action.kind)}")
 
     @classmethod
     def from_actions(cls, width: int, height: int, rules: Rules = Rules.COUNTRIES, *,
@@ -887,7 +902,7 @@ def _player(value: object) -> Player:
     """A Player from a Player or its code; anything else (True, 1.0, "1") is refused."""
     if type(value) is Player or (type(value) is int and value in (1, 2)):
         return Player(value)
-    raise ValueError(f"{value!r} is not a player")
+    raise ValueError(f"player must be Player.BLUE or Player.RED (1 or 2), not {_clip(value)}")
 
 
 def _fade(layer: Layer, step: int) -> None:
