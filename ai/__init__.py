@@ -46,6 +46,11 @@ _SEARCH_SETTINGS = {"master": MASTER, "master-v2": MASTER, "master-v1": MASTER_V
 
 _ALIASES = {"novice": "beginner"}
 
+MAX_SECONDS = 24 * 3600.0
+"""The longest budget a search is given. A budget is how long the computer may think, an upper
+bound: any larger one (even 1e308) asks the same, "as long as you like", and is cut to this, which
+keeps the work counts and deadlines reckoned from it finite numbers."""
+
 # Seconds of thought on a 20×20 board; other sizes scale by (nodes / 400) ** 0.35,
 # which gives about 1.6 s on 15×15 and 2.9 s on 38×31 for the master.
 _BASE_SECONDS = {"random": 0.05, "beginner": 0.25, "amateur": 0.25, "master-v1": 2.0, "master-v2": 2.0,
@@ -83,7 +88,9 @@ def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: i
     ``cores`` is how many processes the master searches in (1: this one; None: see the
     module's note); the other levels ignore it.
     Raises ValueError for an unknown level, a budget that is not a finite number of seconds, a
-    number of cores below 1, or a game with no move to make.
+    number of cores below 1, or a game with no move to make; TypeError for a ``game`` that is not
+    an ``engine.Game`` or a ``level`` that is not text. A budget over :data:`MAX_SECONDS` is
+    that long.
     """
     return think(game, level, seconds=seconds, seed=seed, cancel=cancel, cores=cores).move
 
@@ -107,6 +114,8 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
           cancel: CancelFlag | None = None, cores: int | None = None) -> Thought:
     """``choose_move`` that also tells how many positions it played out, and on how many cores."""
     start = time.perf_counter()
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be an engine Game, not {type(game).__name__}")
     level = _level(level)
     if cores is not None and (type(cores) is not int or cores < 1):
         raise ValueError(f"cores is a whole number from 1, not {cores!r}")
@@ -166,17 +175,20 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
 
 
 def _seconds(seconds: object) -> float:
-    """A budget as given: a finite number of seconds, not below zero (True and "2" are no budgets)."""
+    """A budget as given, at most :data:`MAX_SECONDS`: a finite number of seconds, not below zero
+    (True and "2" are no budgets)."""
     if (type(seconds) is int or type(seconds) is float) and math.isfinite(seconds) and seconds >= 0:
-        return float(seconds)
-    raise ValueError(f"a budget is a finite number of seconds, not {seconds!r}")
+        return min(float(seconds), MAX_SECONDS)
+    raise ValueError(f"seconds, the budget, is a finite number of seconds, not {seconds!r}")
 
 
 def _level(level: str) -> str:
+    if not isinstance(level, str):
+        raise TypeError(f"level must be a level's name, not {type(level).__name__}")
     name = _ALIASES.get(level, level)
     if name not in LEVELS:
         raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
     return name
 
 
-__all__ = ["LEVELS", "PLAYER_LEVELS", "CancelFlag", "Thought", "budget", "choose_move", "stop_phase_done", "think"]
+__all__ = ["LEVELS", "MAX_SECONDS", "PLAYER_LEVELS", "CancelFlag", "Thought", "budget", "choose_move", "stop_phase_done", "think"]

@@ -341,11 +341,20 @@ def configure(cores: int | None) -> None:
         _cores = cores
 
 
+def machine_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no affinity on Windows and macOS: every core of the machine
+        return max(1, os.cpu_count() or 1)
+
+
 def default_cores() -> int:
-    """The cores a search uses when none is asked for: the configured number, else every core."""
+    """The cores a search uses when none is asked for: the configured number, else every core; never more
+    than :func:`machine_cores` (a settings file asking for 64 would start 64 processes to share two cores)."""
     with _lock:
         cores = _cores
-    return min(MAX_CORES, cores if cores is not None else os.cpu_count() or 1)
+    return min(MAX_CORES, machine_cores(), cores if cores is not None else machine_cores())
 
 
 def start(cores: int | None = None, wait_seconds: float = 0.0) -> bool:

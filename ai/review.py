@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai import _WORK_PER_SECOND, CancelFlag
+from ai import _WORK_PER_SECOND, CancelFlag, _seconds
 from ai.board import Board, Cancelled
 from ai.search import MASTER, Master
 from engine import ActionKind, Game, Player, Point, Rules, sgf
@@ -77,8 +77,10 @@ def review(game: Game, *, seconds: float = SECONDS, seed: int = 0, cancel: Cance
     """Every move of ``game`` reviewed, first to last; ``game`` itself is left untouched.
 
     ``cancel.is_set()`` turning true raises :class:`ai.board.Cancelled` within a
-    fraction of a move's budget; ``progress`` is told every move as it is reviewed.
+    fraction of a move's budget; ``progress`` is told every move as it is reviewed. ``seconds``
+    is checked and capped as ``ai.choose_move``'s budget is.
     """
+    seconds = _seconds(seconds)
     actions = game.history
     first = actions[0].player if actions else game.to_move
     replay = Game.from_actions(game.width, game.height, game.rules, setup=game.setup, zone=game.zone_rule,
