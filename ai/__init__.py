@@ -155,23 +155,26 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
         if cancel is not None and cancel.is_set():
             return Thought(board.points[fallback], board.positions, board.visits)
         # Otherwise (the pool starting, busy or broken) one core searches what is left of the budget.
-    try:
-        if level == "random":
-            v = random_move(board, rng)
-        elif game.stopped_by is not None:
-            v = stop_move(board)
-        elif level == "beginner":
-            v = beginner_move(board, rng)
-        elif level == "amateur":
-            v = amateur_move(board, rng)
-        else:
-            v = Master(board, rng, _SEARCH_SETTINGS[level]).best_move()
-    except Cancelled:
-        v = fallback
-    move = board.points[v]
+    move = board.points[_one_core(board, level, rng, fallback)]
     if not game.is_legal(move):  # a safety net: never hand the game an illegal move
         move = board.points[fallback]
     return Thought(move, board.positions, board.visits)
+
+
+def _one_core(board: Board, level: str, rng: random.Random, fallback: int) -> int:
+    """The node ``level`` chooses on ``board`` in this process; ``fallback`` when cancelled or out of time."""
+    try:
+        if level == "random":
+            return random_move(board, rng)
+        if board.game.stopped_by is not None:
+            return stop_move(board)
+        if level == "beginner":
+            return beginner_move(board, rng)
+        if level == "amateur":
+            return amateur_move(board, rng)
+        return Master(board, rng, _SEARCH_SETTINGS[level]).best_move()
+    except Cancelled:
+        return fallback
 
 
 def _seconds(seconds: object) -> float:
