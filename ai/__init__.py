@@ -46,6 +46,11 @@ _SEARCH_SETTINGS = {"master": MASTER, "master-v2": MASTER, "master-v1": MASTER_V
 
 _ALIASES = {"novice": "beginner"}
 
+MAX_SECONDS = 24 * 3600.0
+"""The longest budget a search is given. A budget is how long the computer may think, an upper
+bound: any larger one (even 1e308) asks the same, "as long as you like", and is cut to this, which
+keeps the work counts and deadlines reckoned from it finite numbers."""
+
 # Seconds of thought on a 20×20 board; other sizes scale by (nodes / 400) ** 0.35,
 # which gives about 1.6 s on 15×15 and 2.9 s on 38×31 for the master.
 _BASE_SECONDS = {"random": 0.05, "beginner": 0.25, "amateur": 0.25, "master-v1": 2.0, "master-v2": 2.0,
@@ -83,7 +88,9 @@ def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: i
     ``cores`` is how many processes the master searches in (1: this one; None: see the
     module's note); the other levels ignore it.
     Raises ValueError for an unknown level, a budget that is not a finite number of seconds, a
-    number of cores below 1, or a game with no move to make.
+    number of cores below 1, or a game with no move to make; TypeError for a ``game`` that is not
+    an ``engine.Game`` or a ``level`` that is not text. A budget over :data:`MAX_SECONDS` is
+    that long.
     """
     return think(game, level, seconds=seconds, seed=seed, cancel=cancel, cores=cores).move
 
@@ -107,6 +114,8 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
           cancel: CancelFlag | None = None, cores: int | None = None) -> Thought:
     """``choose_move`` that also tells how many positions it played out, and on how many cores."""
     start = time.perf_counter()
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be an engine Game, not {type(game).__name__}")
     level = _level(level)
     if cores is not None and (type(cores) is not int or cores < 1):
         raise ValueError(f"cores is a whole number from 1, not {cores!r}")
@@ -138,45 +147,51 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
         return Thought(board.points[fallback], board.positions, board.visits)
     if (cores > 1 and level in _SEARCH_SETTINGS and game.stopped_by is None
             and (board.dots_of[1] or board.dots_of[2])):  # the opening move is not searched at all
-        found = parallel.search(game, _SEARCH_SETTINGS[level], cores=cores, deadline=board.deadline,
-                                hard=start + limit, work_limit=None if seed is None else board.work_limit,
-                                seed=seed, cancel=cancel)
-        if found is not None and game.is_legal(found.move):
-            return Thought(found.move, found.positions, found.visits, found.cores)
+        pooled = parallel.search(game, _SEARCH_SETTINGS[level], cores=cores, deadline=board.deadline,
+                                 hard=start + limit, work_limit=None if seed is None else board.work_limit,
+                                 seed=seed, cancel=cancel)
+        if pooled is not None and game.is_legal(pooled.move):
+            return Thought(pooled.move, pooled.positions, pooled.visits, pooled.cores)
         if cancel is not None and cancel.is_set():
             return Thought(board.points[fallback], board.positions, board.visits)
         # Otherwise (the pool starting, busy or broken) one core searches what is left of the budget.
-    try:
-        if level == "random":
-            v = random_move(board, rng)
-        elif game.stopped_by is not None:
-            v = stop_move(board)
-        elif level == "beginner":
-            v = beginner_move(board, rng)
-        elif level == "amateur":
-            v = amateur_move(board, rng)
-        else:
-            v = Master(board, rng, _SEARCH_SETTINGS[level]).best_move()
-    except Cancelled:
-        v = fallback
-    move = board.points[v]
+    move = board.points[_one_core(board, level, rng, fallback)]
     if not game.is_legal(move):  # a safety net: never hand the game an illegal move
         move = board.points[fallback]
     return Thought(move, board.positions, board.visits)
 
 
+def _one_core(board: Board, level: str, rng: random.Random, fallback: int) -> int:
+    """The node ``level`` chooses on ``board`` in this process; ``fallback`` when cancelled or out of time."""
+    try:
+        if level == "random":
+            return random_move(board, rng)
+        if board.game.stopped_by is not None:
+            return stop_move(board)
+        if level == "beginner":
+            return beginner_move(board, rng)
+        if level == "amateur":
+            return amateur_move(board, rng)
+        return Master(board, rng, _SEARCH_SETTINGS[level]).best_move()
+    except Cancelled:
+        return fallback
+
+
 def _seconds(seconds: object) -> float:
-    """A budget as given: a finite number of seconds, not below zero (True and "2" are no budgets)."""
-    if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:  # type: ignore[arg-type]
-        raise ValueError(f"a budget is a finite number of seconds, not {seconds!r}")
-    return float(seconds)  # type: ignore[arg-type]
+    """A budget as given, at most :data:`MAX_SECONDS`: a finite number of seconds, not below zero
+    (True and "2" are no budgets)."""
+    if (type(seconds) is int or type(seconds) is float) and math.isfinite(seconds) and seconds >= 0:
+        return min(float(seconds), MAX_SECONDS)
+    raise ValueError(f"seconds, the budget, is a finite number of seconds, not {seconds!r}")
 
 
 def _level(level: str) -> str:
+    if not isinstance(level, str):
+        raise TypeError(f"level must be a level's name, not {type(level).__name__}")
     name = _ALIASES.get(level, level)
     if name not in LEVELS:
         raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
     return name
 
 
-__all__ = ["LEVELS", "PLAYER_LEVELS", "CancelFlag", "Thought", "budget", "choose_move", "stop_phase_done", "think"]
+__all__ = ["LEVELS", "MAX_SECONDS", "PLAYER_LEVELS", "CancelFlag", "Thought", "budget", "choose_move", "stop_phase_done", "think"]

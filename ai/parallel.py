@@ -29,6 +29,7 @@ engine and the search, nothing else of the game.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -156,13 +157,17 @@ def _serve(index: int, conn: Connection, stop: Any) -> None:
             seconds = deadline_wall - time.time()
             try:
                 # Stopping a job stops every older one too: a worker may still be on one the parent dropped.
-                found = search_share(position, settings, share, seconds, work_limit, seed,
-                                     lambda job=job: stop.value >= job)
+                found = search_share(position, settings, share, seconds, work_limit, seed, _dropped(stop, job))
                 conn.send(("done", job, index, found))
             except Exception:  # noqa: BLE001 - a bug in the search is the parent's to log, not a dead worker
                 conn.send(("error", job, index, traceback.format_exc()))
     except (EOFError, OSError, KeyboardInterrupt):
         return  # the parent went away (or is shutting the pool down): nothing to answer to
+
+
+def _dropped(stop: Any, job: int) -> Callable[[], bool]:
+    """The cancel flag of one job: set once the parent stops it or a newer one (``stop`` holds the newest stopped)."""
+    return lambda: bool(stop.value >= job)
 
 
 # ----- the pool ------------------------------------------------------------------------------------------------------
@@ -202,7 +207,7 @@ class _Pool:
     def _receive(self, i: int) -> tuple[Any, ...] | None:
         """One message from worker i, bookkeeping done: a job's answer, or None for a ready notice."""
         try:
-            message = self.conns[i].recv()
+            message: tuple[Any, ...] = self.conns[i].recv()
         except (EOFError, OSError) as error:
             self.processes[i].join(0.1)  # its exit code, if it is dying
             raise _Failed(f"worker {i} died or closed its pipe (exit code {self.processes[i].exitcode})") from error
@@ -298,10 +303,8 @@ class _Pool:
         """Stop every worker: ask, then wait a little, then terminate, then kill; no process is left."""
         self.stop.value = self.job
         for conn in self.conns:
-            try:
+            with contextlib.suppress(OSError, ValueError):  # a worker already gone needs no asking
                 conn.send(None)
-            except (OSError, ValueError):
-                pass
         end = time.perf_counter() + timeout
         for process in self.processes:
             process.join(max(0.0, end - time.perf_counter()))
@@ -315,10 +318,8 @@ class _Pool:
         for conn in self.conns:
             conn.close()
         for process in self.processes:
-            try:
+            with contextlib.suppress(ValueError):  # still running after a kill: nothing more can be done from here
                 process.close()
-            except ValueError:
-                pass  # still running after a kill: nothing more can be done from here
 
 
 # ----- the module's one pool -----------------------------------------------------------------------------------------
@@ -340,11 +341,20 @@ def configure(cores: int | None) -> None:
         _cores = cores
 
 
+def machine_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no affinity on Windows and macOS: every core of the machine
+        return max(1, os.cpu_count() or 1)
+
+
 def default_cores() -> int:
-    """The cores a search uses when none is asked for: the configured number, else every core."""
+    """The cores a search uses when none is asked for: the configured number, else every core; never more
+    than :func:`machine_cores` (a settings file asking for 64 would start 64 processes to share two cores)."""
     with _lock:
         cores = _cores
-    return min(MAX_CORES, cores if cores is not None else os.cpu_count() or 1)
+    return min(MAX_CORES, machine_cores(), cores if cores is not None else machine_cores())
 
 
 def start(cores: int | None = None, wait_seconds: float = 0.0) -> bool:

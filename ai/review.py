@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai import _WORK_PER_SECOND, CancelFlag
+from ai import _WORK_PER_SECOND, CancelFlag, _seconds
 from ai.board import Board, Cancelled
 from ai.search import MASTER, Master
 from engine import ActionKind, Game, Player, Point, Rules, sgf
@@ -77,8 +77,10 @@ def review(game: Game, *, seconds: float = SECONDS, seed: int = 0, cancel: Cance
     """Every move of ``game`` reviewed, first to last; ``game`` itself is left untouched.
 
     ``cancel.is_set()`` turning true raises :class:`ai.board.Cancelled` within a
-    fraction of a move's budget; ``progress`` is told every move as it is reviewed.
+    fraction of a move's budget; ``progress`` is told every move as it is reviewed. ``seconds``
+    is checked and capped as ``ai.choose_move``'s budget is.
     """
+    seconds = _seconds(seconds)
     actions = game.history
     first = actions[0].player if actions else game.to_move
     replay = Game.from_actions(game.width, game.height, game.rules, setup=game.setup, zone=game.zone_rule,
@@ -126,10 +128,8 @@ def review_move(board: Board, point: Point, *, seconds: float, rng: random.Rando
         best = played  # a full window can find the move played better than the search's bound said
     loss = max(0.0, values[best] - values[played])
     board.play(played)
-    if game.is_over or game.legal_count == 0:  # the end: the score itself, not the search's bonus for a win
-        value = board.score_diff(int(mover))
-    else:
-        value = values[played]
+    # At the end the score itself counts, not the search's bonus for a win.
+    value = board.score_diff(int(mover)) if game.is_over or game.legal_count == 0 else values[played]
     lead = value if mover is Player.BLUE else -value
     return MoveReview(number, mover, point, lead, board.points[best], loss)
 

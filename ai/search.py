@@ -267,6 +267,21 @@ class Master:
                 b.undo()
         return found
 
+    def _root(self, info: Info, share: tuple[int, int]) -> tuple[list[int], int]:
+        """The root moves of ``share`` (see :meth:`best_move`) in the first order, and how many of them
+        the iterations after the first keep."""
+        root = list(info.moves)
+        if self.board.classic:
+            # Every node either side gains at stays; the rest of the tail is quiet moves.
+            head = set(root[:self.settings.classic_root])
+            root = [v for v in root if v in head or v in info.mine or v in info.theirs]
+        index, count = share
+        root_width = self.settings.root_width
+        if count > 1:
+            root = root[index::count] or root[:1]
+            root_width = -(-root_width // count)
+        return root, root_width
+
     def best_move(self, share: tuple[int, int] = (0, 1)) -> int:
         """The best move found before the Board's budget runs out (always a legal one).
 
@@ -279,16 +294,8 @@ class Master:
         if not b.dots_of[1] and not b.dots_of[2]:
             return opening_move(b, self.rng)
         info = self.info()
-        root = list(info.moves)
-        if b.classic:
-            # Every node either side gains at stays; the rest of the tail is quiet moves.
-            head = set(root[:self.settings.classic_root])
-            root = [v for v in root if v in head or v in info.mine or v in info.theirs]
         index, count = share
-        root_width = self.settings.root_width
-        if count > 1:
-            root = root[index::count] or root[:1]
-            root_width = -(-root_width // count)
+        root, root_width = self._root(info, share)
         best_v = root[0]
         if len(root) == 1 and count == 1:
             return best_v

@@ -25,6 +25,7 @@ engine hangs, dies or talks nonsense ends as an "error" line and is not scored.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
 import os
@@ -193,10 +194,8 @@ class OutsideEngine:
         """Kill it, whatever state it is in: a match never leaves an engine behind."""
         if self._proc.poll() is None:
             self._proc.kill()
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self._proc.wait(timeout=5.0)
-        except subprocess.TimeoutExpired:
-            pass
         for stream in (self._proc.stdin, self._proc.stdout):
             try:
                 if stream is not None:

@@ -14,6 +14,7 @@ import random
 from collections import deque
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
+from typing import Any
 
 from engine.grid import Grid, grid
 from engine.region import Layer, Region
@@ -75,7 +76,9 @@ class Game:
         self._pending: list[list[int]] = [[], [], []]
         self._stamp = [0] * nq
         self._stamp_no = 0
-        self._log: list[tuple] = []
+        # Each entry is an opcode and what it needs to undo that change (ints, a Layer, a list): its shape
+        # differs by opcode, read only by _rewind and _report.
+        self._log: list[tuple[Any, ...]] = []
         # Each action with the log length before it, who was to move before it, and its report.
         self._history: list[tuple[Action, int, Player, MoveReport]] = []
         self._moves_by = [0, 0, 0]
@@ -134,14 +137,17 @@ class Game:
         return Player(self._qtop[q]) if q >= 0 and self._qtop[q] else None
 
     def score(self, player: Player) -> Fraction:
-        """Cells of territory (countries) or captured enemy dots (classic)."""
+        """Cells of territory (countries) or captured enemy dots (classic); ValueError for no player."""
         return self.score_units(player) * self.rules.unit
 
     def score_units(self, player: Player) -> int:
         """The score as a whole number of ``rules.unit``: half cells, or captured dots.
 
         For search, which compares scores millions of times and needs no fractions.
+        ValueError for anything but a player (-1 would read Red's count, 0 nobody's).
         """
+        if player is not Player.BLUE and player is not Player.RED:
+            player = _player(player)  # the usual case costs two identity checks, not a call
         if self.rules is Rules.CLASSIC:
             return self._dead_count[3 - player]
         return self._qcount[player] >> 1  # a territory is always whole half cells
@@ -350,11 +356,16 @@ class Game:
         self._journal.append((self.version, report, False))
         return report
 
-    def finish(self) -> MoveReport | None:
-        """End the game now and count («Завершить»); None if it had already ended so."""
+    def finish(self, *, player: Player | None = None) -> MoveReport | None:
+        """End the game now and count («Завершить»); None if it had already ended so.
+
+        ``player`` is who finished it (the player to move by default), as a record or a copy
+        keeps it; the turn stays where it was.
+        """
         if self._finished:
             return None
-        report = MoveReport(Action(ActionKind.FINISH, self._to_move), unit=self._unit)
+        finisher = self._to_move if player is None else _player(player)
+        report = MoveReport(Action(ActionKind.FINISH, finisher), unit=self._unit)
         self._history.append((report.action, len(self._log), self._to_move, report))
         self._finished = True
         self.version += 1
@@ -400,14 +411,21 @@ class Game:
         return report
 
     def apply(self, action: Action) -> MoveReport | None:
-        """Do one history entry again: a move, Stop or Finish by the player it names."""
+        """Do one history entry again: a move, Stop or Finish by the player it names.
+
+        TypeError when ``action`` is not an Action, ValueError when its kind is none of the three.
+        """
+        if not isinstance(action, Action):
+            raise TypeError(f"action must be an engine Action, not {_clip(action)}")
         if action.kind is ActionKind.MOVE:
             if action.point is None:
                 raise IllegalMove("a move needs a point")
             return self.play(action.point, player=action.player)
         if action.kind is ActionKind.STOP:
             return self.stop(player=action.player)
-        return self.finish()
+        if action.kind is ActionKind.FINISH:
+            return self.finish(player=action.player)
+        raise ValueError(f"action.kind must be an ActionKind, not {_clip(action.kind)}")
 
     @classmethod
     def from_actions(cls, width: int, height: int, rules: Rules = Rules.COUNTRIES, *,
@@ -594,28 +612,12 @@ class Game:
         live, nb = self._live, g.neighbour
         base = n * 8
         ring = nb[base:base + 8]
-        own = [u >= 0 and live[u] == p for u in ring]
-        edges = [d for d in range(8) if own[d] and not (d & 1 and own[d - 1] and own[(d + 1) & 7])]
+        edges = self._wall_edges(p, ring)
         k = len(edges)
         if k < 2:
             return []
-        slot = [-1] * 8
-        for j, d in enumerate(edges):
-            slot[d] = j
-        # One trace per sector (the angle just before each edge, clockwise), each
-        # keeping its face on the left: [node, arrival dir, twice the signed area].
         cross, order = g.cross, _SCAN
-        traces: list[list[int] | None] = []
-        bounded: list[int] = []
-        for j, c in enumerate(edges):
-            gap = (c - edges[j - 1]) & 7
-            if gap == 1 or (gap == 2 and not c & 1):
-                # Two neighbours next to each other: the sector is a half cell (or a
-                # whole one held at four corners), bounded without any walking.
-                bounded.append(j)
-                traces.append(None)
-            else:
-                traces.append([ring[c], c, cross[base + c]])
+        traces, bounded, slot = _start_traces(edges, ring, cross, base)
         live_traces = k - len(bounded)
         unbounded = False
         limit = 8 * g.nodes + 8
@@ -637,9 +639,7 @@ class Game:
                 v = t[0]
                 back = (t[1] + 4) & 7
                 if v == n:
-                    nxt = slot[back] + 1
-                    if nxt == k:
-                        nxt = 0
+                    nxt = (slot[back] + 1) % k  # the next edge clockwise: the next sector's trace
                     if nxt == j:
                         traces[j] = None
                         live_traces -= 1
@@ -664,13 +664,25 @@ class Game:
                 t[2] += cross[v * 8 + e]
                 t[0] = u
                 t[1] = e
-        if not bounded:
-            return []
+        return self._flood_faces(p, base, edges, bounded) if bounded else []
+
+    def _wall_edges(self, p: int, ring: list[int]) -> list[int]:
+        """The directions from the new dot along which p's walls leave it, clockwise.
+
+        A diagonal between two own neighbours on either side of it is no edge of a face:
+        the half cell between them is closed without it.
+        """
+        live = self._live
+        own = [u >= 0 and live[u] == p for u in ring]
+        return [d for d in range(8) if own[d] and not (d & 1 and own[d - 1] and own[(d + 1) & 7])]
+
+    def _flood_faces(self, p: int, base: int, edges: list[int], bounded: list[int]) -> list[list[int]]:
+        """The regions of the bounded sectors, each flooded once (two sectors may share a face)."""
         self._stamp_no += 1
-        stamp_no, stamp = self._stamp_no, self._stamp
+        stamp_no, stamp, around = self._stamp_no, self._stamp, self._g.around
         regions = []
         for j in bounded:
-            start = g.around[base + edges[j - 1]]
+            start = around[base + edges[j - 1]]
             if stamp[start] == stamp_no:
                 continue
             regions.append(self._flood(p, start, stamp_no))
@@ -859,6 +871,27 @@ _REASONS = {
 _SCAN = tuple(tuple((back + turn) & 7 for turn in range(1, 9)) for back in range(8))
 
 
+def _start_traces(edges: list[int], ring: list[int], cross: list[int],
+                  base: int) -> tuple[list[list[int] | None], list[int], list[int]]:
+    """One trace per sector round the new dot (the angle just before each edge, clockwise), each keeping
+    its face on the left: [node, arrival dir, twice the signed area]; the sectors bounded at once; and
+    each direction's edge number (-1 for no edge)."""
+    traces: list[list[int] | None] = []
+    bounded: list[int] = []
+    slot = [-1] * 8
+    for j, c in enumerate(edges):
+        gap = (c - edges[j - 1]) & 7
+        if gap == 1 or (gap == 2 and not c & 1):
+            # Two neighbours next to each other: the sector is a half cell (or a
+            # whole one held at four corners), bounded without any walking.
+            bounded.append(j)
+            traces.append(None)
+        else:
+            traces.append([ring[c], c, cross[base + c]])
+        slot[c] = j
+    return traces, bounded, slot
+
+
 def _clip(value: object) -> str:
     """A short repr for an error message, whatever was passed in."""
     text = repr(value)
@@ -869,7 +902,7 @@ def _player(value: object) -> Player:
     """A Player from a Player or its code; anything else (True, 1.0, "1") is refused."""
     if type(value) is Player or (type(value) is int and value in (1, 2)):
         return Player(value)
-    raise ValueError(f"{value!r} is not a player")
+    raise ValueError(f"player must be Player.BLUE or Player.RED (1 or 2), not {_clip(value)}")
 
 
 def _fade(layer: Layer, step: int) -> None:

@@ -233,25 +233,9 @@ def dumps(game: Game, *, info: Mapping[str, str] | None = None, times: Times | N
             f"RU[{game.rules.value}]"]
     if game.rules is Rules.CLASSIC and not game.zone_rule and not game.setup:
         root.append(f"{NO_ZONE}[1]")
-    for ident, value in (info or {}).items():
-        if not (isinstance(ident, str) and ident.isascii() and ident.isalpha() and ident.isupper()):
-            raise ValueError(f"info property {ident!r} must be capital letters")
-        if ident in _RESERVED:
-            raise ValueError(f"info property {ident} is written by dumps() itself")
-        if not isinstance(value, str):
-            raise TypeError(f"info property {ident} must be text, not {type(value).__name__}")
-        root.append(f"{ident}[{_escape(value)}]")
-    left: tuple[float | None, ...] = ()
-    if times is not None and times.limit is not None:
-        for value in (times.limit, times.increment, *(v for v in times.left if v is not None)):
-            if not 0 <= value <= MAX_CLOCK_SECONDS:  # also refuses nan
-                raise ValueError(f"a clock time of {value!r} s is not one")
-        if times.limit <= 0:
-            raise ValueError("a clock needs some time")
-        root.append(f"TM[{_seconds_text(times.limit)}]")
-        if times.increment:
-            root.append(f"OT[Fischer {_seconds_text(times.increment)}]")
-        left = times.left
+    root += _info_properties(info or {})
+    clock, left = _clock_properties(times)
+    root += clock
 
     history = game.history
     first_to_move = history[0].player if history else game.to_move
@@ -270,8 +254,8 @@ def dumps(game: Game, *, info: Mapping[str, str] | None = None, times: Times | N
         if action.kind is ActionKind.MOVE:
             assert action.point is not None
             nodes.append([f"{letter}[{point_text(action.point)}]"])
-            if moves < len(left) and (value := left[moves]) is not None:
-                nodes[-1].append(f"{_TIME_LEFT[action.player]}[{_seconds_text(value)}]")
+            if moves < len(left) and (remaining := left[moves]) is not None:
+                nodes[-1].append(f"{_TIME_LEFT[action.player]}[{_seconds_text(remaining)}]")
             moves += 1
             to_move = action.player if stopped else action.player.other
         elif action.kind is ActionKind.STOP:
@@ -283,6 +267,36 @@ def dumps(game: Game, *, info: Mapping[str, str] | None = None, times: Times | N
     if game.to_move is not to_move:
         nodes.append([f"PL[{_LETTER_OF[game.to_move]}]"])
     return "(" + "".join(";" + "".join(props) for props in nodes) + ")"
+
+
+def _info_properties(info: Mapping[str, str]) -> list[str]:
+    """The root's text properties from ``dumps``' ``info``, each name and value checked."""
+    properties = []
+    for ident, value in info.items():
+        if not (isinstance(ident, str) and ident.isascii() and ident.isalpha() and ident.isupper()):
+            raise ValueError(f"info property {ident!r} must be capital letters")
+        if ident in _RESERVED:
+            raise ValueError(f"info property {ident} is written by dumps() itself")
+        if not isinstance(value, str):
+            raise TypeError(f"info property {ident} must be text, not {type(value).__name__}")
+        properties.append(f"{ident}[{_escape(value)}]")
+    return properties
+
+
+def _clock_properties(times: Times | None) -> tuple[list[str], tuple[float | None, ...]]:
+    """The root's clock properties (``TM``, ``OT``) and the time left after each move, every figure
+    checked; none for a game without a clock."""
+    if times is None or times.limit is None:
+        return [], ()
+    for figure in (times.limit, times.increment, *(v for v in times.left if v is not None)):
+        if not 0 <= figure <= MAX_CLOCK_SECONDS:  # also refuses nan
+            raise ValueError(f"a clock time of {figure!r} s is not one")
+    if times.limit <= 0:
+        raise ValueError("a clock needs some time")
+    properties = [f"TM[{_seconds_text(times.limit)}]"]
+    if times.increment:
+        properties.append(f"OT[Fischer {_seconds_text(times.increment)}]")
+    return properties, times.left
 
 
 def _setup_nodes(setup: tuple[tuple[Player, Point], ...]) -> list[list[str]]:
@@ -425,22 +439,7 @@ def _replay(nodes: list[Node]) -> Game:
 
     # Setup lives in the nodes before the first action and in that node itself.
     first = next((i for i, node in enumerate(nodes) if any(p in node for p in _ACTIONS)), len(nodes))
-    setup: list[tuple[Player, Point]] = []
-    taken: set[Point] = set()
-    to_move = Player.BLUE
-    for i, node in enumerate(nodes[:first + 1]):
-        if "AE" in node:
-            raise SgfError(f"node {i}: AE (taking dots off the board) is not supported", Problem.UNSUPPORTED)
-        for ident, player in (("AB", Player.BLUE), ("AW", Player.RED)):
-            for value in node.get(ident, ()):
-                # Refused at the first repeat, so rectangles never add up to more than the board.
-                for p in _point_list(value, width, height, ident):
-                    if p in taken:
-                        raise SgfError(f"node {i}: {ident}[{_clip(value)}] puts a second dot on {point_text(p)}", Problem.ILLEGAL)
-                    taken.add(p)
-                    setup.append((player, p))
-        if i < first and "PL" in node:
-            to_move = _player(node, "PL", f"node {i}")
+    setup, to_move = _setup_of(nodes[:first + 1], first, width, height)
     try:
         game = Game(width, height, rules, setup=setup, zone=_zone_rule(root))
     except IllegalMove as e:
@@ -458,40 +457,73 @@ def _replay(nodes: list[Node]) -> Game:
                 game.pass_to(player)
             except IllegalMove as e:
                 raise SgfError(f"node {i}: PL[{_LETTER_OF[player]}]: {e}", Problem.ILLEGAL) from None
-        if "B" in node and "W" in node:
-            raise SgfError(f"node {i} holds both a B and a W move", Problem.ILLEGAL)
-        for ident in ("B", "W"):
-            if ident not in node:
-                continue
-            move_no += 1
-            where = f"move {move_no} ({ident}[{_clip(node[ident][0])}])"
-            if len(node[ident]) != 1:
-                raise SgfError(f"{where}: a move has exactly one value", Problem.DAMAGED)
-            player = _PLAYER_OF[ident]
-            point = _move_point(node[ident][0], width, height, where)
-            if game.stopped_by is player:
-                raise SgfError(f"{where}: {player.name.lower()} pressed Stop and may not move", Problem.ILLEGAL)
-            try:
-                game.apply(Action(ActionKind.MOVE, player, point))
-            except IllegalMove as e:
-                raise SgfError(f"{where}: {e}", Problem.ILLEGAL) from None
-        if STOP in node:
-            player = _player(node, STOP, f"node {i}")
-            try:
-                game.apply(Action(ActionKind.STOP, player))
-            except IllegalMove as e:
-                raise SgfError(f"node {i}: STOP[{_LETTER_OF[player]}]: {e}", Problem.ILLEGAL) from None
-        if FINISH in node:
-            player = _player(node, FINISH, f"node {i}")
-            if game.finished:
-                raise SgfError(f"node {i}: the game was already finished", Problem.ILLEGAL)
-            try:
-                # Finish is recorded by the player to move then.
-                game.pass_to(player)
-            except IllegalMove as e:
-                raise SgfError(f"node {i}: FINISH[{_LETTER_OF[player]}]: {e}", Problem.ILLEGAL) from None
-            game.apply(Action(ActionKind.FINISH, player))
+        move_no = _replay_move(game, node, i, move_no)
+        _replay_stop_and_finish(game, node, i)
     return game
+
+
+def _setup_of(nodes: list[Node], first: int, width: int, height: int) -> tuple[list[tuple[Player, Point]], Player]:
+    """The setup dots of a record's first nodes (``first`` is the node of the first action), and who
+    is to move first (``PL`` before that node)."""
+    setup: list[tuple[Player, Point]] = []
+    taken: set[Point] = set()
+    to_move = Player.BLUE
+    for i, node in enumerate(nodes):
+        if "AE" in node:
+            raise SgfError(f"node {i}: AE (taking dots off the board) is not supported", Problem.UNSUPPORTED)
+        for ident, player in (("AB", Player.BLUE), ("AW", Player.RED)):
+            for value in node.get(ident, ()):
+                # Refused at the first repeat, so rectangles never add up to more than the board.
+                for p in _point_list(value, width, height, ident):
+                    if p in taken:
+                        raise SgfError(f"node {i}: {ident}[{_clip(value)}] puts a second dot on {point_text(p)}", Problem.ILLEGAL)
+                    taken.add(p)
+                    setup.append((player, p))
+        if i < first and "PL" in node:
+            to_move = _player(node, "PL", f"node {i}")
+    return setup, to_move
+
+
+def _replay_move(game: Game, node: Node, i: int, move_no: int) -> int:
+    """Play node i's move (``B`` or ``W``), if it has one; the number of moves read so far."""
+    if "B" in node and "W" in node:
+        raise SgfError(f"node {i} holds both a B and a W move", Problem.ILLEGAL)
+    for ident in ("B", "W"):
+        if ident not in node:
+            continue
+        move_no += 1
+        where = f"move {move_no} ({ident}[{_clip(node[ident][0])}])"
+        if len(node[ident]) != 1:
+            raise SgfError(f"{where}: a move has exactly one value", Problem.DAMAGED)
+        player = _PLAYER_OF[ident]
+        point = _move_point(node[ident][0], game.width, game.height, where)
+        if game.stopped_by is player:
+            raise SgfError(f"{where}: {player.name.lower()} pressed Stop and may not move", Problem.ILLEGAL)
+        try:
+            game.apply(Action(ActionKind.MOVE, player, point))
+        except IllegalMove as e:
+            raise SgfError(f"{where}: {e}", Problem.ILLEGAL) from None
+    return move_no
+
+
+def _replay_stop_and_finish(game: Game, node: Node, i: int) -> None:
+    """Node i's ``STOP`` and then its ``FINISH``, if it holds them (after its move)."""
+    if STOP in node:
+        player = _player(node, STOP, f"node {i}")
+        try:
+            game.apply(Action(ActionKind.STOP, player))
+        except IllegalMove as e:
+            raise SgfError(f"node {i}: STOP[{_LETTER_OF[player]}]: {e}", Problem.ILLEGAL) from None
+    if FINISH in node:
+        player = _player(node, FINISH, f"node {i}")
+        if game.finished:
+            raise SgfError(f"node {i}: the game was already finished", Problem.ILLEGAL)
+        try:
+            # Finish is recorded by the player to move then.
+            game.pass_to(player)
+        except IllegalMove as e:
+            raise SgfError(f"node {i}: FINISH[{_LETTER_OF[player]}]: {e}", Problem.ILLEGAL) from None
+        game.apply(Action(ActionKind.FINISH, player))
 
 
 def hints_info(count: int) -> dict[str, str]:
@@ -636,38 +668,49 @@ def _main_line(text: str, keep: frozenset[str] | None = None, *, whole_root: boo
                 nodes.append(node)
             pos += 1
         elif c in _INDEX:
-            start = pos
-            pos = _skip_ident(text, pos)
-            raw_ident = text[start:pos]
-            ident = "".join(ch for ch in raw_ident if ch.isupper())
-            if not ident:
-                raise SgfError(f"property name {_clip(raw_ident)!r} has no capital letter ({_where(text, start)})", Problem.DAMAGED)
-            if not in_node:
-                raise SgfError(f"property {ident} is outside a node ({_where(text, start)})", Problem.DAMAGED)
-            values = 0
-            while True:
-                pos = _skip(text, pos)
-                if not text.startswith("[", pos):
-                    break
-                end = _value_end(text, pos)
-                if end < 0:
-                    raise SgfError(f"the record is cut short inside a value of {ident} ({_where(text, pos)})", Problem.DAMAGED)
-                values += 1
-                value_count += 1
-                if value_count > MAX_VALUES:
-                    raise SgfError(f"the record has too many property values: more than {MAX_VALUES}", Problem.TOO_LARGE)
-                if node is not None and (keep is None or ident in keep or (whole_root and node is nodes[0])):
-                    raw = text[pos + 1:end]
-                    if "\\" in raw:
-                        raw = _UNESCAPE.sub(r"\1", raw)
-                    node.setdefault(ident, []).append(raw)
-                pos = end + 1
-            if not values:
-                if pos >= n:
-                    raise SgfError(f"the record is cut short after property {ident}", Problem.DAMAGED)
-                raise SgfError(f"property {ident} has no value ({_where(text, pos)})", Problem.DAMAGED)
+            kept = None if whole_root and node is not None and node is nodes[0] else keep
+            pos, value_count = _read_property(text, pos, in_node, node, kept, value_count)
         else:
             raise SgfError(f"unexpected character {c!r} ({_where(text, pos)})", Problem.DAMAGED)
+
+
+def _read_property(text: str, pos: int, in_node: bool, node: Node | None, keep: frozenset[str] | None,
+                   value_count: int) -> tuple[int, int]:
+    """The property at ``pos``: its name and every value read, the values kept in ``node`` (None: in no
+    node) when ``keep`` names the property (None: every name). Where it ends, and ``value_count`` (the
+    record's values so far) with its own added."""
+    start = pos
+    pos = _skip_ident(text, pos)
+    raw_ident = text[start:pos]
+    ident = "".join(ch for ch in raw_ident if ch.isupper())
+    if not ident:
+        raise SgfError(f"property name {_clip(raw_ident)!r} has no capital letter ({_where(text, start)})", Problem.DAMAGED)
+    if not in_node:
+        raise SgfError(f"property {ident} is outside a node ({_where(text, start)})", Problem.DAMAGED)
+    kept = node if keep is None or ident in keep else None
+    values = 0
+    while True:
+        pos = _skip(text, pos)
+        if not text.startswith("[", pos):
+            break
+        end = _value_end(text, pos)
+        if end < 0:
+            raise SgfError(f"the record is cut short inside a value of {ident} ({_where(text, pos)})", Problem.DAMAGED)
+        values += 1
+        value_count += 1
+        if value_count > MAX_VALUES:
+            raise SgfError(f"the record has too many property values: more than {MAX_VALUES}", Problem.TOO_LARGE)
+        if kept is not None:
+            raw = text[pos + 1:end]
+            if "\\" in raw:
+                raw = _UNESCAPE.sub(r"\1", raw)
+            kept.setdefault(ident, []).append(raw)
+        pos = end + 1
+    if not values:
+        if pos >= len(text):
+            raise SgfError(f"the record is cut short after property {ident}", Problem.DAMAGED)
+        raise SgfError(f"property {ident} has no value ({_where(text, pos)})", Problem.DAMAGED)
+    return pos, value_count
 
 
 def _skip(text: str, pos: int) -> int:

@@ -254,7 +254,7 @@ class _NoProcesses:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.real, name)
 
-    def Process(self, *args: Any, **kwargs: Any) -> Any:  # noqa: N802 - the name multiprocessing gives it
+    def Process(self, *args: Any, **kwargs: Any) -> Any:  # capitalised: the name multiprocessing gives it
         raise OSError("no more processes")
 
 
@@ -349,7 +349,7 @@ def test_configure_sets_the_default_and_none_means_every_core() -> None:
         assert parallel.default_cores() == 1
         assert think(mid_game(Rules.COUNTRIES), "master-v2", seconds=0.1).cores == 1
         parallel.configure(None)
-        assert parallel.default_cores() == min(parallel.MAX_CORES, os.cpu_count() or 1)
+        assert parallel.default_cores() == min(parallel.MAX_CORES, parallel.machine_cores())
     finally:
         parallel.configure(None)
 

@@ -228,9 +228,8 @@ def test_countries_reading_bounds_only_lines_beyond_half_cells() -> None:
     # From master-v1's self-play: four cells to close at once, and a line that closes half a
     # cell more. The search reads that itself; bounding by such lines lost to master-v1.
     small = Game(15, 15, Rules.COUNTRIES)
-    for pair in "7,7 6,7 8,8 7,8 9,7 5,8 6,9 8,6 6,8 7,9 7,10 6,4".split():
-        x, y = pair.split(",")
-        small.play((int(x), int(y)))
+    for point in [(7, 7), (6, 7), (8, 8), (7, 8), (9, 7), (5, 8), (6, 9), (8, 6), (6, 8), (7, 9), (7, 10), (6, 4)]:
+        small.play(point)
     assert best_gain(small) == 4
     line = Reader(Board(small)).attack(int(small.to_move), DEPTH)
     assert line.gain == Fraction(9, 2) and forces_after(small, node(small, line.move), Fraction(9, 2), 2)

@@ -132,7 +132,7 @@ def test_a_screenshot_that_cannot_be_written_midway_is_one_line_and_exit_1(tmp_p
 @pytest.mark.slow  # a whole smoke run of the game, which now waits for the compiled master: a minute
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
 def test_smoke_into_a_full_stdout_is_not_a_crash(tmp_path: Path) -> None:
-    with open("/dev/full", "w", encoding="utf-8") as full:  # noqa: PTH123 — a device, not a file of ours
+    with open("/dev/full", "w", encoding="utf-8") as full:
         done = run_main("--smoke", stdout=full.fileno(), timeout=300)  # a net: the kernel may compile first
     assert done.returncode == 1
     assert_no_crash(done.stderr)

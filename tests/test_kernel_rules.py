@@ -177,14 +177,28 @@ class Pair:
         return set(nodes)
 
     def check(self, rng: random.Random) -> None:
-        s, game, n, nq, w = self.s, self.game, self.n, self.nq, self.width
+        s, game, n, nq = self.s, self.game, self.n, self.nq
         if s[K.S_TO_MOVE] != game.to_move:
             self.fail(f"to move: kernel {s[K.S_TO_MOVE]}, engine {int(game.to_move)}")
         for p in (1, 2):
             mine, theirs = K.units(s, p), game.score_units(Player(p))
             if mine != theirs:
                 self.fail(f"{Player(p).name} units: kernel {mine}, engine {theirs}")
-        # Dots and crossed-out marks, from the public view of the board.
+        self.check_dots()
+        self.check_legal(rng)
+        # The quarters' top owners, the engine's private ``_qtop`` (no public reading of all of them).
+        qtop = np.array(game._qtop, dtype=np.int32)
+        kq = s[K.o_qtop(n, nq):K.o_qtop(n, nq) + nq]
+        if not np.array_equal(kq, qtop):
+            self.fail(f"quarter tops differ at {np.nonzero(kq != qtop)[0].tolist()}")
+        if self.classic:
+            self.check_enclosures(qtop)
+        elif nq and s[O_ENCL(n, nq, 1):O_ENCL(n, nq, 1) + 2 * nq].any():
+            self.fail("countries has no enclosures, yet the kernel marked some")
+
+    def check_dots(self) -> None:
+        """Dots and crossed-out marks, from the public view of the board."""
+        s, game, n, nq, w = self.s, self.game, self.n, self.nq, self.width
         dot, live = self.dot, self.live
         dot[:] = 0
         live[:] = 0
@@ -197,8 +211,11 @@ class Pair:
             where = np.nonzero((kd != dot) | (kl != live))[0].tolist()
             self.fail(f"dots at {[(v % w, v // w) for v in where]}: kernel owner/live "
                       f"{[(int(kd[v]), int(kl[v])) for v in where]}, engine {[(int(dot[v]), int(live[v])) for v in where]}")
-        # Legal nodes of both sides: the side to move through the public list, the other
-        # as a search asks "what if the other side played here".
+
+    def check_legal(self, rng: random.Random) -> None:
+        """Legal nodes of both sides: the side to move through the public list, the other
+        as a search asks "what if the other side played here"."""
+        s, n, w = self.s, self.n, self.width
         for p in (1, 2):
             mine, theirs = self.kernel_legal(p), self.engine_legal(p)
             if mine != theirs:
@@ -210,30 +227,25 @@ class Pair:
                 if K.is_legal(s, self.geo, v, p) != (v in mine):
                     self.fail(f"is_legal({(v % w, v // w)}, {Player(p).name}) is {not (v in mine)}, "
                               f"legal_nodes says {v in mine}")
-        # The quarters' top owners, the engine's private ``_qtop`` (no public reading of all of them).
-        qtop = np.array(game._qtop, dtype=np.int32)
-        kq = s[K.o_qtop(n, nq):K.o_qtop(n, nq) + nq]
-        if not np.array_equal(kq, qtop):
-            self.fail(f"quarter tops differ at {np.nonzero(kq != qtop)[0].tolist()}")
-        if self.classic:
-            # Classic's enclosures and pending captures (private ``_encl``, ``_pending``): they decide
-            # later captures, so a difference here would show only moves later, if at all.
-            for p in (1, 2):
-                encl = np.array(game._encl[p], dtype=bool)
-                ke = s[O_ENCL(n, nq, p):O_ENCL(n, nq, p) + nq] != 0
-                if not np.array_equal(ke, encl):
-                    self.fail(f"{Player(p).name}'s enclosed quarters differ at {np.nonzero(ke != encl)[0].tolist()}")
-                pend = s[K._o_pend(n, nq, p):K._o_pend(n, nq, p) + s[K.S_NPEND + p - 1]].tolist()
-                if pend != game._pending[p]:
-                    self.fail(f"{Player(p).name}'s pending captures: kernel {pend}, engine {game._pending[p]}")
-                count, free = int(encl.sum()), int((encl & (qtop != p)).sum())
-                if count < self.encl_count[p]:
-                    self.tally.add("reopened")  # only _reopen ever clears an enclosed quarter
-                if free > self.free[p]:
-                    self.tally.add("free area grew")  # enclosed, holding no capture
-                self.encl_count[p], self.free[p] = count, free
-        elif nq and s[O_ENCL(n, nq, 1):O_ENCL(n, nq, 1) + 2 * nq].any():
-            self.fail("countries has no enclosures, yet the kernel marked some")
+
+    def check_enclosures(self, qtop: np.ndarray) -> None:
+        """Classic's enclosures and pending captures (private ``_encl``, ``_pending``): they decide
+        later captures, so a difference here would show only moves later, if at all."""
+        s, game, n, nq = self.s, self.game, self.n, self.nq
+        for p in (1, 2):
+            encl = np.array(game._encl[p], dtype=bool)
+            ke = s[O_ENCL(n, nq, p):O_ENCL(n, nq, p) + nq] != 0
+            if not np.array_equal(ke, encl):
+                self.fail(f"{Player(p).name}'s enclosed quarters differ at {np.nonzero(ke != encl)[0].tolist()}")
+            pend = s[K._o_pend(n, nq, p):K._o_pend(n, nq, p) + s[K.S_NPEND + p - 1]].tolist()
+            if pend != game._pending[p]:
+                self.fail(f"{Player(p).name}'s pending captures: kernel {pend}, engine {game._pending[p]}")
+            count, free = int(encl.sum()), int((encl & (qtop != p)).sum())
+            if count < self.encl_count[p]:
+                self.tally.add("reopened")  # only _reopen ever clears an enclosed quarter
+            if free > self.free[p]:
+                self.tally.add("free area grew")  # enclosed, holding no capture
+            self.encl_count[p], self.free[p] = count, free
 
     def check_from_game(self) -> None:
         """``from_game`` rebuilds exactly the state that move-by-move play reached."""

@@ -126,7 +126,7 @@ def run_spec(monkeypatch: pytest.MonkeyPatch, onefile: bool) -> dict[str, dict[s
     _Recorder.calls = []
     namespace: dict[str, Any] = {"SPECPATH": str(ROOT), "__name__": "__main__"}
     code = compile((ROOT / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec")
-    exec(code, namespace)  # noqa: S102 — running the recipe is what PyInstaller does with it
+    exec(code, namespace)  # running the recipe is what PyInstaller does with it
     return {kind: kwargs for kind, _, kwargs in _Recorder.calls}
 
 

@@ -185,6 +185,10 @@ def _o_small(n: int, nq: int) -> int:
     return _S_HEAD + 7 * n + 8 * nq + 16  # _SMALL: the face tracer's few small arrays
 
 
+# The face tracer's small arrays, 8 entries each: the edges round the new dot, each direction's edge
+# number, and per trace its node, arrival direction, twice its signed area and whether it is open;
+# then the sectors found bounded.
+_EDGES, _SLOT, _T_NODE, _T_DIR, _T_AREA, _T_OPEN, _BOUNDED = 0, 8, 16, 24, 32, 40, 48
 STARTS = 56
 """Where, in the small arrays, the starts of a move's new regions are (up to 9, and the end)."""
 _SMALL = 72
@@ -219,14 +223,18 @@ def new_state(width: int, height: int, classic: bool, zone: bool) -> np.ndarray:
 @njit(inline="always")
 def units(s: np.ndarray, p: int) -> int:
     """p's score in whole units: half cells (countries) or captured dots (classic)."""
+    # The annotated names are for mypy (numpy's element access is untyped); numba reads them as plain ones.
     if s[S_CLASSIC]:
-        return s[S_DEAD + 3 - p]
-    return s[S_QCOUNT + p] >> 1
+        dead: int = s[S_DEAD + 3 - p]
+        return dead
+    quarters: int = s[S_QCOUNT + p]
+    return quarters >> 1
 
 
 @njit(inline="always")
 def zone_binds(s: np.ndarray, p: int) -> bool:
-    return s[S_ZONE] != 0 and s[S_MOVES + p - 1] == 0
+    binds: bool = s[S_ZONE] != 0 and s[S_MOVES + p - 1] == 0
+    return binds
 
 
 @njit(inline="always")
@@ -234,8 +242,9 @@ def in_zone(s: np.ndarray, g: np.ndarray, v: int) -> bool:
     w = g[G_W]
     x = v % w
     y = v // w
-    return (s[S_ZONE_BOX] <= x < s[S_ZONE_BOX] + s[S_ZONE_BOX + 2]
-            and s[S_ZONE_BOX + 1] <= y < s[S_ZONE_BOX + 1] + s[S_ZONE_BOX + 3])
+    inside: bool = (s[S_ZONE_BOX] <= x < s[S_ZONE_BOX] + s[S_ZONE_BOX + 2]
+                    and s[S_ZONE_BOX + 1] <= y < s[S_ZONE_BOX + 1] + s[S_ZONE_BOX + 3])
+    return inside
 
 
 @njit("boolean(int32[::1], int32[::1], int64, int64)", cache=True)
@@ -244,9 +253,7 @@ def is_legal(s: np.ndarray, g: np.ndarray, v: int, p: int) -> bool:
     n, nq = s[S_NODES], s[S_QUARTERS]
     if v < 0 or v >= n or s[o_dot(n, nq) + v] != 0 or s[_o_lpos(n, nq) + v] < 0:
         return False
-    if zone_binds(s, p) and not in_zone(s, g, v):
-        return False
-    return True
+    return not zone_binds(s, p) or in_zone(s, g, v)  # a first move bound by the zone must be inside it
 
 
 @njit("int64(int32[::1], int32[::1], int64, int32[::1])", cache=True)
@@ -314,6 +321,96 @@ def _flood(s: np.ndarray, g: np.ndarray, p: int, start: int, stamp_no: int, out:
     return end
 
 
+@njit(inline="always")
+def _wall_edges(s: np.ndarray, g: np.ndarray, p: int, v: int) -> int:
+    """The engine's ``_wall_edges``: the directions from v along which p's walls leave it, clockwise,
+    written to the small arrays' ``_EDGES``; returns how many (0 with fewer than two own neighbours)."""
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    live0, nb0 = o_live(n, nq), _o_nb(n, nq)
+    own = 0  # bit d: p's live dot one step in direction d
+    for d in range(8):
+        u = g[nb0 + v * 8 + d]
+        if u >= 0 and s[live0 + u] == p:
+            own |= 1 << d
+    if own == 0 or (own & (own - 1)) == 0:
+        return 0  # fewer than two own neighbours: no loop can close
+    edges = _o_small(n, nq) + _EDGES
+    k = 0
+    for d in range(8):
+        if (own >> d) & 1 and not (d & 1 and (own >> (d - 1)) & 1 and (own >> ((d + 1) & 7)) & 1):
+            s[edges + k] = d
+            k += 1
+    return k
+
+
+@njit(inline="always")
+def _start_traces(s: np.ndarray, g: np.ndarray, v: int, k: int) -> int:
+    """The engine's ``_start_traces`` for the k edges round v: one trace per sector that needs walking,
+    each edge's number by direction, and the sectors bounded at once listed at ``_BOUNDED``; returns
+    how many those are."""
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    nb0, cr0 = _o_nb(n, nq), _o_cross(n, nq)
+    base = v * 8
+    w0 = _o_small(n, nq)
+    E, SL, TN, TD, TA, TO, BD = (w0 + _EDGES, w0 + _SLOT, w0 + _T_NODE, w0 + _T_DIR, w0 + _T_AREA, w0 + _T_OPEN,
+                                 w0 + _BOUNDED)
+    for d in range(8):
+        s[SL + d] = -1
+        s[TO + d] = 0
+    nb_count = 0
+    for j in range(k):
+        c = s[E + j]
+        s[SL + c] = j
+        gap = (c - s[E + (j - 1 if j > 0 else k - 1)]) & 7
+        if gap == 1 or (gap == 2 and not c & 1):
+            s[BD + nb_count] = j
+            nb_count += 1
+        else:
+            s[TN + j] = g[nb0 + base + c]
+            s[TD + j] = c
+            s[TA + j] = g[cr0 + base + c]
+            s[TO + j] = 1
+    return nb_count
+
+
+@njit(inline="always")
+def _flood_faces(s: np.ndarray, g: np.ndarray, p: int, v: int, k: int, nb_count: int) -> int:
+    """The engine's ``_flood_faces``: the regions of the nb_count bounded sectors round v, each flooded
+    once into the region buffer (``STARTS`` says where each begins); returns how many."""
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    ar0 = _o_around(n, nq)
+    w0 = _o_small(n, nq)
+    E, BD = w0 + _EDGES, w0 + _BOUNDED
+    s[S_STAMP] += 1
+    stamp_no = s[S_STAMP]
+    st0 = _o_stamp(n, nq)
+    end = _o_buf(n, nq)
+    count = 0
+    for i in range(nb_count):
+        j = s[BD + i]
+        start = g[ar0 + v * 8 + s[E + (j - 1 if j > 0 else k - 1)]]
+        if start < 0 or s[st0 + start] == stamp_no:
+            continue
+        s[w0 + STARTS + count] = end
+        end = _flood(s, g, p, start, stamp_no, end)
+        count += 1
+    s[w0 + STARTS + count] = end
+    return count
+
+
+@njit(inline="always")
+def _bound_open_traces(s: np.ndarray, k: int, nb_count: int) -> int:
+    """Every trace still open joins the bounded sectors (the face reaching the outside is known); the
+    new count of those."""
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    w0 = _o_small(n, nq)
+    for j in range(k):
+        if s[w0 + _T_OPEN + j]:
+            s[w0 + _BOUNDED + nb_count] = j
+            nb_count += 1
+    return nb_count
+
+
 @njit("int64(int32[::1], int32[::1], int64, int64, boolean)", cache=True)
 def _new_faces(s: np.ndarray, g: np.ndarray, p: int, v: int, outside: bool) -> int:
     """The engine's ``_new_faces``: regions newly bounded by p's walls through v.
@@ -324,54 +421,25 @@ def _new_faces(s: np.ndarray, g: np.ndarray, p: int, v: int, outside: bool) -> i
     """
     n, nq = s[S_NODES], s[S_QUARTERS]
     live0 = o_live(n, nq)
-    nb0, cr0, ar0, sc0 = _o_nb(n, nq), _o_cross(n, nq), _o_around(n, nq), _o_scan(n, nq)
+    nb0, cr0, sc0 = _o_nb(n, nq), _o_cross(n, nq), _o_scan(n, nq)
     base = v * 8
-    own = 0  # bit d: p's live dot one step in direction d
-    for d in range(8):
-        u = g[nb0 + base + d]
-        if u >= 0 and s[live0 + u] == p:
-            own |= 1 << d
-    if own == 0 or (own & (own - 1)) == 0:
-        return 0  # fewer than two own neighbours: no loop can close
     w0 = _o_small(n, nq)
-    E, SL, TN, TD, TA, TO, BD = w0, w0 + 8, w0 + 16, w0 + 24, w0 + 32, w0 + 40, w0 + 48
-    k = 0
-    for d in range(8):
-        if (own >> d) & 1 and not (d & 1 and (own >> (d - 1)) & 1 and (own >> ((d + 1) & 7)) & 1):
-            s[E + k] = d
-            k += 1
+    E, SL, TN, TD, TA, TO, BD = (w0 + _EDGES, w0 + _SLOT, w0 + _T_NODE, w0 + _T_DIR, w0 + _T_AREA, w0 + _T_OPEN,
+                                 w0 + _BOUNDED)
+    k = _wall_edges(s, g, p, v)
     if k < 2:
         return 0
-    for d in range(8):
-        s[SL + d] = -1
-    for j in range(k):
-        s[SL + s[E + j]] = j
-    # Traces: node, arrival direction, twice the signed area, alive flag.
-    for j in range(8):
-        s[TO + j] = 0
-    nb_count = 0
-    for j in range(k):
-        c = s[E + j]
-        gap = (c - s[E + (j - 1 if j > 0 else k - 1)]) & 7
-        if gap == 1 or (gap == 2 and not c & 1):
-            s[BD + nb_count] = j
-            nb_count += 1
-        else:
-            s[TN + j] = g[nb0 + base + c]
-            s[TD + j] = c
-            s[TA + j] = g[cr0 + base + c]
-            s[TO + j] = 1
+    nb_count = _start_traces(s, g, v, k)
     live_traces = k - nb_count
     unbounded = False
     limit = 8 * n + 8
     steps = 0
     while live_traces:
         if outside and (unbounded or live_traces == 1):
+            # Exactly one face reaches the outside: once it is known, the rest are bounded; once all
+            # others closed, the last one is it.
             if unbounded:
-                for j in range(k):
-                    if s[TO + j]:
-                        s[BD + nb_count] = j
-                        nb_count += 1
+                nb_count = _bound_open_traces(s, k, nb_count)
             break
         steps += 1
         if steps > limit:
@@ -384,9 +452,7 @@ def _new_faces(s: np.ndarray, g: np.ndarray, p: int, v: int, outside: bool) -> i
             e = 0
             u = 0
             if at == v:
-                nxt = s[SL + back] + 1
-                if nxt == k:
-                    nxt = 0
+                nxt = (s[SL + back] + 1) % k  # the next edge clockwise: the next sector's trace
                 if nxt == j:
                     s[TO + j] = 0
                     live_traces -= 1
@@ -414,24 +480,7 @@ def _new_faces(s: np.ndarray, g: np.ndarray, p: int, v: int, outside: bool) -> i
             s[TA + j] += g[cr0 + at * 8 + e]
             s[TN + j] = u
             s[TD + j] = e
-    if nb_count == 0:
-        return 0
-    s[S_STAMP] += 1
-    stamp_no = s[S_STAMP]
-    st0 = _o_stamp(n, nq)
-    buf = _o_buf(n, nq)
-    end = buf
-    count = 0
-    for i in range(nb_count):
-        j = s[BD + i]
-        start = g[ar0 + base + s[E + (j - 1 if j > 0 else k - 1)]]
-        if start < 0 or s[st0 + start] == stamp_no:
-            continue
-        s[w0 + STARTS + count] = end
-        end = _flood(s, g, p, start, stamp_no, end)
-        count += 1
-    s[w0 + STARTS + count] = end
-    return count
+    return _flood_faces(s, g, p, v, k, nb_count) if nb_count else 0
 
 
 @njit("void(int32[::1], int32[::1], int64, int64, int64)", cache=True)

@@ -76,7 +76,7 @@ MARGIN_SCALE = 4.0
 @njit(inline="always")
 def _rand(rng: np.ndarray) -> np.uint64:
     # xorshift64*: repeatable from a seed, and each thread has its own.
-    x = rng[0]
+    x: np.uint64 = rng[0]
     x ^= x >> np.uint64(12)
     x ^= x << np.uint64(25)
     x ^= x >> np.uint64(27)
@@ -217,7 +217,7 @@ def _value(s: np.ndarray, p: int, margin_weight: float, komi: float) -> float:
     """How good the finished playout is for p, in [0, 1], when p must win by ``komi`` units."""
     diff = units(s, p) - units(s, 3 - p) - komi
     win = 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
-    margin = 0.5 + 0.5 * np.tanh(diff / MARGIN_SCALE)
+    margin: float = 0.5 + 0.5 * np.tanh(diff / MARGIN_SCALE)
     return (1.0 - margin_weight) * win + margin_weight * margin
 
 
