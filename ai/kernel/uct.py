@@ -266,6 +266,84 @@ def sharp(s: np.ndarray, g: np.ndarray, out: np.ndarray) -> int:
     return k
 
 
+@njit(inline="always")
+def _pick_child(nodes: np.ndarray, stats: np.ndarray, node: int, rng: np.ndarray, explore: float, equiv: float,
+                first_urgency: float) -> int:
+    """The child of ``node`` that UCB with rapid action values walks to."""
+    first: int = nodes[node, T_CHILD]
+    count: int = nodes[node, T_COUNT]
+    parent_log = np.log(stats[node, V_VISITS] + 1.0)
+    best = first
+    best_score = -1.0
+    for c in range(first, first + count):
+        visits = stats[c, V_VISITS]
+        seen = stats[c, V_AMAF_VISITS]
+        if visits == 0.0 and seen == 0.0:
+            score = first_urgency + _below(rng, 1000) * 1e-6  # untried, unseen: in random order
+        else:
+            q = stats[c, V_WINS] / visits if visits > 0.0 else 0.0
+            qa = stats[c, V_AMAF_WINS] / seen if seen > 0.0 else 0.0
+            # Rapid action value: how the move did wherever it was played later in a
+            # simulation, trusted while the move's own visits are few.
+            beta = seen / (seen + visits + visits * seen / equiv) if seen > 0.0 else 0.0
+            score = (1.0 - beta) * q + beta * qa + explore * np.sqrt(parent_log / (visits + 1.0))
+        if score > best_score:
+            best_score = score
+            best = c
+    return best
+
+
+@njit(inline="always")
+def _expand(s: np.ndarray, g: np.ndarray, nodes: np.ndarray, stats: np.ndarray, used: np.ndarray, node: int,
+            cand: np.ndarray, spare: np.ndarray, prior: float) -> None:
+    """Gives the leaf ``node`` (position ``s``) its children, if the tree has room for them."""
+    capacity = nodes.shape[0]
+    k = _candidates(s, g, cand)
+    if used[0] + k <= capacity:
+        first = used[0]
+        mover = s[S_TO_MOVE]
+        for i in range(k):
+            row = first + i
+            nodes[row, T_MOVE] = cand[i]
+            nodes[row, T_CHILD] = -1
+            nodes[row, T_COUNT] = 0
+            nodes[row, T_MOVER] = mover
+            for col in range(4):
+                stats[row, col] = 0.0
+            if node == 0:
+                # At the root a move that encloses now, or stops the other side enclosing, starts
+                # with won visits, more for more: a search of few iterations (a big board, a short
+                # budget, a slow machine) still takes and saves what is there to take.
+                gain = (_gains(s, g, cand[i], mover, spare) + _gains(s, g, cand[i], 3 - mover, spare))
+                if gain > 0:
+                    stats[row, V_VISITS] = prior * min(gain, PRIOR_MOST)
+                    stats[row, V_WINS] = stats[row, V_VISITS]
+        used[0] += k
+        nodes[node, T_CHILD] = first
+        nodes[node, T_COUNT] = k
+
+
+@njit(inline="always")
+def _back_up(s: np.ndarray, nodes: np.ndarray, stats: np.ndarray, path: np.ndarray, depth: int, blue: float,
+             dot0: int) -> None:
+    """Adds the finished playout ``s`` (worth ``blue`` to Blue) to the nodes on ``path`` and to the rapid
+    action values of their children."""
+    for i in range(depth + 1):
+        row = path[i]
+        stats[row, V_VISITS] += 1.0
+        if i > 0:
+            stats[row, V_WINS] += blue if nodes[row, T_MOVER] == 1 else 1.0 - blue
+        # Every node is played at most once in a simulation, and a child's move was still
+        # empty at its parent: who holds it at the end is who played it below the parent.
+        first = nodes[row, T_CHILD]
+        if first >= 0:
+            for c in range(first, first + nodes[row, T_COUNT]):  # (first > 0: never the root)
+                mover = nodes[c, T_MOVER]
+                if s[dot0 + nodes[c, T_MOVE]] == mover:
+                    stats[c, V_AMAF_VISITS] += 1.0
+                    stats[c, V_AMAF_WINS] += blue if mover == 1 else 1.0 - blue
+
+
 @njit("int64(int32[::1], int32[::1], int32[::1], int32[:, ::1], float64[:, ::1], int64[::1], uint64[::1], float64[::1], int64)", cache=True, nogil=True)
 def run(root: np.ndarray, g: np.ndarray, root_near: np.ndarray, nodes: np.ndarray, stats: np.ndarray,
         used: np.ndarray, rng: np.ndarray, params: np.ndarray, iterations: int) -> int:
@@ -276,7 +354,6 @@ def run(root: np.ndarray, g: np.ndarray, root_near: np.ndarray, nodes: np.ndarra
     """
     n, nq = root[S_NODES], root[S_QUARTERS]
     dot0 = o_dot(n, nq)
-    capacity = nodes.shape[0]
     explore, equiv, first_urgency = params[P_EXPLORE], params[P_RAVE_EQUIV], params[P_FIRST_URGENCY]
     blue_komi = params[P_KOMI] if root[S_TO_MOVE] == 1 else -params[P_KOMI]
     prior = params[P_PRIOR]
@@ -299,53 +376,13 @@ def run(root: np.ndarray, g: np.ndarray, root_near: np.ndarray, nodes: np.ndarra
             count = nodes[node, T_COUNT]
             if count == 0:
                 break  # no move here: the game is over
-            parent_log = np.log(stats[node, V_VISITS] + 1.0)
-            best = first
-            best_score = -1.0
-            for c in range(first, first + count):
-                visits = stats[c, V_VISITS]
-                seen = stats[c, V_AMAF_VISITS]
-                if visits == 0.0 and seen == 0.0:
-                    score = first_urgency + _below(rng, 1000) * 1e-6  # untried, unseen: in random order
-                else:
-                    q = stats[c, V_WINS] / visits if visits > 0.0 else 0.0
-                    qa = stats[c, V_AMAF_WINS] / seen if seen > 0.0 else 0.0
-                    # Rapid action value: how the move did wherever it was played later in a
-                    # simulation, trusted while the move's own visits are few.
-                    beta = seen / (seen + visits + visits * seen / equiv) if seen > 0.0 else 0.0
-                    score = (1.0 - beta) * q + beta * qa + explore * np.sqrt(parent_log / (visits + 1.0))
-                if score > best_score:
-                    best_score = score
-                    best = c
-            node = best
+            node = _pick_child(nodes, stats, node, rng, explore, equiv, first_urgency)
             play(s, g, nodes[node, T_MOVE], nodes[node, T_MOVER])
             _near_add(g, near, nodes[node, T_MOVE])
             depth += 1
             path[depth] = node
         if nodes[node, T_CHILD] < 0 and stats[node, V_VISITS] + 1 >= EXPAND_AFTER:
-            k = _candidates(s, g, cand)
-            if used[0] + k <= capacity:
-                first = used[0]
-                mover = s[S_TO_MOVE]
-                for i in range(k):
-                    row = first + i
-                    nodes[row, T_MOVE] = cand[i]
-                    nodes[row, T_CHILD] = -1
-                    nodes[row, T_COUNT] = 0
-                    nodes[row, T_MOVER] = mover
-                    for col in range(4):
-                        stats[row, col] = 0.0
-                    if node == 0:
-                        # At the root a move that encloses now, or stops the other side enclosing, starts
-                        # with won visits, more for more: a search of few iterations (a big board, a short
-                        # budget, a slow machine) still takes and saves what is there to take.
-                        gain = (_gains(s, g, cand[i], mover, spare) + _gains(s, g, cand[i], 3 - mover, spare))
-                        if gain > 0:
-                            stats[row, V_VISITS] = prior * min(gain, PRIOR_MOST)
-                            stats[row, V_WINS] = stats[row, V_VISITS]
-                used[0] += k
-                nodes[node, T_CHILD] = first
-                nodes[node, T_COUNT] = k
+            _expand(s, g, nodes, stats, used, node, cand, spare, prior)
         _playout(s, g, near, rng)
         played += s[S_MOVE_NO] - root[S_MOVE_NO]
         margin = units(s, 1) - units(s, 2)
@@ -353,20 +390,7 @@ def run(root: np.ndarray, g: np.ndarray, root_near: np.ndarray, nodes: np.ndarra
         # The root's own rapid-action slots (it is nobody's child) sum the playouts' margins.
         stats[0, V_AMAF_VISITS] += 1.0
         stats[0, V_AMAF_WINS] += margin
-        for i in range(depth + 1):
-            row = path[i]
-            stats[row, V_VISITS] += 1.0
-            if i > 0:
-                stats[row, V_WINS] += blue if nodes[row, T_MOVER] == 1 else 1.0 - blue
-            # Every node is played at most once in a simulation, and a child's move was still
-            # empty at its parent: who holds it at the end is who played it below the parent.
-            first = nodes[row, T_CHILD]
-            if first >= 0:
-                for c in range(first, first + nodes[row, T_COUNT]):  # (first > 0: never the root)
-                    mover = nodes[c, T_MOVER]
-                    if s[dot0 + nodes[c, T_MOVE]] == mover:
-                        stats[c, V_AMAF_VISITS] += 1.0
-                        stats[c, V_AMAF_WINS] += blue if mover == 1 else 1.0 - blue
+        _back_up(s, nodes, stats, path, depth, blue, dot0)
     return played
 
 
