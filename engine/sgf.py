@@ -3,7 +3,7 @@
 A record is what the save and load screens write and read, in the shape that
 other Dots programs (zagram.org, for one) use too::
 
-    (;FF[4]GM[40]CA[UTF-8]AP[tochki-strany]SZ[39:32]RU[classic]
+    (;FF[4]GM[40]CA[UTF-8]AP[tochki-strany:1.0.0]SZ[39:32]RU[classic]
       AB[lk][ml]AW[ll][mk];B[qv];W[rv];B[zs]STOP[W];B[ry]FINISH[B])
 
 - ``SZ[N]`` for a square board, else ``SZ[W:H]``; 1 to 52 nodes each way.
@@ -62,8 +62,8 @@ node count) raises :class:`SgfError` saying what and where.
 >>> g = Game(width=5, height=4)
 >>> for point in [(1, 1), (3, 2)]:
 ...     _ = g.play(point)
->>> dumps(g)
-'(;FF[4]GM[40]CA[UTF-8]AP[tochki-strany]SZ[5:4]RU[countries];B[bb];W[dc])'
+>>> dumps(g).replace(VERSION, "X.Y.Z")
+'(;FF[4]GM[40]CA[UTF-8]AP[tochki-strany:X.Y.Z]SZ[5:4]RU[countries];B[bb];W[dc])'
 >>> loads(dumps(g)).history == g.history
 True
 >>> record = read(dumps(g, ending=Ending(How.TIME, Player.RED)))
@@ -81,6 +81,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
+from engine.about import NAME, VERSION
 from engine.ending import Ending, How
 from engine.game import Game
 from engine.types import MAX_SIZE, Action, ActionKind, IllegalMove, Player, Point, Rules
@@ -94,7 +95,8 @@ MAX_NODES = 20_000
 MAX_VALUES = 60_000
 """Most property values read from one record."""
 
-APPLICATION = "tochki-strany"
+APPLICATION = NAME
+"""``AP``'s name part; records of ours say ``AP[tochki-strany:X.Y.Z]``, with the version that wrote them."""
 NO_ZONE = "NOZONE"
 """Root property of a classic record of ours that was played without the first-move zone."""
 STOP = "STOP"
@@ -229,7 +231,7 @@ def dumps(game: Game, *, info: Mapping[str, str] | None = None, times: Times | N
     """
     if not isinstance(game, Game):
         raise TypeError(f"dumps() needs a Game, not {type(game).__name__}")
-    root = [f"FF[4]GM[40]CA[UTF-8]AP[{APPLICATION}]", _size_text(game.width, game.height),
+    root = [f"FF[4]GM[40]CA[UTF-8]AP[{APPLICATION}:{VERSION}]", _size_text(game.width, game.height),
             f"RU[{game.rules.value}]"]
     if game.rules is Rules.CLASSIC and not game.zone_rule and not game.setup:
         root.append(f"{NO_ZONE}[1]")

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import ActionKind, Game, IllegalMove, Player, Rules, sgf
+from engine.about import VERSION
 from engine.sgf import MAX_NODES, SgfError, dumps, loads, point_text, read_info
 
 BLUE, RED = Player.BLUE, Player.RED
@@ -90,7 +91,7 @@ def loops_of(text: str) -> list[tuple[int, str, bool]]:
 class TestRoundTrip:
     def test_empty_countries_game(self) -> None:
         text = assert_round_trip(Game(20, 20))
-        assert text == "(;FF[4]GM[40]CA[UTF-8]AP[tochki-strany]SZ[20]RU[countries])"
+        assert text == f"(;FF[4]GM[40]CA[UTF-8]AP[tochki-strany:{VERSION}]SZ[20]RU[countries])"
 
     def test_countries_game_with_a_country(self) -> None:
         g = play(Game(6, 6), (2, 1), (0, 0), (3, 2), (5, 0), (2, 3), (0, 5), (1, 2))
