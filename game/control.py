@@ -32,6 +32,7 @@ from collections.abc import Callable
 
 import pygame
 
+from engine.about import VERSION
 from game.input.pointer import InputFilter
 from game.scenes.base import Scene, SceneStack
 from game.scenes.dialog import ConfirmScene
@@ -87,7 +88,7 @@ class Control:
                  now: Callable[[], int] = pygame.time.get_ticks, sounds: Sounds | None = None) -> None:
         if not pygame.get_init():
             pygame.init()
-        pygame.display.set_caption(t("app.title"))
+        pygame.display.set_caption(t("app.version", version=VERSION))  # which build a player runs, at a glance
         try:
             pygame.display.set_icon(window_icon())
         except pygame.error:

@@ -18,6 +18,7 @@ LANGUAGES = ("ru", "en")
 
 STRINGS: dict[str, dict[str, str]] = {
     "app.title": {"ru": "Точки — страны", "en": "Dots — Countries"},
+    "app.version": {"ru": "Точки — страны {version}", "en": "Dots — Countries {version}"},
     "app.subtitle": {
         "ru": "Обводите точки — стройте страны",
         "en": "Surround dots, build countries",

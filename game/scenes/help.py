@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from engine.about import VERSION
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.strings import t
@@ -60,7 +61,8 @@ class HelpScene(Scene):
         return max(11, round(theme.text_size(self.size, base) * self._scale))
 
     def _content_height(self, width: int) -> int:
-        h = theme.font(self._px(28), True).get_linesize() + 14
+        h = theme.font(self._px(28), True).get_linesize() + 2
+        h += theme.font(self._px(14)).get_linesize() + 12
         h += theme.font(self._px(18), True).get_linesize() + 6
         h += len(KEYS) * (theme.font(self._px(17)).get_linesize() + 4) + 12
         for title, text in TIPS:
@@ -109,7 +111,9 @@ class HelpScene(Scene):
         x, width = box.x + pad, box.w - 2 * pad
         y = box.y + pad
         title = theme.text(t("help.title"), self._px(28), theme.INK, bold=True)
-        y = paper.blit_centred(surface, title, box.centerx, y) + 14
+        y = paper.blit_centred(surface, title, box.centerx, y) + 2
+        version = theme.text(t("app.version", version=VERSION), self._px(14), theme.INK_SOFT)
+        y = paper.blit_centred(surface, version, box.centerx, y) + 12
         head = theme.text(t("help.keys"), self._px(18), theme.INK_SOFT, bold=True)
         surface.blit(head, (x, y))
         y += head.get_height() + 6
