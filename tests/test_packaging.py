@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import plistlib
 import struct
 import sys
 from pathlib import Path
@@ -109,8 +110,10 @@ class _Recorder:
         return step
 
 
-def run_spec(monkeypatch: pytest.MonkeyPatch, onefile: bool) -> dict[str, dict[str, Any]]:
-    """Execute build.spec with PyInstaller's steps replaced by recorders; the keyword arguments of each step."""
+def run_spec(monkeypatch: pytest.MonkeyPatch, onefile: bool, platform: str | None = None,
+             workpath: Path | None = None) -> dict[str, dict[str, Any]]:
+    """Execute build.spec with PyInstaller's steps replaced by recorders; the keyword arguments of each step.
+    ``platform`` runs it as on another system (``win32``, ``darwin``), writing into ``workpath``."""
     # PyInstaller ships no type information.
     import PyInstaller.building.api  # type: ignore[import-untyped]
     import PyInstaller.building.build_main  # type: ignore[import-untyped]
@@ -123,8 +126,10 @@ def run_spec(monkeypatch: pytest.MonkeyPatch, onefile: bool) -> dict[str, dict[s
         monkeypatch.setattr(module, kind, _Recorder(kind))
     monkeypatch.setattr(PyInstaller.utils.hooks, "collect_submodules", lambda package, **_: [f"{package}.stub"])
     monkeypatch.setenv("TOCHKI_ONEFILE", "1" if onefile else "0")
+    if platform is not None:
+        monkeypatch.setattr(sys, "platform", platform)
     _Recorder.calls = []
-    namespace: dict[str, Any] = {"SPECPATH": str(ROOT), "__name__": "__main__"}
+    namespace: dict[str, Any] = {"SPECPATH": str(ROOT), "__name__": "__main__", "workpath": str(workpath)}
     code = compile((ROOT / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec")
     exec(code, namespace)  # running the recipe is what PyInstaller does with it
     return {kind: kwargs for kind, _, kwargs in _Recorder.calls}
@@ -184,3 +189,69 @@ def test_build_spec_one_file_is_a_single_executable(monkeypatch: pytest.MonkeyPa
     assert "COLLECT" not in steps and "BUNDLE" not in steps
     assert steps["EXE"]["name"] == "tochki-strany"
     assert not steps["EXE"].get("exclude_binaries", False)
+
+
+# --- what the executables say about themselves (issue 22) ----------------------------------------------------------
+
+
+def _version_file_strings(text: str) -> tuple[dict[str, str], tuple[int, ...]]:
+    """The strings and the file version of a PyInstaller version file, read as the Python it is."""
+    tree = ast.parse(text, mode="eval")
+    strings = {}
+    numbers: tuple[int, ...] = ()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if node.func.id == "StringStruct":
+                key, value = (ast.literal_eval(arg) for arg in node.args)
+                strings[key] = value
+            elif node.func.id == "FixedFileInfo":
+                numbers = next(ast.literal_eval(kw.value) for kw in node.keywords if kw.arg == "filevers")
+    return strings, numbers
+
+
+def test_the_windows_build_carries_the_version_resource(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from engine.about import VERSION
+
+    exe = run_spec(monkeypatch, onefile=False, platform="win32", workpath=tmp_path)["EXE"]
+    assert exe["icon"] == str(ROOT / "assets" / "icon.ico")
+    version_file = Path(exe["version"])
+    assert version_file.parent == tmp_path
+    strings, numbers = _version_file_strings(version_file.read_text(encoding="utf-8"))
+    assert strings["ProductName"] == "Точки — страны"
+    assert strings["ProductVersion"] == strings["FileVersion"] == VERSION
+    assert "Точки — страны" in strings["FileDescription"] and strings["OriginalFilename"] == "tochki-strany.exe"
+    assert numbers == tuple(int(n) for n in VERSION.split(".")) + (0,)
+
+
+def test_the_mac_app_carries_the_version_in_its_info_plist(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.about import VERSION
+
+    bundle = run_spec(monkeypatch, onefile=False, platform="darwin")["BUNDLE"]
+    assert bundle["name"] == "Точки — страны.app" and bundle["icon"] == str(ROOT / "assets" / "icon.icns")
+    plist = plistlib.loads(plistlib.dumps(bundle["info_plist"]))  # what PyInstaller writes is a plist
+    assert plist["CFBundleShortVersionString"] == plist["CFBundleVersion"] == VERSION == bundle["version"]
+    assert plist["CFBundleDisplayName"] == plist["CFBundleName"] == "Точки — страны"
+    assert plist["NSHighResolutionCapable"] is True
+    assert plist["LSMinimumSystemVersion"] == "14.0"
+
+
+def test_every_build_carries_pyproject_for_the_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    for onefile in (False, True):
+        analysis = run_spec(monkeypatch, onefile=onefile)["Analysis"]
+        assert (str(ROOT / "pyproject.toml"), ".") in analysis["datas"]
+
+
+def test_the_icns_holds_every_size_make_icon_draws() -> None:
+    spec = importlib.util.spec_from_file_location("make_icon", ROOT / "assets" / "make_icon.py")
+    assert spec is not None and spec.loader is not None
+    make_icon = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_icon)
+    icns = (ROOT / "assets" / "icon.icns").read_bytes()
+    kinds = set()
+    offset = 8
+    while offset < len(icns):
+        kind, length = icns[offset:offset + 4], struct.unpack_from(">I", icns, offset + 4)[0]
+        assert icns[offset + 8:offset + 16] == PNG_SIGNATURE
+        kinds.add(kind)
+        offset += length
+    assert offset == len(icns) and kinds == {kind for _, kind in make_icon.ICNS_TYPES}
