@@ -62,7 +62,7 @@ class HelpScene(Scene):
 
     def _content_height(self, width: int) -> int:
         h = theme.font(self._px(28), True).get_linesize() + 2
-        h += theme.font(self._px(14)).get_linesize() + 12
+        h += theme.font(self._px(16)).get_linesize() + 12
         h += theme.font(self._px(18), True).get_linesize() + 6
         h += len(KEYS) * (theme.font(self._px(17)).get_linesize() + 4) + 12
         for title, text in TIPS:
@@ -112,7 +112,7 @@ class HelpScene(Scene):
         y = box.y + pad
         title = theme.text(t("help.title"), self._px(28), theme.INK, bold=True)
         y = paper.blit_centred(surface, title, box.centerx, y) + 2
-        version = theme.text(t("app.version", version=VERSION), self._px(14), theme.INK_SOFT)
+        version = theme.text(t("app.version", version=VERSION), self._px(16), theme.INK_SOFT)
         y = paper.blit_centred(surface, version, box.centerx, y) + 12
         head = theme.text(t("help.keys"), self._px(18), theme.INK_SOFT, bold=True)
         surface.blit(head, (x, y))
