@@ -32,6 +32,15 @@ from game.match.opponent import ComputerOpponent
 # --- install_logging and run_guarded ------------------------------------------------------------------------------
 
 
+@pytest.fixture(autouse=True)
+def display_kept() -> Iterator[None]:
+    """The crash guard closes the window (``pygame.display.quit``); a later module's window must still open."""
+    was_open = pygame.display.get_init()
+    yield
+    if was_open and not pygame.display.get_init():
+        pygame.display.init()
+
+
 @pytest.fixture
 def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     """A private data folder, and the process-wide logging state put back afterwards."""
