@@ -24,8 +24,7 @@ from engine import Game, Rules, about, sgf
 from game.control import Control
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
-from game.view import theme
-from game.view.strings import t
+from game.view import strings, theme
 from tools import release
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -180,5 +179,5 @@ def test_the_title_bar_and_the_f1_card_show_the_version(control: Control, monkey
     key(control, pygame.K_F1)
     assert isinstance(control.stack.top, HelpScene)
     control.step(1 / 60)
-    assert t("app.version", version=about.VERSION) in drawn
+    assert strings.t("app.version", version=about.VERSION) in drawn
     assert any(about.VERSION in text for text in drawn)
