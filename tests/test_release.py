@@ -21,10 +21,11 @@ import pytest
 from driving import key
 
 from engine import Game, Rules, about, sgf
+from game import strings
 from game.control import Control
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
-from game.view import strings, theme
+from game.view import theme
 from tools import release
 
 ROOT = Path(__file__).resolve().parent.parent
