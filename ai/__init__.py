@@ -27,6 +27,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol
 
 from ai import kernel, parallel
@@ -39,8 +40,17 @@ from engine import Game, Rules
 LEVELS: tuple[str, ...] = ("random", "beginner", "amateur", "master-v1", "master-v2", "master")
 """Every level, weakest first."""
 
-PLAYER_LEVELS: tuple[str, ...] = ("beginner", "amateur", "master")
-"""The levels a player can choose in the game (random, master-v1 and master-v2 are yardsticks for measurements)."""
+class Level(StrEnum):
+    """The levels a player can choose in the game (random, master-v1 and master-v2 are yardsticks for
+    measurements). A member is its own name: ``Level.MASTER == "master"``."""
+
+    BEGINNER = "beginner"
+    AMATEUR = "amateur"
+    MASTER = "master"
+
+
+PLAYER_LEVELS: tuple[Level, ...] = tuple(Level)
+"""The player's levels, weakest first (the names are :class:`Level`'s)."""
 
 _SEARCH_SETTINGS = {"master": MASTER, "master-v2": MASTER, "master-v1": MASTER_V1}
 
@@ -194,4 +204,5 @@ def _level(level: str) -> str:
     return name
 
 
-__all__ = ["LEVELS", "MAX_SECONDS", "PLAYER_LEVELS", "CancelFlag", "Thought", "budget", "choose_move", "stop_phase_done", "think"]
+__all__ = ["LEVELS", "MAX_SECONDS", "PLAYER_LEVELS", "CancelFlag", "Level", "Thought", "budget", "choose_move", "stop_phase_done",
+           "think"]

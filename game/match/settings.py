@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ai import PLAYER_LEVELS
+from ai import Level
 from engine import Player, Rules
 from game.match.clock import TimeControl
 
@@ -13,7 +13,7 @@ from game.match.clock import TimeControl
 class ComputerSettings:
     """A game against the computer: its level and the colour the human plays."""
 
-    level: str = PLAYER_LEVELS[0]
+    level: Level = Level.BEGINNER
     human: Player = Player.BLUE
 
     @property

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 
+from ai import Level
 from engine import Player, Rules, sgf
 from game import strings
 from game.control import Control
@@ -77,7 +78,7 @@ def a_few_saved_games(replacing: list[Path] | None = None) -> list[Path]:
     countries = demo.countries_demo()
     countries.finish()
     classic = demo.classic_demo()
-    versus = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("master", Player.RED))
+    versus = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.MASTER, Player.RED))
     return [library.save_game("zagram-352562", other_program_record()),
             library.save_game(default_name(classic), sgf.dumps(classic)),
             library.save_game(default_name(countries), sgf.dumps(countries, info=record_info(versus, datetime.now())))]

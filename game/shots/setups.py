@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from ai import choose_move
+from ai import Level, choose_move
 from ai import review as ai_review
 from engine import Game, Player, Refusal, Rules, sgf
 from game import strings
@@ -219,7 +219,7 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         game = demo.countries_demo()
         game.finish()
         human = game.winner.other if game.winner is not None else Player.BLUE
-        return stack.make("results", Match(MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("master", human)),
+        return stack.make("results", Match(MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.MASTER, human)),
                                          game))
 
     on_clock = MatchSettings(Rules.COUNTRIES, 20, 15, clock=TimeControl(5, 3))
@@ -235,7 +235,7 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         game = demo.countries_demo()
         game.finish()
         human = game.winner or Player.BLUE
-        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("amateur", human), TimeControl(5, 3))
+        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.AMATEUR, human), TimeControl(5, 3))
         return stack.make("results", Match(settings, game, clock=ClockState((0.0, 0.0)),
                                          ending=Ending(How.TIME, human)))
 
@@ -248,13 +248,13 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
     def computer_thinking() -> Any:
         # The computer to move: «Компьютер думает...», and «Вы» / «Компьютер» on the score card.
         game = demo.countries_demo()
-        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("amateur", game.to_move.other))
+        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.AMATEUR, game.to_move.other))
         return stack.make("play", Match(settings, game))
 
     def hinted() -> Any:
         # Against the computer, the player's turn: the master's hint pulsing on the board, two used.
         game = demo.countries_demo()
-        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("master", game.to_move))
+        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.MASTER, game.to_move))
         scene: Any = stack.make("play", Match(settings, game, hints=1))
         scene.hint.point, scene.hint.since, scene.hint.used = _demo_hint(), -0.3, 2  # a third of the way out
         return scene

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from ai import kernel, parallel, think
+from ai import Level, kernel, parallel, think
 from engine import Rules, sgf
 from game import strings
 from game.app import KERNEL_FOLDER
@@ -68,7 +68,7 @@ def _smoke(frames: int) -> str:
     # Against the real computer, with a tiny budget: it answers, or the scene
     # says it could not; either way nothing may crash.
     stack.ai_seconds = 0.05
-    versus = frames_of("play", Match(MatchSettings(width=10, height=10, computer=ComputerSettings("beginner"))))
+    versus = frames_of("play", Match(MatchSettings(width=10, height=10, computer=ComputerSettings(Level.BEGINNER))))
     assert versus.name == "play"
     versus.try_play((2, 2))
     for _ in range(300):

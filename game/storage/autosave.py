@@ -14,7 +14,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ai import PLAYER_LEVELS
+from ai import PLAYER_LEVELS, Level
 from engine import STOP_SECONDS, Game, Player, sgf
 from game.match.clock import CLOCK_MINUTES, INCREMENTS, MAX_LEFT, ClockState, MatchClock, TimeControl
 from game.match.settings import ComputerSettings, MatchSettings
@@ -78,13 +78,13 @@ def settings_from_meta(meta: Mapping[str, Any], game: Game) -> MatchSettings:
     """The set-up to resume ``game`` with; anything missing or odd in ``meta`` takes its default.
 
     >>> settings_from_meta({"mode": "computer", "level": "amateur", "human": "red"}, Game(7, 5)).computer
-    ComputerSettings(level='amateur', human=<Player.RED: 2>)
+    ComputerSettings(level=<Level.AMATEUR: 'amateur'>, human=<Player.RED: 2>)
     """
     computer = None
     if meta.get("mode") == "computer":
         level = meta.get("level")
         human = Player.RED if meta.get("human") == "red" else Player.BLUE
-        computer = ComputerSettings(level if level in PLAYER_LEVELS else PLAYER_LEVELS[0], human)
+        computer = ComputerSettings(Level(level) if level in PLAYER_LEVELS else Level.BEGINNER, human)
     # The record's own rule set and size are the truth; the set-up only adds the opponent and the clock.
     return MatchSettings(game.rules, game.width, game.height, computer, clock_from_meta(meta)[0])
 
