@@ -14,7 +14,7 @@ from ai import kernel, parallel
 from game import strings
 from game.control import DEFAULT_SIZE, MIN_SIZE, Control
 from game.paths import user_data_dir
-from game.storage import preferences
+from game.storage.preferences import Preferences
 from game.view import dpi, language, theme
 
 HEADLESS_DRIVERS = ("offscreen", "dummy")
@@ -67,15 +67,16 @@ def run(size: tuple[int, int] | None = None) -> int:
     """
     pygame.init()
     try:
-        language.apply_saved()  # before the window, and before a NoDisplay message: both are in it
-        parallel.configure(preferences.load_settings().cores)  # the master's pool starts when it first thinks
+        chosen = Preferences.load()  # the one read of the settings file; the loop hands it to every scene
+        language.apply_saved(chosen)  # before the window, and before a NoDisplay message: both are in it
+        parallel.configure(chosen.chosen.cores)  # the master's pool starts when it first thinks
         open_display()
         # Compiled (the first time) or loaded from the cache while the menu shows; the master plays
         # its pure-Python search until then.
         kernel.configure(user_data_dir() / KERNEL_FOLDER)
         kernel.start()
         theme.use_display_dpi(dpi.display_dpi())  # before the first layout: buttons are sized by it
-        control = Control(size or first_window_size())
+        control = Control(size or first_window_size(), preferences=chosen)
         control.stack.go("menu")
         if os.environ.get("TOCHKI_FIRST_FRAME_EXIT") == "1":
             # tools/build_bench.py: launch-to-exit time is then the time to the first frame.

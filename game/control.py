@@ -48,7 +48,7 @@ from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
 from game.scenes.rules import RulesScene
 from game.scenes.versus import VersusScene
-from game.storage.preferences import load_settings
+from game.storage.preferences import Preferences
 from game.strings import t
 from game.view import theme
 from game.view.sound import Sounds
@@ -85,7 +85,8 @@ class Control:
     """Owns the window, the scene stack and the loop."""
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, fps: int = FPS,
-                 now: Callable[[], int] = pygame.time.get_ticks, sounds: Sounds | None = None) -> None:
+                 now: Callable[[], int] = pygame.time.get_ticks, sounds: Sounds | None = None,
+                 preferences: Preferences | None = None) -> None:
         if not pygame.get_init():
             pygame.init()
         pygame.display.set_caption(t("app.version", version=VERSION))  # which build a player runs, at a glance
@@ -98,8 +99,10 @@ class Control:
         self.fps = fps
         self.clock = pygame.time.Clock()
         self.filter = InputFilter(now, lambda: self.size)
-        self.stack = SceneStack(self.screen.get_size(), SCENES)
-        self.sounds = sounds if sounds is not None else Sounds(enabled=load_settings().sound)
+        # The app hands on the choices it read at start; a loop built alone reads the file itself.
+        self.preferences = preferences if preferences is not None else Preferences.load()
+        self.stack = SceneStack(self.screen.get_size(), SCENES, self.preferences)
+        self.sounds = sounds if sounds is not None else Sounds(enabled=self.preferences.chosen.sound)
         self.stack.sounds = self.sounds
         self.stack.now = now  # the game clocks run on the same time as the input filter
         self.stack.notify = self.wake  # a background job's news ends the loop's wait

@@ -283,9 +283,7 @@ def test_the_sound_button_switches_and_is_remembered(control: Control, sounds: R
 
 
 def test_control_starts_sound_as_the_settings_say(pygame_session: object, data_dir: Path) -> None:
-    settings = preferences.load_settings()
-    settings.sound = False
-    preferences.save_settings(settings)
+    preferences.save_settings(preferences.Settings(sound=False))
     c = Control((800, 600))
     try:
         assert c.sounds.enabled is False and c.stack.sounds is c.sounds

@@ -15,6 +15,7 @@ import pytest
 from conftest import FakeClock
 from driving import click, key, post, press
 
+from ai import Level
 from engine import Game, Player, Rules, format_score, sgf
 from game import strings
 from game.control import Control
@@ -34,6 +35,7 @@ from game.scenes.rules import RulesScene, diagrams
 from game.scenes.versus import VersusScene
 from game.shots.headless import ZAGRAM
 from game.storage import library, preferences, unfinished
+from game.storage.preferences import Preferences
 from game.view import language, paper, theme
 from game.view.textfit import wrap
 from game.view.widgets import Button
@@ -181,19 +183,17 @@ def test_language_toggle_switches_texts_and_is_remembered(control: Control, data
     assert preferences.load_settings().language == "en"
     # The next start: Russian in force until the saved choice is applied.
     strings.set_language("ru")
-    assert language.apply_saved() == "en" and strings.t("menu.quit") == "Quit"
+    assert language.apply_saved(Preferences.load()) == "en" and strings.t("menu.quit") == "Quit"
     press(control, menu.language_buttons["ru"])
     assert menu.b_hotseat.label == "Два игрока" and preferences.load_settings().language == "ru"
 
 
 def test_language_choice_keeps_the_other_settings(control: Control) -> None:
-    settings = preferences.load_settings()
-    settings.sound = False
-    settings.rules = "classic"
-    preferences.save_settings(settings)
-    language.choose("en")
+    chosen = control.preferences
+    chosen.remember(sound=False, rules=Rules.CLASSIC)
+    language.choose("en", chosen)
     kept = preferences.load_settings()
-    assert (kept.language, kept.sound, kept.rules) == ("en", False, "classic")
+    assert (kept.language, kept.sound, kept.rules) == ("en", False, Rules.CLASSIC)
 
 
 # ----- «Продолжить» -----------------------------------------------------------------------------
@@ -550,16 +550,26 @@ def test_choices_come_back_on_the_next_visit_and_after_a_restart(control: Contro
     restarted.stack.shutdown_all()
 
 
-def test_a_remembered_choice_is_written_only_when_it_changes(data_dir: Path) -> None:
-    assert preferences.remember(rules="classic").rules == "classic"
+def test_a_remembered_choice_is_written_only_when_it_changes(control: Control, data_dir: Path) -> None:
+    menu = open_menu(control)
+    press(control, menu.b_classic)
     path = data_dir / preferences.SETTINGS_FILE
-    path.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")  # same content, new time
-    stamp = path.stat().st_mtime_ns
-    preferences.remember(rules="classic")
-    assert path.stat().st_mtime_ns == stamp
-    assert preferences.load_settings().rules == "classic"
-    with pytest.raises(TypeError):
-        preferences.remember(colour_of_the_sky="blue")
+    assert preferences.load_settings().rules is Rules.CLASSIC
+    path.write_text('{"rules": "countries"}', encoding="utf-8")  # another hand, after the start
+    press(control, menu.b_classic)  # the same choice again: nothing to write
+    assert path.read_text(encoding="utf-8") == '{"rules": "countries"}'
+    press(control, menu.b_countries)  # the game's own choice still said classic: a change, written
+    assert preferences.load_settings().rules is Rules.COUNTRIES
+
+
+def test_the_scenes_read_the_choices_the_loop_was_given_not_the_file(control: Control, data_dir: Path) -> None:
+    preferences.save_settings(preferences.Settings(rules=Rules.CLASSIC, mode="computer", level=Level.MASTER,
+                                                   colour=Player.RED, board_size=(15, 15)))
+    menu = open_menu(control)  # the loop read the file before it was written
+    assert menu.rules is Rules.COUNTRIES and menu.mode == "hotseat" and menu.b_countries.selected
+    press(control, menu.b_computer)
+    versus = control.stack.top
+    assert isinstance(versus, VersusScene) and versus.level is Level.BEGINNER and versus.human is Player.BLUE
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1200, 800), (1366, 768), (1920, 1080)])

@@ -13,11 +13,12 @@ from hypothesis import given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
+from ai import PLAYER_LEVELS, Level
 from engine import Game, Player, Rules, sgf
 from game import strings
 from game.storage import atomic, errors, library, preferences, unfinished
 from game.storage.errors import StoreError
-from game.storage.preferences import Settings
+from game.storage.preferences import Preferences, Settings
 from game.storage.unfinished import Resumable
 
 META = {"mode": "computer", "level": "amateur", "human": "red", "rules": "classic"}
@@ -64,11 +65,12 @@ class TestSettings:
         assert Settings().language == "ru" and Settings().sound is True and Settings().board_size == "auto"
 
     def test_round_trip(self, data_dir: Path) -> None:
-        s = Settings(language="en", sound=False, board_size=(30, 20), rules="classic", mode="computer",
-                     level="master", colour="red")
+        s = Settings(language="en", sound=False, board_size=(30, 20), rules=Rules.CLASSIC, mode="computer",
+                     level=Level.MASTER, colour=Player.RED)
         assert preferences.save_settings(s)
         assert preferences.load_settings() == s
-        assert json.loads((data_dir / "settings.json").read_text("utf-8"))["board_size"] == [30, 20]
+        kept = json.loads((data_dir / "settings.json").read_text("utf-8"))
+        assert (kept["board_size"], kept["rules"], kept["level"], kept["colour"]) == ([30, 20], "classic", "master", "red")
         assert temporaries(data_dir) == []
 
     def test_every_field_is_checked_on_load(self) -> None:
@@ -95,11 +97,24 @@ class TestSettings:
         }), "utf-8")
         s = preferences.load_settings()
         assert (s.language, s.sound, s.board_size, s.rules, s.mode, s.level, s.colour) == \
-            ("en", True, "auto", "classic", "hotseat", "beginner", "red")
+            ("en", True, "auto", Rules.CLASSIC, "hotseat", Level.BEGINNER, Player.RED)
+        assert type(s.level) is Level and type(s.rules) is Rules and type(s.colour) is Player
 
     @pytest.mark.parametrize("size", [[20], [20, 20, 20], [True, 20], [20.0, 20], ["20", "20"], [1, 20], {}, "big"])
     def test_bad_board_sizes(self, size: object) -> None:
         assert preferences.settings_from_dict({"board_size": size}).board_size == "auto"
+
+    def test_a_huge_file_gives_defaults(self, data_dir: Path) -> None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        padding = " " * preferences.MAX_SETTINGS_BYTES
+        (data_dir / "settings.json").write_text('{"language": "en"' + padding + "}", "utf-8")
+        assert preferences.load_settings() == Settings()
+
+    @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+    def test_a_pipe_in_its_place_gives_defaults_without_waiting(self, data_dir: Path) -> None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(data_dir / "settings.json")  # opening it to read would wait for a writer for ever
+        assert preferences.load_settings() == Settings()
 
     def test_unreadable_file_gives_defaults(self, data_dir: Path) -> None:
         (data_dir / "settings.json").mkdir(parents=True)  # a folder where the file should be
@@ -109,6 +124,49 @@ class TestSettings:
         (data_dir / "settings.json").mkdir(parents=True)
         assert preferences.save_settings(Settings(language="en")) is False
         assert temporaries(data_dir) == []
+
+
+class Writes(list[Settings]):
+    """Stands in for the settings file: keeps every set written, in order."""
+
+    def __call__(self, settings: Settings) -> bool:
+        self.append(settings)
+        return True
+
+
+class TestPreferences:
+    def test_read_once_at_start_the_file_changing_later_has_no_effect(self, data_dir: Path) -> None:
+        preferences.save_settings(Settings(language="en", rules=Rules.CLASSIC))
+        chosen = Preferences.load()
+        preferences.save_settings(Settings(language="ru", level=Level.MASTER))  # another hand, after the start
+        assert (chosen.chosen.language, chosen.chosen.rules, chosen.chosen.level) == ("en", Rules.CLASSIC, Level.BEGINNER)
+
+    def test_written_only_when_a_choice_changes(self) -> None:
+        written = Writes()
+        chosen = Preferences(keep=written)
+        assert chosen.remember(level=Level.AMATEUR).level is Level.AMATEUR
+        chosen.remember(level=Level.AMATEUR)
+        chosen.remember(rules=Rules.COUNTRIES, sound=True)  # the defaults already
+        assert written == [Settings(level=Level.AMATEUR)]
+        chosen.remember(colour=Player.RED, level=Level.AMATEUR)
+        assert written[-1] == Settings(level=Level.AMATEUR, colour=Player.RED) and len(written) == 2
+
+    def test_an_unknown_choice_is_refused_and_nothing_written(self) -> None:
+        written = Writes()
+        chosen = Preferences(keep=written)
+        with pytest.raises(TypeError):
+            chosen.remember(colour_of_the_sky="blue")
+        assert written == [] and chosen.chosen == Settings()
+
+    def test_a_choice_that_cannot_be_written_still_holds_for_this_run(self, data_dir: Path) -> None:
+        (data_dir / "settings.json").mkdir(parents=True)
+        chosen = Preferences.load()
+        assert chosen.remember(language="en").language == "en" and chosen.chosen.language == "en"
+
+    def test_the_levels_are_one_enum(self) -> None:
+        assert PLAYER_LEVELS == tuple(Level) and [str(level) for level in Level] == ["beginner", "amateur", "master"]
+        assert preferences.settings_from_dict({"level": "amateur"}).level is Level.AMATEUR
+        assert Settings().level is PLAYER_LEVELS[0]
 
 
 # ----- the games in progress ------------------------------------------------------------

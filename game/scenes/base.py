@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.storage.preferences import Preferences
+
 if TYPE_CHECKING:
     from game.match.jobs import Notify
     from game.match.opponent import Chooser
@@ -78,8 +80,12 @@ class Scene:
 class SceneStack:
     """The scenes in play, the top one active. Scenes get it to navigate, by name."""
 
-    def __init__(self, size: tuple[int, int], table: Mapping[str, type[Scene]] | None = None) -> None:
+    def __init__(self, size: tuple[int, int], table: Mapping[str, type[Scene]] | None = None,
+                 preferences: Preferences | None = None) -> None:
         self.size = size
+        self.preferences = preferences if preferences is not None else Preferences()
+        """The player's choices, read once by the app (``Control``); a stack of its own starts from
+        the defaults. Scenes read and remember choices here, never in the settings file."""
         self.table: dict[str, type[Scene]] = dict(table or {})
         """Screen name → scene class: what ``go("play", …)`` builds."""
         self.scenes: list[Scene] = []

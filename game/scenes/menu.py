@@ -22,7 +22,7 @@ from game.input.pointer import pointer_of
 from game.match.settings import MatchSettings
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match
-from game.storage import errors, preferences, unfinished
+from game.storage import errors, unfinished
 from game.storage.autosave import resume
 from game.strings import LANGUAGES, t
 from game.view import language, paper, theme
@@ -44,8 +44,8 @@ class MenuScene(Scene):
 
     def __init__(self, stack: SceneStack, data: None = None) -> None:
         super().__init__(stack)
-        chosen = preferences.load_settings()
-        self.rules = Rules(chosen.rules)
+        chosen = stack.preferences.chosen
+        self.rules = chosen.rules
         self.mode = chosen.mode
         """«hotseat» or «computer»: the way to play chosen last, which Enter starts."""
         self.unfinished: list[unfinished.Resumable] = []
@@ -78,13 +78,13 @@ class MenuScene(Scene):
     def set_rules(self, rules: Rules) -> None:
         """Choose the rule set for the next game (remembered for the next visit)."""
         self.rules = rules
-        preferences.remember(rules=rules.value)
+        self.stack.preferences.remember(rules=rules)
         self.b_countries.selected = rules is Rules.COUNTRIES
         self.b_classic.selected = rules is Rules.CLASSIC
 
     def set_language(self, code: str) -> None:
         """Switch every text to ``code`` and remember it for the next start."""
-        language.choose(code)
+        language.choose(code, self.stack.preferences)
         self.resize(self.size)  # labels change width
 
     def _language_action(self, code: str) -> Callable[[], None]:
@@ -92,12 +92,12 @@ class MenuScene(Scene):
 
     def start_hotseat(self) -> None:
         """Two players at one screen: go and pick the board."""
-        self.mode = preferences.remember(mode="hotseat").mode
+        self.mode = self.stack.preferences.remember(mode="hotseat").mode
         self.stack.go("picker", MatchSettings(rules=self.rules))
 
     def start_computer(self) -> None:
         """Against the computer: choose level and colour first."""
-        self.mode = preferences.remember(mode="computer").mode
+        self.mode = self.stack.preferences.remember(mode="computer").mode
         self.stack.go("versus", self.rules)
 
     @property

@@ -19,7 +19,7 @@ from game.match.clock import CLOCK_MINUTES, INCREMENTS, TimeControl
 from game.match.settings import MatchSettings
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match
-from game.storage import preferences
+from game.storage.preferences import BoardSize
 from game.strings import rules_name, t
 from game.view import paper, theme
 from game.view.widgets import Button, ButtonGroup, row_buttons
@@ -32,9 +32,9 @@ class PickerScene(Scene):
 
     def __init__(self, stack: SceneStack, settings: MatchSettings) -> None:
         super().__init__(stack)
-        chosen = preferences.load_settings()
+        chosen = stack.preferences.chosen
         self.settings = replace(settings, clock=TimeControl(chosen.clock_minutes, chosen.clock_increment))
-        self.last: preferences.BoardSize = chosen.board_size
+        self.last: BoardSize = chosen.board_size
         """The board chosen last time: a size, or 'auto'."""
         self.buttons = ButtonGroup()
         self.minute_buttons = [self.buttons.add(Button("clock.minutes", m=m) if m else Button("clock.none"),
@@ -74,12 +74,12 @@ class PickerScene(Scene):
         clock = self.settings.clock
         clock = TimeControl(clock.minutes if minutes is None else minutes,
                             clock.increment if increment is None else increment)
-        preferences.remember(clock_minutes=clock.minutes, clock_increment=clock.increment)
+        self.stack.preferences.remember(clock_minutes=clock.minutes, clock_increment=clock.increment)
         self.settings = replace(self.settings, clock=clock)
         self._mark_last()
 
-    def _choose(self, board: preferences.BoardSize) -> None:
-        self.last = preferences.remember(board_size=board).board_size
+    def _choose(self, board: BoardSize) -> None:
+        self.last = self.stack.preferences.remember(board_size=board).board_size
         self._mark_last()
 
     def _mark_last(self) -> None:

@@ -25,7 +25,6 @@ from game.match.opponent import ComputerOpponent
 from game.match.takeback import TakeBack
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Question
-from game.storage import preferences
 from game.storage.autosave import Autosaver
 from game.view import anim, hud
 from game.view.board_view import BoardView
@@ -116,7 +115,7 @@ class PlayScene(Scene):
     def toggle_sound(self) -> None:
         """Sound on or off, remembered for the next start."""
         if self.stack.sounds is not None:
-            preferences.remember(sound=self.stack.sounds.toggle())
+            self.stack.preferences.remember(sound=self.stack.sounds.toggle())
             self.panel.b_sound.show(self.stack.sounds)
 
     def can_undo(self) -> bool:

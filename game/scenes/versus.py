@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from ai import PLAYER_LEVELS
+from ai import PLAYER_LEVELS, Level
 from engine import Player, Rules
 from game.input.pointer import pointer_of
 from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.base import Scene, SceneStack
-from game.storage import preferences
 from game.strings import t
 from game.view import paper, theme
 from game.view.widgets import Button, ButtonGroup, row_buttons
@@ -23,9 +22,9 @@ class VersusScene(Scene):
     def __init__(self, stack: SceneStack, rules: Rules) -> None:
         super().__init__(stack)
         self.rules = rules
-        chosen = preferences.load_settings()
+        chosen = stack.preferences.chosen
         self.level = chosen.level
-        self.human = Player.RED if chosen.colour == "red" else Player.BLUE
+        self.human = chosen.colour
         self.buttons = ButtonGroup()
         self.level_buttons = [
             self.buttons.add(Button(f"level.{level}"), lambda level=level: self.set_level(level)) for level in PLAYER_LEVELS
@@ -40,15 +39,15 @@ class VersusScene(Scene):
         self._colour_label_y = 0
         self._card = pygame.Rect(0, 0, 0, 0)
 
-    def set_level(self, level: str) -> None:
+    def set_level(self, level: Level) -> None:
         """Choose the computer's level (remembered for the next visit)."""
-        self.level = preferences.remember(level=level).level
+        self.level = self.stack.preferences.remember(level=level).level
         self._show_choices()
 
     def set_human(self, player: Player) -> None:
         """Choose the colour the human plays (blue moves first; remembered for the next visit)."""
         self.human = player
-        preferences.remember(colour="blue" if player == Player.BLUE else "red")
+        self.stack.preferences.remember(colour=player)
         self._show_choices()
 
     def _show_choices(self) -> None:

@@ -1,18 +1,23 @@
 """The player's choices between games, in ``settings.json``: read field by field, a bad value
 falling back to its default, and written atomically.
+
+The game reads the file once, at start, into one :class:`Preferences`, which the app hands to
+the loop and the loop to every scene (``stack.preferences``); a choice changes it in memory,
+and only a choice that differs from the one kept is written back.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import stat
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
-from ai import PLAYER_LEVELS
+from ai import Level
 from ai.parallel import MAX_CORES
-from engine import MAX_SIZE, Rules
+from engine import MAX_SIZE, Player, Rules
 from game.match.clock import CLOCK_MINUTES, INCREMENTS
 from game.paths import user_data_dir
 from game.storage.atomic import (
@@ -24,15 +29,17 @@ log = logging.getLogger(__name__)
 
 SETTINGS_FILE = "settings.json"
 MIN_BOARD = 2  # at least one cell
-RULES = tuple(rules.value for rules in Rules)
+MAX_SETTINGS_BYTES = 64 * 1024
+"""The largest settings file read; the game writes well under a kilobyte."""
 MODES = ("hotseat", "computer")
-COLOURS = ("blue", "red")
+COLOURS = {"blue": Player.BLUE, "red": Player.RED}
+"""The human's colour as the file spells it."""
 
 
 BoardSize = tuple[int, int] | Literal["auto"]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Settings:
     """What the player chose last time, so the next start begins there."""
 
@@ -42,14 +49,14 @@ class Settings:
     """Sound effects on."""
     board_size: BoardSize = "auto"
     """The last board, ``(width, height)`` in nodes, or 'auto' («Авто»)."""
-    rules: str = "countries"
-    """'countries' or 'classic' (``engine.Rules`` values)."""
+    rules: Rules = Rules.COUNTRIES
+    """The rule set chosen last (the file keeps its value, 'countries' or 'classic')."""
     mode: str = "hotseat"
     """'hotseat' (two players) or 'computer'."""
-    level: str = PLAYER_LEVELS[0]
-    """The computer's level, one of ``ai.PLAYER_LEVELS``."""
-    colour: str = "blue"
-    """The colour the human plays against the computer: 'blue' or 'red'."""
+    level: Level = Level.BEGINNER
+    """The computer's level."""
+    colour: Player = Player.BLUE
+    """The colour the human plays against the computer ('blue' or 'red' in the file)."""
     clock_minutes: int = 0
     """The clock chosen last: minutes a player, one of ``game.match.clock.CLOCK_MINUTES`` (0: none)."""
     clock_increment: int = 0
@@ -74,15 +81,20 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[object], str | None]:
     return lambda value: value if value in choices else None
 
 
+def _member(kind: type[Rules] | type[Level]) -> Callable[[object], Rules | Level | None]:
+    names = {member.value: member for member in kind}
+    return lambda value: names.get(value) if isinstance(value, str) else None
+
+
 # How each field is checked when read back: the valid value, or None for "use the default".
 _VALIDATORS: dict[str, Callable[[object], object | None]] = {
     "language": _one_of(LANGUAGES),
     "sound": lambda value: value if isinstance(value, bool) else None,
     "board_size": _board_size,
-    "rules": _one_of(RULES),
+    "rules": _member(Rules),
     "mode": _one_of(MODES),
-    "level": _one_of(PLAYER_LEVELS),
-    "colour": _one_of(COLOURS),
+    "level": _member(Level),
+    "colour": lambda value: COLOURS.get(value) if isinstance(value, str) else None,
     "clock_minutes": lambda value: value if type(value) is int and value in CLOCK_MINUTES else None,
     "clock_increment": lambda value: value if type(value) is int and value in INCREMENTS else None,
     "cores": lambda value: value if type(value) is int and 1 <= value <= MAX_CORES else None,
@@ -94,24 +106,29 @@ def settings_from_dict(data: object) -> Settings:
 
     >>> s = settings_from_dict({"language": "en", "sound": "loud", "board_size": [30, 20]})
     >>> s.language, s.sound, s.board_size, s.rules
-    ('en', True, (30, 20), 'countries')
+    ('en', True, (30, 20), <Rules.COUNTRIES: 'countries'>)
     """
-    settings = Settings()
     if not isinstance(data, dict):
-        return settings
-    for f in fields(Settings):
-        if f.name in data:
-            value = _VALIDATORS[f.name](data[f.name])
-            if value is not None:
-                setattr(settings, f.name, value)
-    return settings
+        return Settings()
+    read: dict[str, Any] = {f.name: _VALIDATORS[f.name](data[f.name]) for f in fields(Settings) if f.name in data}
+    return Settings(**{name: value for name, value in read.items() if value is not None})
 
 
 def load_settings() -> Settings:
-    """The saved settings; defaults for anything missing or unreadable. Never raises."""
+    """The saved settings; defaults for anything missing or unreadable. Never raises.
+
+    Only a regular file of at most :data:`MAX_SETTINGS_BYTES` is read: a pipe put in its place
+    would hold the start for ever, and a huge file is not one the game wrote.
+    """
     try:
         path = user_data_dir() / SETTINGS_FILE
-        data = json.loads(path.read_bytes())
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise OSError(f"{path} is not a regular file")
+        with path.open("rb") as file:
+            text = file.read(MAX_SETTINGS_BYTES + 1)
+        if len(text) > MAX_SETTINGS_BYTES:
+            raise OSError(f"{path} is larger than {MAX_SETTINGS_BYTES} bytes")
+        data = json.loads(text)
     except FileNotFoundError:
         return Settings()
     except Exception as e:  # noqa: BLE001 — unreadable or not JSON: start from defaults
@@ -123,29 +140,15 @@ def load_settings() -> Settings:
     return settings
 
 
-def remember(**choices: object) -> Settings:
-    """Keep the player's latest choices (``remember(rules="classic")``) for the next visit and start.
-
-    Only a change is written; like :func:`save_settings` it never raises. The settings as they are now.
-    """
-    settings = load_settings()
-    changed = False
-    for name, value in choices.items():
-        if not hasattr(settings, name):
-            raise TypeError(f"no setting called {name!r}")
-        if getattr(settings, name) != value:
-            setattr(settings, name, value)
-            changed = True
-    if changed:
-        save_settings(settings)
-    return settings
-
-
 def settings_to_dict(settings: Settings) -> dict[str, Any]:
-    """The JSON form of ``settings`` (the board size as a list)."""
-    data = asdict(settings)
+    """The JSON form of ``settings``: the board size as a list, the rules and level by their names,
+    the colour as 'blue' or 'red'."""
+    data: dict[str, Any] = {f.name: getattr(settings, f.name) for f in fields(Settings)}
     if isinstance(settings.board_size, tuple):
         data["board_size"] = list(settings.board_size)
+    data["rules"] = settings.rules.value
+    data["level"] = settings.level.value
+    data["colour"] = "red" if settings.colour is Player.RED else "blue"
     return data
 
 
@@ -161,3 +164,36 @@ def save_settings(settings: Settings) -> bool:
         log.warning("settings not saved: %s", e)
         return False
     return True
+
+
+class Preferences:
+    """The player's choices for this run of the game: read from the file once, kept in memory,
+    written back only when one changes.
+
+    ``keep`` writes a changed set (:func:`save_settings`, the file; a test passes its own).
+    """
+
+    def __init__(self, chosen: Settings | None = None, *,
+                 keep: Callable[[Settings], bool] = save_settings) -> None:
+        self._chosen = chosen if chosen is not None else Settings()
+        self._keep = keep
+
+    @classmethod
+    def load(cls) -> Preferences:
+        """The choices in the settings file (defaults for what is missing or unreadable)."""
+        return cls(load_settings())
+
+    @property
+    def chosen(self) -> Settings:
+        """The choices as they are now."""
+        return self._chosen
+
+    def remember(self, **choices: Any) -> Settings:
+        """Keep the player's latest choices (``remember(rules=Rules.CLASSIC)``) for the next visit
+        and start; an unknown name is a TypeError. Only a change is written, and a write that
+        fails leaves the choice in force for this run. The choices as they are now."""
+        changed = replace(self._chosen, **choices)
+        if changed != self._chosen:
+            self._chosen = changed
+            self._keep(changed)
+        return changed
