@@ -255,3 +255,25 @@ def test_the_icns_holds_every_size_make_icon_draws() -> None:
         kinds.add(kind)
         offset += length
     assert offset == len(icns) and kinds == {kind for _, kind in make_icon.ICNS_TYPES}
+
+
+@pytest.mark.parametrize(("system", "machine", "numba"), [
+    ("linux", "x86_64", "0.68.1"), ("win32", "AMD64", "0.68.1"), ("darwin", "arm64", "0.68.1"),
+    ("darwin", "x86_64", "0.62.1"),  # no numba after 0.62 was built for Intel macOS
+])
+def test_each_system_gets_one_numba_and_the_kernel_its_companions(system: str, machine: str, numba: str) -> None:
+    from packaging.requirements import Requirement
+
+    environment = {"sys_platform": system, "platform_machine": machine}
+    picked: dict[str, str] = {}
+    for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            requirement = Requirement(line)
+            if requirement.marker is None or requirement.marker.evaluate(environment):
+                assert requirement.name not in picked, requirement.name
+                picked[requirement.name] = str(requirement.specifier).removeprefix("==")
+    assert picked["numba"] == numba
+    assert {"llvmlite", "numpy", "pygame-ce", "platformdirs"} <= picked.keys()
+    # pyproject.toml names the same pins.
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'"numba=={numba}; ' in text

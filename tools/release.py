@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT))  # run as a script, this folder is on the path ins
 from engine.about import NAME, VERSION  # noqa: E402
 from tools.bundle_info import DISPLAY_NAME, EXE_NAME  # noqa: E402
 
-TARGETS: tuple[tuple[str, str], ...] = (("windows", "x64"), ("macos", "arm64"), ("linux", "x64"))
-"""(system, processor) of every release build. No Intel Mac: numba, which the master's compiled
-kernel needs, has published no Intel macOS wheels since 0.63."""
+TARGETS: tuple[tuple[str, str], ...] = (("windows", "x64"), ("macos", "arm64"), ("macos", "x64"), ("linux", "x64"))
+"""(system, processor) of every release build. Intel Macs build on numba 0.62.1, the last with Intel macOS
+wheels (requirements.txt)."""
 DIST = ROOT / "dist"
 CHANGELOG = ROOT / "CHANGELOG.md"
 
