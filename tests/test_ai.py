@@ -201,6 +201,7 @@ def stopped_game(red_dots: list[tuple[int, int]]) -> Game:
     return game
 
 
+@pytest.mark.usefixtures("ai_counts_work")  # seeded: the work count decides each move, not the clock
 @pytest.mark.parametrize("level", ["beginner", "amateur", "master"])
 def test_stop_phase_surrounds_what_it_can(level: str) -> None:
     game = stopped_game([(5, 5), (6, 6)])

@@ -26,6 +26,7 @@ def blundered_game() -> Game:
     return game
 
 
+@pytest.mark.usefixtures("ai_counts_work")  # the review stops on its work count, however busy the machine
 def test_the_planted_blunder_is_the_mistake_found_with_the_move_that_saved_the_dots() -> None:
     game = blundered_game()
     moves = ai_review.review(game, seconds=0.3)

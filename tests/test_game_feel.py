@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from conftest import StillTime
 from driving import click, key, post, step_until
 
 from engine import Game, Player, Rules, sgf
@@ -175,29 +176,62 @@ def test_the_computer_move_appears_with_its_own_animation(control: Control) -> N
 # ----- the loop sleeps when nothing moves -----------------------------------------------------------
 
 
-def run_for(control: Control, seconds: float) -> None:
-    pygame.time.set_timer(pygame.event.Event(pygame.QUIT), round(seconds * 1000), loops=1)
-    control.run()
+class CountedTicks:
+    """Stands in for the loop's pygame Clock: each tick says the time the loop asked for went by and
+    sleeps nothing; after ``ticks`` of them it posts QUIT, so a test counts the loop's turns instead of timing them."""
+
+    def __init__(self, ticks: int) -> None:
+        self.left = ticks
+
+    def tick(self, fps: float = 0) -> int:
+        self.left -= 1
+        if self.left == 0:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        return round(1000 / fps) if fps else 0
 
 
-def test_idle_the_loop_waits_instead_of_drawing(control: Control) -> None:
+def test_idle_the_loop_waits_instead_of_drawing(control: Control, monkeypatch: pytest.MonkeyPatch) -> None:
     play = start_play(control)
     settle(control, 0.1)
     assert control.idle and play.wake_in() is None
-    frames = control.frames
-    run_for(control, 0.6)
-    # One frame at most (the first after waking), not ~36; the loop looked for input a few times instead.
-    assert control.frames - frames <= 2
-    assert control.idle_polls >= 5
+    frames, polls = control.frames, control.idle_polls
+    monkeypatch.setattr(control, "clock", CountedTicks(36))  # a busy loop would draw a frame on each of these
+    control.run()
+    # In 36 turns (the last takes the QUIT) the loop only looked for input: one frame at most, for a
+    # stray window event, where a loop that draws when nothing moves would have drawn 35.
+    assert control.frames - frames <= 1
+    assert control.idle_polls - polls >= 34
 
 
-def test_while_a_move_animates_the_loop_draws_every_frame(control: Control) -> None:
+def test_while_a_move_animates_the_loop_draws_every_frame(control: Control, monkeypatch: pytest.MonkeyPatch) -> None:
     play = start_play(control)
     settle(control, 0.1)
+    # The loop's clock moves a frame (1/60 s) per turn of the loop, however slow the machine: the
+    # animation lasts the same number of turns, and each turn is counted instead of timed.
+    still = StillTime()
+    monkeypatch.setattr("game.control.time", still)
+    turns: list[tuple[float | None, int, int]] = []  # before each turn: the scene's wake_in, frames, idle polls
+    waiting = control.wait_for_frame
+
+    def counted() -> tuple[list[pygame.event.Event], float]:
+        turns.append((play.wake_in(), control.frames, control.idle_polls))
+        if play.wake_in() is None or len(turns) > 600:  # still again (or a net for a broken loop): stop
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        still.advance(1 / 60)
+        return waiting()
+
+    monkeypatch.setattr(control, "wait_for_frame", counted)
     play.try_play((5, 5))  # as if clicked: the animation runs now
-    frames = control.frames
-    run_for(control, 0.4)
-    assert control.frames - frames >= 8  # ~24 at 60 fps; slack for a loaded machine
+    net = pygame.event.Event(pygame.QUIT)
+    pygame.time.set_timer(net, 30_000, loops=1)  # a net for a loop that waits for input in mid-animation
+    control.run()
+    pygame.time.set_timer(net, 0)
+    animated = [(frames, polls) for wake, frames, polls in turns if wake == 0]
+    # Every turn of the loop while the move animated drew a frame and never stopped to look for input.
+    assert [frames for frames, _ in animated] == list(range(animated[0][0], animated[0][0] + len(animated)))
+    assert {polls for _, polls in animated} == {animated[0][1]}
+    assert len(animated) >= round(POP_SECONDS * 60)  # the pop alone lasts this many frames of 1/60 s
+    assert play.wake_in() is None  # and then the loop went still
 
 
 def test_timers_wake_the_loop_only_when_due(control: Control) -> None:

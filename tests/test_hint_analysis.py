@@ -133,13 +133,13 @@ def test_the_analysis_grows_in_the_background_and_stops_on_cancel() -> None:
     assert analysis.total == 30
     step_until(None, lambda: len(analysis.moves) >= 3)
     analysis.cancel()
-    analysis.join(5)
+    analysis.join(SAFETY_SECONDS)
     kept = len(analysis.moves)
     assert kept == 3 and not analysis.running and not analysis.complete
     assert [m.number for m in analysis.moves] == list(range(1, kept + 1))
 
     whole = Analysis(game, seconds=0.01, reviewer=fake_review({})).start()  # type: ignore[arg-type]
-    whole.join(10)
+    whole.join(SAFETY_SECONDS)  # a net: the fake review takes no time of its own
     assert whole.complete and whole.fraction == 1.0 and not whole.running and not whole.failed
 
 

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -32,10 +33,15 @@ def compiled() -> None:
     assert kernel.wait(900), kernel.status()
 
 
+NET_SECONDS = 600.0
+"""The deadline of a search bounded by iterations: far beyond what they take on the slowest machine."""
+
+
 def _search(game: Game, **kwargs: object) -> tuple[int, int]:
     from ai.kernel import master
 
-    return master.search(game, 1.0, **kwargs).move  # type: ignore[arg-type]
+    # Bounded by the caller's iterations: the deadline, ten minutes on, only nets a search that never stops.
+    return master.search(game, 1.0, deadline=time.perf_counter() + NET_SECONDS, **kwargs).move  # type: ignore[arg-type]
 
 
 def _play(game: Game, moves: list[tuple[int, int]]) -> Game:
@@ -187,7 +193,8 @@ def test_several_threads_add_up_their_trees() -> None:
     from ai.kernel import master
 
     game = _play(Game(11, 11, Rules.CLASSIC), [(5, 5), (5, 6), (4, 5)])
-    found = master.search(game, 1.0, seed=3, cores=2, iterations=300)
+    # Each tree stops on its 300 iterations (the deadline is only a net): the sum holds on a busy machine.
+    found = master.search(game, 1.0, seed=3, cores=2, iterations=300, deadline=time.perf_counter() + NET_SECONDS)
     assert found.cores == 2 and found.iterations == 600 and game.is_legal(found.move)
     thought = ai.think(game, "master", seconds=0.1, cores=2)
     assert thought.kernel and thought.cores == 2

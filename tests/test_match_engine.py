@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bench import match
-from engine import Rules
+from engine import Player, Point, Rules
 
 FAKE_ENGINE = r'''
 """A fake oppai-cli: keeps its own board from PutPoint/Undo and suggests every empty node it knows of,
@@ -177,17 +177,43 @@ def test_a_move_the_engine_refuses_is_logged_and_the_game_goes_on(fake: Path) ->
 
 
 @pytest.mark.parametrize(("options", "says"), [
-    (("--hang-at", "2"), "no answer to Analyze in "),
     (("--crash-at", "2"), "the engine exited (code 3) at Analyze"),
     (("--garbage",), "answered 'hello' to Init"),
 ])
-def test_a_hung_dead_or_babbling_engine_ends_its_game_as_an_error(fake: Path, tmp_path: Path,
-                                                                  options: tuple[str, ...], says: str) -> None:
+def test_a_dead_or_babbling_engine_ends_its_game_as_an_error(fake: Path, tmp_path: Path,
+                                                            options: tuple[str, ...], says: str) -> None:
+    # Neither waits out the slack (its end or its nonsense comes at once): a generous one, for a slow start.
     log = tmp_path / "engine.log"
-    result = match.play_game(job(1, command(fake, "--log", str(log), *options), slack=0.5))
+    result = match.play_game(job(1, command(fake, "--log", str(log), *options), slack=60.0))
     assert result.ended == match.ERROR and result.error is not None and says in result.error
     pid = int(logged(log)[0].split()[1])
     assert gone(pid)  # killed and reaped, whatever way the game ended
+
+
+class ImpatientAtSecondAnalyze(match.OutsideEngine):
+    """The match's engine wrapper, whose slack the test cuts to a blink for the second Analyze only:
+    the fake hangs there, and every answer before it has all the time a busy machine needs."""
+
+    def __init__(self, command: tuple[str, ...], slack: float = match.REPLY_SLACK) -> None:
+        super().__init__(command, slack)
+        self.analyzed = 0
+
+    def analyze(self, player: Player, seconds: float) -> list[Point]:
+        self.analyzed += 1
+        if self.analyzed == 2:
+            self.slack = 0.1  # the fake sleeps 120 s: no machine is so fast that its answer comes first
+        return super().analyze(player, seconds)
+
+
+def test_a_hung_engine_ends_its_game_as_an_error(fake: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(match, "OutsideEngine", ImpatientAtSecondAnalyze)
+    log = tmp_path / "engine.log"
+    result = match.play_game(job(1, command(fake, "--log", str(log), "--hang-at", "2"), slack=60.0))
+    assert result.ended == match.ERROR and result.error is not None
+    assert "no answer to Analyze in 0.11 s" in result.error  # its move time (0.01 s) and the cut slack
+    said = logged(log)
+    assert said.count("analyze Red") == 2  # it answered the first Analyze and hung at the second
+    assert gone(int(said[0].split()[1]))  # killed and reaped
 
 
 def test_an_engine_that_cannot_start_is_an_error_game(tmp_path: Path) -> None:
