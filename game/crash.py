@@ -177,8 +177,10 @@ def _open_without_following(path: str, flags: int) -> int:
 class LogFileHandler(_QuietOnError, RotatingFileHandler):
     """The rotating log file, opened without following a symlink."""
 
-    def _open(self) -> IO[str]:
-        return open(self.baseFilename, self.mode, encoding=self.encoding,  # noqa: SIM115 — the handler owns it
+    def _open(self) -> io.TextIOWrapper:
+        # Appended to, as a rotating log always is (the handler itself forces 'a' once it rotates); the
+        # literal mode also tells the type checker it is a text file.
+        return open(self.baseFilename, "a", encoding=self.encoding,  # noqa: SIM115 — the handler owns it
                     errors=self.errors, opener=_open_without_following)
 
 
