@@ -33,7 +33,7 @@ import threading
 from collections.abc import Callable
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TextIO
 
 from game.paths import APP_NAME, user_data_dir
 
@@ -184,7 +184,7 @@ class LogFileHandler(_QuietOnError, RotatingFileHandler):
                     errors=self.errors, opener=_open_without_following)
 
 
-class ConsoleHandler(_QuietOnError, logging.StreamHandler):  # type: ignore[type-arg]
+class ConsoleHandler(_QuietOnError, logging.StreamHandler[TextIO]):
     """Warnings on the console; a console that fails (stderr full or closed) is not reported on itself."""
 
 

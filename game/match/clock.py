@@ -113,9 +113,10 @@ class TimeControl:
     @classmethod
     def of(cls, times: sgf.Times) -> TimeControl:
         """The control a record was played on (an odd figure falls to the nearest offered one)."""
-        if times.limit is None:
+        limit = times.limit
+        if limit is None:
             return cls()
-        minutes = min(CLOCK_MINUTES[1:], key=lambda m: abs(m * 60 - times.limit))  # type: ignore[operator]
+        minutes = min(CLOCK_MINUTES[1:], key=lambda m: abs(m * 60 - limit))
         return cls(minutes, min(INCREMENTS, key=lambda s: abs(s - times.increment)))
 
 
