@@ -12,6 +12,7 @@ traceback); 2 a command-line error, told in one line as argparse does.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import os
 import sys
@@ -76,10 +77,8 @@ def say(text: str, prog: str) -> int:
             os.close(devnull)
         except (OSError, ValueError, AttributeError):
             pass
-        try:
+        with contextlib.suppress(OSError):  # standard error may be gone as well: then there is no one to tell
             print(f"{prog}: cannot write to standard output: {error.strerror or error}", file=sys.stderr)
-        except OSError:
-            pass
         return EXIT_FAILED
     return 0
 

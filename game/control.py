@@ -26,6 +26,7 @@ the frame that shows their news.
 
 from __future__ import annotations
 
+import contextlib
 import time
 import warnings
 from collections.abc import Callable
@@ -90,10 +91,8 @@ class Control:
         if not pygame.get_init():
             pygame.init()
         pygame.display.set_caption(t("app.version", version=VERSION))  # which build a player runs, at a glance
-        try:
+        with contextlib.suppress(pygame.error):  # some drivers have no icons; the game does not need one
             pygame.display.set_icon(window_icon())
-        except pygame.error:
-            pass  # some drivers have no icons; the game does not need one
         self._surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._set_minimum_size()
         self.fps = fps
@@ -131,10 +130,8 @@ class Control:
 
     @classmethod
     def _set_minimum_size(cls) -> None:
-        try:
+        with contextlib.suppress(AttributeError, pygame.error):  # no window object, or a driver without limits
             cls._window().minimum_size = MIN_SIZE
-        except (AttributeError, pygame.error):
-            pass
 
     @property
     def screen(self) -> pygame.Surface:
@@ -213,10 +210,8 @@ class Control:
     def wake() -> None:
         """A background job has something to show: post :data:`JOB_NEWS` (safe from any thread), so the
         loop's wait for input ends and the next frame shows it."""
-        try:
+        with contextlib.suppress(pygame.error):  # the window is closing: there is nothing left to show it on
             pygame.event.post(pygame.event.Event(JOB_NEWS))
-        except pygame.error:
-            pass  # the window is closing: there is nothing left to show it on
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Window-wide events here; everything else goes to the top scene.

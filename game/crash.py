@@ -33,7 +33,7 @@ import threading
 from collections.abc import Callable
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TextIO
 
 from game.paths import APP_NAME, user_data_dir
 
@@ -96,7 +96,7 @@ class LogStream(io.TextIOBase):
             for line in lines:
                 if line.strip():
                     self._logger.log(self._level, line.rstrip())
-        except Exception:  # noqa: BLE001, S110 — a print must never fail because the log did
+        except Exception:  # noqa: BLE001 — a print must never fail because the log did
             pass
         finally:
             self._inside.flag = False
@@ -139,14 +139,14 @@ class ClippingFormatter(logging.Formatter):
         finally:
             record.exc_text = cached
 
-    def formatMessage(self, record: logging.LogRecord) -> str:  # noqa: N802 — logging's name
+    def formatMessage(self, record: logging.LogRecord) -> str:  # logging's name
         record.message = clip(record.message, LOG_MESSAGE_MAX_CHARS)
         return super().formatMessage(record)
 
-    def formatException(self, ei: Any) -> str:  # noqa: N802
+    def formatException(self, ei: Any) -> str:
         return _clip_traceback(super().formatException(ei))
 
-    def formatStack(self, stack_info: str) -> str:  # noqa: N802
+    def formatStack(self, stack_info: str) -> str:
         return _clip_traceback(super().formatStack(stack_info))
 
 
@@ -159,7 +159,7 @@ class _QuietOnError(logging.Handler):
 
     _failed = False
 
-    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 — logging's name
+    def handleError(self, record: logging.LogRecord) -> None:  # logging's name
         if self._failed:
             return
         self._failed = True  # before writing: stderr may lead back to this handler
@@ -177,12 +177,14 @@ def _open_without_following(path: str, flags: int) -> int:
 class LogFileHandler(_QuietOnError, RotatingFileHandler):
     """The rotating log file, opened without following a symlink."""
 
-    def _open(self) -> IO[str]:
-        return open(self.baseFilename, self.mode, encoding=self.encoding,  # noqa: SIM115 — the handler owns it
+    def _open(self) -> io.TextIOWrapper:
+        # Appended to, as a rotating log always is (the handler itself forces 'a' once it rotates); the
+        # literal mode also tells the type checker it is a text file.
+        return open(self.baseFilename, "a", encoding=self.encoding,  # the handler owns it and closes it
                     errors=self.errors, opener=_open_without_following)
 
 
-class ConsoleHandler(_QuietOnError, logging.StreamHandler):  # type: ignore[type-arg]
+class ConsoleHandler(_QuietOnError, logging.StreamHandler[TextIO]):
     """Warnings on the console; a console that fails (stderr full or closed) is not reported on itself."""
 
 

@@ -55,10 +55,7 @@ def user_data_dir() -> Path:
     ``~/Library/Application Support/tochki-strany``.
     """
     override = os.environ.get(DATA_DIR_ENV)
-    if override:
-        path = Path(override).expanduser()
-    else:
-        # appauthor=False: no extra vendor folder level on Windows.
-        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    # appauthor=False: no extra vendor folder level on Windows.
+    path = Path(override).expanduser() if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path

@@ -15,7 +15,7 @@ from game.scenes.review import ReviewScene
 from game.view import theme
 
 
-def open_review(control: Control) -> ReviewScene:  # noqa: F811
+def open_review(control: Control) -> ReviewScene:
     control.stack.push(MenuScene(control.stack))
     control.stack.ai_seconds = 0.15  # the master's budget per move of the review
     scene = ReviewScene(control.stack, Reviewing(blundered_game(), step=0))
@@ -25,7 +25,7 @@ def open_review(control: Control) -> ReviewScene:  # noqa: F811
 
 
 @pytest.mark.usefixtures("ai_counts_work")  # the review's seeded master: the same verdicts on a busy machine
-def test_the_analysis_runs_beside_the_frames_and_the_chart_jumps_to_the_mistake(control: Control) -> None:  # noqa: F811
+def test_the_analysis_runs_beside_the_frames_and_the_chart_jumps_to_the_mistake(control: Control) -> None:
     scene = open_review(control)
     press(control, scene.b_analyse)
     analysis = scene.analysis
@@ -66,7 +66,7 @@ def test_the_analysis_runs_beside_the_frames_and_the_chart_jumps_to_the_mistake(
     assert any(sum(abs(a - b) for a, b in zip(c[:3], theme.HINT, strict=True)) < 40 for c in ring)
 
 
-def test_leaving_the_review_stops_the_analysis(control: Control) -> None:  # noqa: F811
+def test_leaving_the_review_stops_the_analysis(control: Control) -> None:
     scene = open_review(control)
     control.stack.ai_seconds = 5.0
     press(control, scene.b_analyse)
@@ -78,7 +78,7 @@ def test_leaving_the_review_stops_the_analysis(control: Control) -> None:  # noq
     assert len(analysis.moves) < analysis.total
 
 
-def test_analysis_on_the_results_opens_the_review_with_it_running(control: Control) -> None:  # noqa: F811
+def test_analysis_on_the_results_opens_the_review_with_it_running(control: Control) -> None:
     from game.match.settings import MatchSettings
     from game.scenes.handoff import Match
     from game.scenes.results import ResultsScene
@@ -98,7 +98,7 @@ def test_analysis_on_the_results_opens_the_review_with_it_running(control: Contr
     assert not review.analysis.running
 
 
-def test_a_stopped_analysis_says_so_and_counts_no_mistakes_for_the_whole_game(control: Control) -> None:  # noqa: F811
+def test_a_stopped_analysis_says_so_and_counts_no_mistakes_for_the_whole_game(control: Control) -> None:
     scene = open_review(control)
     control.stack.ai_seconds = 5.0
     press(control, scene.b_analyse)

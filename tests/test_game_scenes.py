@@ -399,7 +399,7 @@ def assert_laid_out(control: Control, play: PlayScene) -> None:
     assert area.x <= paper.x and area.y <= paper.y
     assert paper.x + paper.w <= area.x + area.w and paper.y + paper.h <= area.y + area.h
     for b in (play.panel.b_undo, play.panel.b_finish, play.panel.b_menu):
-        assert 0 <= b.rect.x and b.rect.right <= w and 0 <= b.rect.y and b.rect.bottom <= h
+        assert b.rect.x >= 0 and b.rect.right <= w and b.rect.y >= 0 and b.rect.bottom <= h
         assert b.rect.h >= 44
         assert not b.rect.colliderect(pygame.Rect(paper.x, paper.y, paper.w, paper.h))
 

@@ -32,7 +32,7 @@ def hint_pixels(loop: Control, node: Point) -> int:
                and sum(abs(a - b) for a, b in zip(surface.get_at(spot)[:3], theme.HINT, strict=True)) < 60)
 
 
-def test_the_hint_thinks_off_the_ui_thread_and_a_tap_on_it_plays_it(control: Control) -> None:  # noqa: F811
+def test_the_hint_thinks_off_the_ui_thread_and_a_tap_on_it_plays_it(control: Control) -> None:
     gate = threading.Event()
     cancelled: list[bool] = []
     order: list[str] = []  # what happened, in order: the master's start and answer, and each frame
@@ -72,7 +72,7 @@ def test_the_hint_thinks_off_the_ui_thread_and_a_tap_on_it_plays_it(control: Con
     assert cancelled == [False]
 
 
-def test_undo_cancels_the_hint_being_thought_about(control: Control) -> None:  # noqa: F811
+def test_undo_cancels_the_hint_being_thought_about(control: Control) -> None:
     gate = threading.Event()
     flags: list[threading.Event] = []
 
@@ -97,7 +97,7 @@ def test_undo_cancels_the_hint_being_thought_about(control: Control) -> None:  #
 
 
 def test_the_real_masters_hint_against_the_computer_is_legal_and_counted_into_the_record(
-        control: Control) -> None:  # noqa: F811
+        control: Control) -> None:
     settings = MatchSettings(Rules.COUNTRIES, 9, 9, ComputerSettings("beginner", Player.BLUE))
     play = start_play(control, settings, ai_seconds=0.05)
     play.hint = type(play.hint)(used=0, seconds=0.2)  # the real master (no stand-in chooser), a short budget
@@ -120,7 +120,7 @@ def test_the_real_masters_hint_against_the_computer_is_legal_and_counted_into_th
     assert sgf.read_hints(sgf.read_info(save.saved.read_text(encoding="utf-8"))) == 2
 
 
-def test_at_one_screen_no_hint_count_is_written(control: Control) -> None:  # noqa: F811
+def test_at_one_screen_no_hint_count_is_written(control: Control) -> None:
     control.stack.push(MenuScene(control.stack))
     game = Game(9, 9)
     game.play((4, 4))
@@ -135,7 +135,7 @@ def test_at_one_screen_no_hint_count_is_written(control: Control) -> None:  # no
     assert save.saved is not None and "HN[" not in save.saved.read_text(encoding="utf-8")
 
 
-def test_the_count_goes_on_after_a_resume_and_an_opened_record_shows_it(control: Control) -> None:  # noqa: F811
+def test_the_count_goes_on_after_a_resume_and_an_opened_record_shows_it(control: Control) -> None:
     from game.scenes.files.open_game import OpenGameScene
     from game.scenes.play import PlayScene
     from game.scenes.review import ReviewScene

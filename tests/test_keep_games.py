@@ -402,7 +402,7 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def sparse(path: Path, size: int = 300 * 1024 * 1024) -> Path:
     """A file of ``size`` bytes that takes no room on disk (made with the builtin open: not a read)."""
-    with open(path, "wb") as f:  # noqa: PTH123
+    with open(path, "wb") as f:
         f.truncate(size)
     return path
 

@@ -151,7 +151,7 @@ def test_the_changelog_has_an_entry_for_the_version_and_it_becomes_the_notes() -
 
 def test_the_version_is_pyprojects() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert (about.NAME, about.VERSION) == (project["name"], project["version"])
+    assert (project["name"], project["version"]) == (about.NAME, about.VERSION)
     assert re.fullmatch(r"\d+\.\d+\.\d+", about.VERSION)
 
 

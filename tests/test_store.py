@@ -164,7 +164,7 @@ class TestPreferences:
         assert chosen.remember(language="en").language == "en" and chosen.chosen.language == "en"
 
     def test_the_levels_are_one_enum(self) -> None:
-        assert PLAYER_LEVELS == tuple(Level) and [str(level) for level in Level] == ["beginner", "amateur", "master"]
+        assert tuple(Level) == PLAYER_LEVELS and [str(level) for level in Level] == ["beginner", "amateur", "master"]
         assert preferences.settings_from_dict({"level": "amateur"}).level is Level.AMATEUR
         assert Settings().level is PLAYER_LEVELS[0]
 

@@ -24,8 +24,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script, this folder is on the path instead of the repository
-from engine.about import NAME, VERSION  # noqa: E402
-from tools.bundle_info import DISPLAY_NAME, EXE_NAME  # noqa: E402
+from engine.about import NAME, VERSION
+from tools.bundle_info import DISPLAY_NAME, EXE_NAME
 
 TARGETS: tuple[tuple[str, str], ...] = (("windows", "x64"), ("macos", "arm64"), ("macos", "x64"), ("linux", "x64"))
 """(system, processor) of every release build. Intel Macs build on numba 0.62.1, the last with Intel macOS

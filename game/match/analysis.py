@@ -75,7 +75,7 @@ class Analysis:
             self._reviewer(self._shot.game(), seconds=self._seconds, cancel=job.cancel, progress=add)
         except Cancelled:
             pass
-        except Exception:  # noqa: BLE001 - told to the scene (failed), never raised in a thread
+        except Exception:  # told to the scene (failed), never raised in a thread
             log.exception("The game review stopped on an error")
             self.failed = True
         with self._lock:

@@ -12,11 +12,18 @@ each move, the side to move's time running, and the game lost by whoever's runs 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, MutableSet
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from engine import STOP_SECONDS, Action, Game, Player, sgf
+
+
+class ClockKeeper(Protocol):
+    """Where a started clock is kept to be shown: the loop's ``SceneStack.clocks``, a set of whatever
+    shows time, which this layer cannot name (it lies above)."""
+
+    def add(self, clock: MatchClock, /) -> None: ...
 
 
 class StopClock:
@@ -94,7 +101,7 @@ class TimeControl:
         return sgf.Times(self.limit, self.increment, left) if self else sgf.Times(None)
 
     def start(self, now: Callable[[], int], state: ClockState | None = None,
-              shown: MutableSet[MatchClock] | None = None) -> MatchClock:
+              shown: ClockKeeper | None = None) -> MatchClock:
         """A clock on this control, reading ``now`` (ms), full or going on from ``state``; added to
         ``shown``, the clocks the loop keeps showing under a dialog (``SceneStack.clocks``)."""
         left = None if state is None else dict(zip((Player.BLUE, Player.RED), state.left, strict=True))
@@ -106,9 +113,10 @@ class TimeControl:
     @classmethod
     def of(cls, times: sgf.Times) -> TimeControl:
         """The control a record was played on (an odd figure falls to the nearest offered one)."""
-        if times.limit is None:
+        limit = times.limit
+        if limit is None:
             return cls()
-        minutes = min(CLOCK_MINUTES[1:], key=lambda m: abs(m * 60 - times.limit))  # type: ignore[operator]
+        minutes = min(CLOCK_MINUTES[1:], key=lambda m: abs(m * 60 - limit))
         return cls(minutes, min(INCREMENTS, key=lambda s: abs(s - times.increment)))
 
 

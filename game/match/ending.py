@@ -9,7 +9,7 @@ out has lost, whatever the count.
 from __future__ import annotations
 
 from engine import Ending as _Ending
-from engine import How, Player
+from engine import Game, How, Player
 
 __all__ = ["Ending", "How"]
 
@@ -24,6 +24,11 @@ class Ending(_Ending):
     >>> Ending.of(g).how, Ending(How.TIME, Player.BLUE).winner(g), Ending(How.TIME, Player.RED).key(None)
     (<How.FINISH: 'finish'>, <Player.RED: 2>, 'results.end.time.red')
     """
+
+    @classmethod
+    def of(cls, game: Game, how: How | None = None, flag: Player | None = None) -> Ending:
+        """The engine's :meth:`engine.Ending.of`, typed as this class (which it builds already)."""
+        return cls.told(super().of(game, how, flag))
 
     @classmethod
     def told(cls, ending: _Ending) -> Ending:

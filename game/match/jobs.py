@@ -111,7 +111,7 @@ class Jobs(Generic[T]):
     def _run(self, job: Job, work: Callable[[Job], T]) -> None:
         try:
             finished: Finished[T] = Finished(job.generation, work(job))
-        except BaseException as error:  # noqa: BLE001 - told to the scene, never raised in a thread
+        except BaseException as error:  # told to the scene, never raised in a thread
             log.error("A background job (%s %d) stopped on an error", self.name, job.generation, exc_info=error)
             finished = Finished(job.generation, None, error)
         with self._lock:
@@ -128,7 +128,7 @@ class Jobs(Generic[T]):
         if self.notify is not None:
             try:
                 self.notify()
-            except Exception:  # noqa: BLE001 - the result is stored; the next frame shows it anyway
+            except Exception:  # the result is stored; the next frame shows it anyway
                 log.exception("Could not wake the loop for %s", self.name)
 
     def take(self) -> Finished[T] | None:

@@ -186,7 +186,7 @@ class ComputerOpponent:
             else:
                 move = self._chooser(game, self.level, seconds=self.seconds, seed=self.seed)
             return Answer((int(move[0]), int(move[1])), None, version)
-        except BaseException as error:  # noqa: BLE001 - reported to the scene, never raised in a thread
+        except BaseException as error:  # reported to the scene, never raised in a thread
             log.error("The computer (%s, level %s) could not choose a move at game version %d",
                       self.player.name, self.level, version, exc_info=error)
             return Answer(None, error, version)
@@ -197,7 +197,7 @@ class ComputerOpponent:
             return False
         try:
             return bool(self._press_stop(game))
-        except Exception as error:  # noqa: BLE001 - a move is still wanted; the log keeps the bug
+        except Exception as error:  # a move is still wanted; the log keeps the bug
             log.error("The computer (%s) could not decide on «Стоп» at game version %d; it plays on",
                       self.player.name, game.version, exc_info=error)
             return False

@@ -41,7 +41,7 @@ class ConfirmScene(Scene):
         """Close the dialog, then do what was asked (which may leave the scene below too)."""
         self._answer(self.on_yes)
 
-    def _answer(self, action: Callable[[], None]) -> None:
+    def _answer(self, action: Callable[[], object]) -> None:
         self.stack.pop()
         action()
 

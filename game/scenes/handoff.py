@@ -63,10 +63,10 @@ class Question:
 
     question: str
     yes: str
-    on_yes: Callable[[], None]
+    on_yes: Callable[[], object]  # what it returns (a scene it opened, say) is not used
     hint: str | None = None
     hint_fields: Mapping[str, object] = field(default_factory=dict)
-    other: tuple[str, Callable[[], None]] | None = None
+    other: tuple[str, Callable[[], object]] | None = None
     no: str = "confirm.no"
 
 

@@ -113,7 +113,7 @@ class MenuScene(Scene):
             return
         try:
             resumed = resume(found)
-        except Exception as e:  # noqa: BLE001 — the store checked it; a file changed since is still no crash
+        except Exception as e:  # noqa: BLE001 — a record, or its set-up's notes, changed since listed: no crash
             log.warning("game in progress %s not resumed: %s", found.slot, e)
             self.notice = errors.Notice("menu.resume_failed", errors.problem_of(e))
             self.unfinished.pop(0)

@@ -10,6 +10,7 @@ their buttons are marked and Enter starts the board chosen last.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 import pygame
 
@@ -38,12 +39,12 @@ class PickerScene(Scene):
         """The board chosen last time: a size, or 'auto'."""
         self.buttons = ButtonGroup()
         self.minute_buttons = [self.buttons.add(Button("clock.minutes", m=m) if m else Button("clock.none"),
-                                                lambda m=m: self.set_clock(minutes=m)) for m in CLOCK_MINUTES]
-        self.increment_buttons = [self.buttons.add(Button("clock.increment", s=s), lambda s=s: self.set_clock(increment=s))
+                                                partial(self.set_clock, minutes=m)) for m in CLOCK_MINUTES]
+        self.increment_buttons = [self.buttons.add(Button("clock.increment", s=s), partial(self.set_clock, increment=s))
                                   for s in INCREMENTS]
         self.size_buttons: list[Button] = []
         for w, h in PRESETS:
-            b = self.buttons.add(Button("picker.size", w=w, h=h), lambda w=w, h=h: self.start(w, h))
+            b = self.buttons.add(Button("picker.size", w=w, h=h), partial(self.start, w, h))
             self.size_buttons.append(b)
         self.b_auto = self.buttons.add(Button("picker.auto", primary=True, w=0, h=0), self.start_auto)
         self.b_back = self.buttons.add(Button("picker.back"), self.stack.pop)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ai import PLAYER_LEVELS, Level
@@ -27,7 +29,7 @@ class VersusScene(Scene):
         self.human = chosen.colour
         self.buttons = ButtonGroup()
         self.level_buttons = [
-            self.buttons.add(Button(f"level.{level}"), lambda level=level: self.set_level(level)) for level in PLAYER_LEVELS
+            self.buttons.add(Button(f"level.{level}"), partial(self.set_level, level)) for level in PLAYER_LEVELS
         ]
         self.b_blue = self.buttons.add(Button("colour.blue.first"), lambda: self.set_human(Player.BLUE))
         self.b_red = self.buttons.add(Button("colour.red.second"), lambda: self.set_human(Player.RED))

@@ -87,122 +87,135 @@ def node_in_sight(board: BoardLayout, area: Box, wanted: Callable[[Point], bool]
     return min(seen, key=lambda item: (item[1][0] - mx) ** 2 + (item[1][1] - my) ** 2)
 
 
+COUNTRIES = MatchSettings(Rules.COUNTRIES, 20, 15)
+CLASSIC = MatchSettings(Rules.CLASSIC, 24, 20)
+ON_CLOCK = MatchSettings(Rules.COUNTRIES, 20, 15, clock=TimeControl(5, 3))
+
+
 def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Callable[[], None]]]:
     """(name, set-up) pairs: each set-up leaves the scene to photograph on top of the stack, in ``lang``.
 
     The tests measure the same scenes (every text inside its box, every button a finger target).
     """
-    stack = control.stack
+    return _Screens(control, lang).all()
 
-    def only(*scenes: Callable[[], Any], then: Callable[[Any], None] | None = None,
+
+class _Screens:
+    """The set-ups of :func:`screenshot_scenes`, one method a screen (or a step on the way to one)."""
+
+    def __init__(self, control: Control, lang: str) -> None:
+        self.control, self.stack, self.lang = control, control.stack, lang
+        self.in_progress = unfinished.with_meta(
+            sgf.dumps(demo.countries_demo()),
+            {"mode": "computer", "level": "amateur", "human": "blue", "rules": "countries"})
+
+    def only(self, *scenes: Callable[[], Any], then: Callable[[Any], None] | None = None,
              autosave: str | None = None) -> Callable[[], None]:
         """A set-up: a fresh stack of ``scenes``; ``then`` adjusts the top one once it is laid out."""
         def setup() -> None:
-            stack.shutdown_all()
-            stack.scenes.clear()
-            strings.set_language(lang)
-            control.filter.reset()  # a finger the last picture held down is not on this one
+            self.stack.shutdown_all()
+            self.stack.scenes.clear()
+            strings.set_language(self.lang)
+            self.control.filter.reset()  # a finger the last picture held down is not on this one
             unfinished.clear_all_current()
             if autosave is not None:
                 unfinished.autosave_path().write_text(autosave, encoding="utf-8")
             for make in scenes:
-                stack.push(make())
-            stack.resize(control.size)
-            if then is not None and stack.top is not None:
-                then(stack.top)
+                self.stack.push(make())
+            self.stack.resize(self.control.size)
+            if then is not None and self.stack.top is not None:
+                then(self.stack.top)
         return setup
 
-    def menu() -> Any:
-        return stack.make("menu")
+    def menu(self) -> Any:
+        return self.stack.make("menu")
 
-    countries = MatchSettings(Rules.COUNTRIES, 20, 15)
-    classic = MatchSettings(Rules.CLASSIC, 24, 20)
 
-    def finished() -> Any:
+    def finished(self) -> Any:
         game = demo.countries_demo()
         game.finish()
-        return stack.make("results", Match(countries, game))
+        return self.stack.make("results", Match(COUNTRIES, game))
 
-    def touched_play() -> Any:
-        scene: Any = stack.make("play", Match(countries, demo.countries_demo()))
+    def touched_play(self) -> Any:
+        scene: Any = self.stack.make("play", Match(COUNTRIES, demo.countries_demo()))
         scene.aim.hover = (10, 3)  # what a mouse over a free node shows
         scene.refuse((5, 5))  # and a refused move, as just after a click on a crossed-out dot
         return scene
 
-    def full_play() -> Any:
-        return stack.make("play", Match(MatchSettings(Rules.COUNTRIES, 38, 31), _full_board()))
+    def full_play(self) -> Any:
+        return self.stack.make("play", Match(MatchSettings(Rules.COUNTRIES, 38, 31), _full_board()))
 
-    def mid_takeover(scene: Any) -> None:
+    def mid_takeover(self, scene: Any) -> None:
         # Blue closes the ring over Red's square; the picture is taken as the new country sweeps in.
         assert scene.name == "play"
-        control.step(0.0)  # the board as the player sees it before the move: the sweep starts from it
+        self.control.step(0.0)  # the board as the player sees it before the move: the sweep starts from it
         scene.try_play(RING_AROUND_A_SQUARE[-1])
         scene.autosaver.flush()  # written before the next set-up clears the autosave
         scene.update(0.42)
 
-    def zoomed(presses: int | None) -> Callable[[Any], None]:
+    def zoomed(self, presses: int | None) -> Callable[[Any], None]:
         """``presses`` of ``+`` on the board (None: until its deepest zoom)."""
         def go(scene: Any) -> None:
             assert scene.name in ("play", "review")
-            zoom_in(control, scene.zoom, presses)
+            zoom_in(self.control, scene.zoom, presses)
         return go
 
-    def refused_in_sight(scene: Any) -> None:
+    def refused_in_sight(self, scene: Any) -> None:
         # Zoomed in, a tap on an empty node inside the other side's country: the reason shows at the node.
         assert scene.name == "play"
-        zoom_in(control, scene.zoom, ZOOM_PRESSES)
+        zoom_in(self.control, scene.zoom, ZOOM_PRESSES)
         game = scene.game
 
         def theirs(node: Point) -> bool:
             return game.refusal(node) is Refusal.INSIDE and game.owner_at(node) is game.to_move.other
         _, at = node_in_sight(scene.board, scene.screen.board_area, theirs)
-        control.step(0.0, events=[finger_event(control, kind, at) for kind in (pygame.FINGERDOWN, pygame.FINGERUP)])
+        tap = [finger_event(self.control, kind, at) for kind in (pygame.FINGERDOWN, pygame.FINGERUP)]
+        self.control.step(0.0, events=tap)
         assert scene.refusal is not None and scene.refusal.key == "refusal.their_country", "the tap was not refused"
 
-    def finger_held(scene: Any) -> None:
+    def finger_held(self, scene: Any) -> None:
         # A finger down on a free node of the whole 38×31 board (cells smaller than a fingertip): the loupe.
         assert scene.name == "play"
         node, at = node_in_sight(scene.board, scene.screen.board_area, scene.game.is_legal)
-        control.step(0.0, events=[finger_event(control, pygame.FINGERDOWN, at)])
+        self.control.step(0.0, events=[finger_event(self.control, pygame.FINGERDOWN, at)])
         assert scene.aim.finger_node == node and scene.ghost_node() == node, "the finger is not on the node"
 
-    def stopped_classic() -> Any:
-        scene: Any = stack.make("play", Match(classic, demo.classic_demo()))
+    def stopped_classic(self) -> Any:
+        scene: Any = self.stack.make("play", Match(CLASSIC, demo.classic_demo()))
         scene.stop()
         scene.update(13.0)
         return scene
 
-    in_progress = unfinished.with_meta(sgf.dumps(demo.countries_demo()),
-                                  {"mode": "computer", "level": "amateur", "human": "blue", "rules": "countries"})
 
-    def celebrating() -> Any:
-        scene = finished()
+    def celebrating(self) -> Any:
+        scene = self.finished()
         scene.update(0.8)  # confetti mid-fall
         return scene
 
-    def draw_result() -> Any:
+    def draw_result(self) -> Any:
         game = Game(width=20, height=15)
         game.finish()
-        return stack.make("results", Match(countries, game))
+        return self.stack.make("results", Match(COUNTRIES, game))
 
-    def zagram_review() -> Any:
+    def zagram_review(self) -> Any:
         record = sgf.read(other_program_record())
         game, info = record.game, record.info
-        return stack.make("review", Reviewing(game, title=ZAGRAM.stem, players=(info.get("PB", ""), info.get("PW", "")),
-                                            step=len(game.history) // 2))
+        return self.stack.make("review", Reviewing(game, title=ZAGRAM.stem,
+                                                   players=(info.get("PB", ""), info.get("PW", "")),
+                                                   step=len(game.history) // 2))
 
-    def zagram_analysed() -> Any:
+    def zagram_analysed(self) -> Any:
         # The analysis done, shown at its first mistake: the chart, the loss and the better move ringed.
-        scene = zagram_review()
+        scene = self.zagram_review()
         assert scene.name == "review"
         moves = _zagram_analysis()
         scene.analysis = Analysis.of(scene.replay.source, moves)
         scene.goto(next((m.number for m in moves if m.mistake), scene.step))
         return scene
 
-    def zagram_stopped() -> Any:
+    def zagram_stopped(self) -> Any:
         # «Прервать» pressed two fifths of the way: the chart so far, and where the analysis stopped.
-        scene = zagram_review()
+        scene = self.zagram_review()
         assert scene.name == "review"
         moves = _zagram_analysis()[:len(_zagram_analysis()) * 2 // 5]
         scene.analysis = Analysis.of(scene.replay.source, moves)  # fewer moves than the game: stopped there
@@ -210,126 +223,130 @@ def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Cal
         scene.goto(next((m.number for m in reversed(moves) if m.mistake), len(moves)))
         return scene
 
-    def finished_classic() -> Any:
+    def finished_classic(self) -> Any:
         game = demo.classic_demo()
         game.finish()
-        return stack.make("results", Match(classic, game))
+        return self.stack.make("results", Match(CLASSIC, game))
 
-    def lost_to_the_computer() -> Any:
+    def lost_to_the_computer(self) -> Any:
         game = demo.countries_demo()
         game.finish()
         human = game.winner.other if game.winner is not None else Player.BLUE
-        return stack.make("results", Match(MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.MASTER, human)),
-                                         game))
+        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.MASTER, human))
+        return self.stack.make("results", Match(settings, game))
 
-    on_clock = MatchSettings(Rules.COUNTRIES, 20, 15, clock=TimeControl(5, 3))
 
-    def low_clock() -> Any:
+    def low_clock(self) -> Any:
         # The player to move in the last ten seconds (red, ticking), the other well off.
         game = demo.countries_demo()
         left = (8.4, 192.0) if game.to_move is Player.BLUE else (192.0, 8.4)
-        return stack.make("play", Match(on_clock, game, clock=ClockState(left)))
+        return self.stack.make("play", Match(ON_CLOCK, game, clock=ClockState(left)))
 
-    def lost_on_time() -> Any:
+    def lost_on_time(self) -> Any:
         # The count says the human is ahead; their flag fell, so the computer won.
         game = demo.countries_demo()
         game.finish()
         human = game.winner or Player.BLUE
         settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.AMATEUR, human), TimeControl(5, 3))
-        return stack.make("results", Match(settings, game, clock=ClockState((0.0, 0.0)),
+        return self.stack.make("results", Match(settings, game, clock=ClockState((0.0, 0.0)),
                                          ending=Ending(How.TIME, human)))
 
-    def review_on_clock() -> Any:
+    def review_on_clock(self) -> Any:
         game = demo.countries_demo()
         spent = [300 - 7.3 * (k + 1) + 3 * (k // 2 + 1) for k in range(game.move_count)]
-        return stack.make("review", Reviewing(game, on_clock, times=on_clock.clock.times(tuple(spent)),
+        return self.stack.make("review", Reviewing(game, ON_CLOCK, times=ON_CLOCK.clock.times(tuple(spent)),
                                             step=game.move_count // 2))
 
-    def computer_thinking() -> Any:
+    def computer_thinking(self) -> Any:
         # The computer to move: «Компьютер думает...», and «Вы» / «Компьютер» on the score card.
         game = demo.countries_demo()
         settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.AMATEUR, game.to_move.other))
-        return stack.make("play", Match(settings, game))
+        return self.stack.make("play", Match(settings, game))
 
-    def hinted() -> Any:
+    def hinted(self) -> Any:
         # Against the computer, the player's turn: the master's hint pulsing on the board, two used.
         game = demo.countries_demo()
         settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.MASTER, game.to_move))
-        scene: Any = stack.make("play", Match(settings, game, hints=1))
+        scene: Any = self.stack.make("play", Match(settings, game, hints=1))
         scene.hint.point, scene.hint.since, scene.hint.used = _demo_hint(), -0.3, 2  # a third of the way out
         return scene
 
-    def unfinished_list() -> Any:
+    def unfinished_list(self) -> Any:
         unfinished.save_current(sgf.dumps(demo.classic_demo()), {"mode": "hotseat", "rules": "classic"})
         unfinished.save_current(sgf.dumps(demo.countries_demo()),
                            {"mode": "computer", "level": "amateur", "human": "blue", "rules": "countries"})
-        return stack.make("unfinished")
+        return self.stack.make("unfinished")
 
-    def save_finished() -> Any:
+    def save_finished(self) -> Any:
         game = demo.countries_demo()
         game.finish()
-        return stack.make("save", Match(countries, game))
+        return self.stack.make("save", Match(COUNTRIES, game))
 
-    def read_in_sight(scene: Any) -> None:
+    def read_in_sight(self, scene: Any) -> None:
         # The list as it looks once its pictures are made (a few frames after it opens).
         assert scene.name in ("open", "save")
         scene.read_all_in_sight()
 
-    def renaming(scene: Any) -> None:
+    def renaming(self, scene: Any) -> None:
         assert scene.name == "open"
-        read_in_sight(scene)
+        self.read_in_sight(scene)
         scene.start_renaming(0)
 
-    def rules_at(rules: Rules, section: int) -> Callable[[], None]:
+    def rules_at(self, rules: Rules, section: int) -> Callable[[], None]:
         def go(scene: Any) -> None:
             assert scene.name == "rules"
             scene.scroll_to_section(section)
-        return only(menu, lambda: stack.make("rules", rules), then=go)
+        return self.only(self.menu, lambda: self.stack.make("rules", rules), then=go)
 
-    return [
-        ("menu", only(menu)),
-        ("menu-continue", only(menu, autosave=in_progress)),
-        ("menu-corrupt-save", only(menu, autosave="(;GM[40]SZ[9];B[zz])")),
-        ("rules-countries", rules_at(Rules.COUNTRIES, 2)),
-        ("rules-countries-takeover", rules_at(Rules.COUNTRIES, 4)),
-        ("rules-classic", rules_at(Rules.CLASSIC, 2)),
-        ("files-open", only(menu, lambda: stack.make("open"), then=read_in_sight, autosave=in_progress)),
-        ("files-rename", only(menu, lambda: stack.make("open"), then=renaming)),
-        ("unfinished", only(menu, unfinished_list)),
-        ("files-save", only(menu, finished, save_finished, then=read_in_sight)),
-        ("review-zagram", only(menu, lambda: stack.make("open"), zagram_review)),
-        ("review-analysis", only(menu, lambda: stack.make("open"), zagram_analysed)),
-        ("results-celebration", only(menu, celebrating)),
-        ("results-draw", only(menu, draw_result)),
-        ("versus", only(menu, lambda: stack.make("versus", Rules.COUNTRIES))),
-        ("picker", only(menu, lambda: stack.make("picker", MatchSettings()))),
-        ("play-countries", only(menu, touched_play)),
-        ("play-full", only(menu, full_play)),
-        ("play-takeover-sweep", only(menu, lambda: stack.make("play", Match(countries, _ring_around_a_square())),
-                                     then=mid_takeover)),
-        ("help", only(menu, touched_play, lambda: stack.make("help"))),
-        ("play-classic-opening", only(menu, lambda: stack.make("play", Match(MatchSettings(Rules.CLASSIC, 38, 31))))),
-        ("play-classic-stop", only(menu, stopped_classic)),
-        ("confirm-leave", only(menu, touched_play,
-                               lambda: stack.make("confirm", Question("confirm.leave", "confirm.leave.yes", stack.pop,
-                                                                    hint="feel.leave.hint",
-                                                                    other=("results.save", stack.pop))))),
-        ("results", only(menu, finished)),
-        ("results-classic", only(menu, finished_classic)),
-        ("results-computer", only(menu, lost_to_the_computer)),
-        ("play-computer-thinking", only(menu, computer_thinking)),
-        ("play-hint", only(menu, hinted)),
-        ("play-clock", only(menu, low_clock)),
-        ("results-time", only(menu, lost_on_time)),
-        ("review-clock", only(menu, review_on_clock)),
-        ("play-zoomed", only(menu, full_play, then=zoomed(ZOOM_PRESSES))),
-        ("play-zoomed-deepest", only(menu, full_play, then=zoomed(None))),
-        ("play-refusal-zoomed", only(menu, full_play, then=refused_in_sight)),
-        ("play-loupe", only(menu, full_play, then=finger_held)),
-        ("review-zoomed", only(menu, lambda: stack.make("open"), zagram_review, then=zoomed(ZOOM_PRESSES))),
-        ("review-zoomed-deepest", only(menu, lambda: stack.make("open"), zagram_review, then=zoomed(None))),
-        ("review-analysis-stopped", only(menu, lambda: stack.make("open"), zagram_stopped)),
-    ]
+    def all(self) -> list[tuple[str, Callable[[], None]]]:
+        """Every screen by name, in the order the pictures are taken."""
+        # Bound once: the list reads as the screens a player reaches, from the menu on.
+        s, only, menu, stack = self, self.only, self.menu, self.stack
+        return [
+            ("menu", only(menu)),
+            ("menu-continue", only(menu, autosave=s.in_progress)),
+            ("menu-corrupt-save", only(menu, autosave="(;GM[40]SZ[9];B[zz])")),
+            ("rules-countries", s.rules_at(Rules.COUNTRIES, 2)),
+            ("rules-countries-takeover", s.rules_at(Rules.COUNTRIES, 4)),
+            ("rules-classic", s.rules_at(Rules.CLASSIC, 2)),
+            ("files-open", only(menu, lambda: stack.make("open"), then=s.read_in_sight, autosave=s.in_progress)),
+            ("files-rename", only(menu, lambda: stack.make("open"), then=s.renaming)),
+            ("unfinished", only(menu, s.unfinished_list)),
+            ("files-save", only(menu, s.finished, s.save_finished, then=s.read_in_sight)),
+            ("review-zagram", only(menu, lambda: stack.make("open"), s.zagram_review)),
+            ("review-analysis", only(menu, lambda: stack.make("open"), s.zagram_analysed)),
+            ("results-celebration", only(menu, s.celebrating)),
+            ("results-draw", only(menu, s.draw_result)),
+            ("versus", only(menu, lambda: stack.make("versus", Rules.COUNTRIES))),
+            ("picker", only(menu, lambda: stack.make("picker", MatchSettings()))),
+            ("play-countries", only(menu, s.touched_play)),
+            ("play-full", only(menu, s.full_play)),
+            ("play-takeover-sweep", only(menu, lambda: stack.make("play", Match(COUNTRIES, _ring_around_a_square())),
+                                         then=s.mid_takeover)),
+            ("help", only(menu, s.touched_play, lambda: stack.make("help"))),
+            ("play-classic-opening",
+             only(menu, lambda: stack.make("play", Match(MatchSettings(Rules.CLASSIC, 38, 31))))),
+            ("play-classic-stop", only(menu, s.stopped_classic)),
+            ("confirm-leave", only(menu, s.touched_play,
+                                   lambda: stack.make("confirm", Question(
+                                       "confirm.leave", "confirm.leave.yes", stack.pop, hint="feel.leave.hint",
+                                       other=("results.save", stack.pop))))),
+            ("results", only(menu, s.finished)),
+            ("results-classic", only(menu, s.finished_classic)),
+            ("results-computer", only(menu, s.lost_to_the_computer)),
+            ("play-computer-thinking", only(menu, s.computer_thinking)),
+            ("play-hint", only(menu, s.hinted)),
+            ("play-clock", only(menu, s.low_clock)),
+            ("results-time", only(menu, s.lost_on_time)),
+            ("review-clock", only(menu, s.review_on_clock)),
+            ("play-zoomed", only(menu, s.full_play, then=s.zoomed(ZOOM_PRESSES))),
+            ("play-zoomed-deepest", only(menu, s.full_play, then=s.zoomed(None))),
+            ("play-refusal-zoomed", only(menu, s.full_play, then=s.refused_in_sight)),
+            ("play-loupe", only(menu, s.full_play, then=s.finger_held)),
+            ("review-zoomed", only(menu, lambda: stack.make("open"), s.zagram_review, then=s.zoomed(ZOOM_PRESSES))),
+            ("review-zoomed-deepest", only(menu, lambda: stack.make("open"), s.zagram_review, then=s.zoomed(None))),
+            ("review-analysis-stopped", only(menu, lambda: stack.make("open"), s.zagram_stopped)),
+        ]
 
 
 @functools.cache

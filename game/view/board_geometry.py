@@ -140,7 +140,7 @@ def free_chains(game: Game, stacks: Sequence[Sequence[Layer]]) -> dict[FreeChain
         while True:
             start = min((a for a, ends in out.items() if len(ends) > into.get(a, 0)), default=None)
             closed = start is None
-            if closed:
+            if start is None:
                 start = min((a for a, ends in out.items() if ends), default=None)
                 if start is None:
                     break

@@ -61,7 +61,7 @@ class BoardView:
         """How many of those drew the whole window rather than what changed."""
 
     def backdrop(self, game: Game, layout: BoardLayout, size: tuple[int, int],
-                 decorate: Callable[[pygame.Surface], None] | None = None, decor_key: object = None) -> pygame.Surface:
+                 decorate: Callable[[pygame.Surface], object] | None = None, decor_key: object = None) -> pygame.Surface:
         """The window's static picture: background, ``decorate`` (the scene's panel), the board.
 
         Drawn whole for a new game, layout, window size or ``decor_key``; after a
@@ -87,12 +87,12 @@ class BoardView:
         return surf
 
     def draw(self, surface: pygame.Surface, game: Game, layout: BoardLayout,
-             decorate: Callable[[pygame.Surface], None] | None = None, decor_key: object = None) -> None:
+             decorate: Callable[[pygame.Surface], object] | None = None, decor_key: object = None) -> None:
         """Blit the cached static picture over the whole of ``surface``."""
         surface.blit(self.backdrop(game, layout, surface.get_size(), decorate, decor_key), (0, 0))
 
     def _render(self, surf: pygame.Surface, game: Game, layout: BoardLayout,
-                decorate: Callable[[pygame.Surface], None] | None) -> None:
+                decorate: Callable[[pygame.Surface], object] | None) -> None:
         territory = self.territory(game, layout)
         self._paper.dirty.clear()
         self._paper.dirty_all = False
@@ -103,7 +103,7 @@ class BoardView:
         self.full_builds += 1
 
     def _update_backdrop(self, surf: pygame.Surface, game: Game, layout: BoardLayout,
-                         decorate: Callable[[pygame.Surface], None] | None) -> None:
+                         decorate: Callable[[pygame.Surface], object] | None) -> None:
         """Paint again the rectangles where the territory, a dot or the last-move ring changed."""
         territory = self.territory(game, layout)
         if self._paper.dirty_all:
@@ -141,9 +141,9 @@ class BoardView:
         if last != self._last:
             ring_r, ring_w = last_move_ring(r)
             half = ring_r + ring_w + 2
-            for point in (self._last, last):
-                if point is not None:
-                    x, y = layout.node_to_pixel(point)
+            for ringed in (self._last, last):
+                if ringed is not None:
+                    x, y = layout.node_to_pixel(ringed)
                     rects.append(pygame.Rect(x - half, y - half, 2 * half + 1, 2 * half + 1))
             self._last = last
         bounds = surf.get_rect()
@@ -155,7 +155,7 @@ class BoardView:
         surf.set_clip(None)
 
     def _paint_backdrop(self, surf: pygame.Surface, layout: BoardLayout, territory: pygame.Surface,
-                        decorate: Callable[[pygame.Surface], None] | None, area: pygame.Rect | None) -> None:
+                        decorate: Callable[[pygame.Surface], object] | None, area: pygame.Rect | None) -> None:
         """The window picture, all of it or (with the clip set to ``area``) the part in ``area``."""
         paper = pygame.Rect(layout.paper)
         if area is None or not paper.contains(area):

@@ -94,8 +94,8 @@ class LeadChart:
         if len(points) > 1:
             pygame.draw.aalines(surface, theme.INK, False, points)
         if total:
-            x = round(at(min(step, total), 0.0)[0])
-            pygame.draw.line(surface, theme.LAST_MOVE, (x, chart.y), (x, chart.bottom - 1), 2)
+            now = round(at(min(step, total), 0.0)[0])
+            pygame.draw.line(surface, theme.LAST_MOVE, (now, chart.y), (now, chart.bottom - 1), 2)
         r = max(3, min(6, chart.h // 22))
         for m in moves:
             if m.mistake:

@@ -18,7 +18,8 @@ from game.match.settings import MatchSettings
 from game.view import hud, theme
 from game.view.widgets import Button, ButtonGroup, IconButton, SoundButton
 
-Action = Callable[[], None]
+Action = Callable[[], object]
+"""What a button does; what it returns (a scene it opened, say) is not used."""
 
 
 class PlayPanel:

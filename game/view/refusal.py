@@ -70,8 +70,8 @@ class RefusalMark:
         shake = 0.0
         if age < SHAKE_SECONDS:
             shake = math.sin(age * 40) * (1 - age / SHAKE_SECONDS) * max(3.0, layout.cell * 0.15)
-        cx, cy = layout.node_to_pixel(self.node)
-        cx += shake
+        x, cy = layout.node_to_pixel(self.node)
+        cx = x + shake
         r = max(7, round(layout.cell * 0.32))
         alpha = int(255 * strength)
         mark = pygame.Surface((2 * r + 10, 2 * r + 10), pygame.SRCALPHA)

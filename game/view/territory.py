@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
-from engine import Game, Layer, Player, Rules
+from engine import Game, Layer, MoveReport, Player, Rules
 from game.input.layout import BoardLayout
 from game.view import theme
 from game.view.board_geometry import (
@@ -163,10 +163,29 @@ class Territory:
             self._build_territory(game, layout, zone_key)
             return
         shown.version = game.version
+        boxes, recolour, free_changed = self._follow(shown, changes, game.rules is Rules.CLASSIC)
+        if free_changed:
+            chains = free_chains(game, shown.stacks)
+            if chains.keys() != shown.chains.keys():
+                # A chain drawn the same stays; one that changed at all is painted out and in whole,
+                # as its dashes were spaced along all of it.
+                boxes.extend(box for key, box in shown.chains.items() if key not in chains)
+                boxes.extend(box for key, box in chains.items() if key not in shown.chains)
+                shown.chains = chains
+        if not boxes:
+            return
+        colours, stacks = shown.colours, shown.stacks
+        for i in set(recolour):
+            colours[i] = self._blend(stacks[i])
+        self._repaint(surf, game, layout, boxes)
+
+    def _follow(self, shown: _Shown, changes: list[tuple[MoveReport | None, bool]],
+                classic: bool) -> tuple[list[NodeBox], list[int], bool]:
+        """Bring ``shown``'s layers up to date with ``changes``: the boxes to paint again, the quarters to
+        recolour, and whether a free area's chains may have changed (classic rules only)."""
         boxes: list[NodeBox] = []
         recolour: list[int] = []
         faded: set[Layer] = set()
-        classic = game.rules is Rules.CLASSIC
         free_changed = False  # a free area changed, or a layer changed which walls of one are drawn
         for report, undone in changes:
             if report is None:
@@ -193,19 +212,11 @@ class Territory:
             if i is not None:  # a layer taken back in this batch had its box painted already
                 boxes.append(shown.boxes[i])
                 recolour.extend(shown.slots[i])
-        if free_changed:
-            chains = free_chains(game, shown.stacks)
-            if chains.keys() != shown.chains.keys():
-                # A chain drawn the same stays; one that changed at all is painted out and in whole,
-                # as its dashes were spaced along all of it.
-                boxes.extend(box for key, box in shown.chains.items() if key not in chains)
-                boxes.extend(box for key, box in chains.items() if key not in shown.chains)
-                shown.chains = chains
-        if not boxes:
-            return
-        colours, stacks = shown.colours, shown.stacks
-        for i in set(recolour):
-            colours[i] = self._blend(stacks[i])
+        return boxes, recolour, free_changed
+
+    def _repaint(self, surf: pygame.Surface, game: Game, layout: BoardLayout, boxes: list[NodeBox]) -> None:
+        """Paint the territory again inside ``boxes`` (node boxes, widened by the walls' margin), and
+        note what was painted in :attr:`dirty`."""
         local = self._local(layout)
         margin = self._margin(layout)
         c = layout.cell

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -91,7 +91,7 @@ class Summary:
     """The result the record states (``RE``: ``W+R`` for a resignation on zagram.org), '' if none."""
 
     @classmethod
-    def of(cls, game: Game, info: dict[str, str]) -> Summary:
+    def of(cls, game: Game, info: Mapping[str, str]) -> Summary:
         """What the row needs of a game read from a record and its root properties."""
         return cls(game.rules, game.width, game.height, game.move_count, game.is_over,
                    game.score(Player.BLUE), game.score(Player.RED),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TypeVar
 
 import pygame
 
@@ -284,20 +285,25 @@ def row_buttons(buttons: list[Button], x: int, y: int, w: int, h: int, gap: int)
         b.rect = pygame.Rect(x + i * (each + gap), y, each, h)
 
 
+AnyButton = TypeVar("AnyButton", bound=Button)
+"""A button of any kind: ``ButtonGroup.add`` hands back the kind it was given (a ``HelpButton`` keeps ``show``)."""
+
+
 class ButtonGroup:
     """The buttons of a scene with what each does; routes pointers to all of them."""
 
     def __init__(self) -> None:
-        self.items: list[tuple[Button, Callable[[], None]]] = []
+        # What an action returns is not used: many open a scene and hand it back.
+        self.items: list[tuple[Button, Callable[[], object]]] = []
 
-    def add(self, button: Button, action: Callable[[], None]) -> Button:
+    def add(self, button: AnyButton, action: Callable[[], object]) -> AnyButton:
         """Register ``button``; ``action`` runs when it is pressed."""
         self.items.append((button, action))
         return button
 
     def handle(self, p: Pointer) -> bool:
         """Feed a pointer to every button (hover and press states); run the action of the one pressed."""
-        fired: Callable[[], None] | None = None
+        fired: Callable[[], object] | None = None
         for button, action in self.items:
             if button.handle(p) and fired is None:
                 fired = action

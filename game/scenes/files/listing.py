@@ -87,7 +87,7 @@ class GamesScene(Scene):
         self.message = None  # what went wrong with another file is no longer news
         try:
             record = open_record(entry.path)
-        except Exception as e:  # noqa: BLE001 — StoreError, SgfError or worse: a line on the screen, never a crash
+        except (errors.StoreError, sgf.SgfError) as e:  # what open_record raises: a line on the screen, never a crash
             log.warning("%s not opened: %s", entry.path.name, e)
             name = named(entry.name, theme.text_size(self.size, 15), bold=True)
             self.message = (errors.Notice("files.open_failed", errors.problem_of(e), (("name", name),)), theme.ILLEGAL)

@@ -86,7 +86,7 @@ class UnfinishedScene(GamesScene):
         entry = self.unfinished[index]
         try:
             resumed = resume(entry)
-        except Exception as e:  # noqa: BLE001 — the store checked it; a file changed since is still no crash
+        except Exception as e:  # noqa: BLE001 — a record, or its set-up's notes, changed since listed: no crash
             log.warning("game in progress %s not resumed: %s", entry.slot, e)
             self.message = (errors.Notice("menu.resume_failed", errors.problem_of(e)), theme.ILLEGAL)
             return
