@@ -14,6 +14,7 @@ from ai import kernel, parallel
 from game import strings
 from game.control import DEFAULT_SIZE, MIN_SIZE, Control
 from game.paths import user_data_dir
+from game.storage import library
 from game.storage.preferences import Preferences
 from game.view import dpi, language, theme
 
@@ -68,6 +69,7 @@ def run(size: tuple[int, int] | None = None) -> int:
     pygame.init()
     try:
         chosen = Preferences.load()  # the one read of the settings file; the loop hands it to every scene
+        library.tidy()  # what a kill left behind (temporary files, long-deleted games) goes first
         language.apply_saved(chosen)  # before the window, and before a NoDisplay message: both are in it
         parallel.configure(chosen.chosen.cores)  # the master's pool starts when it first thinks
         open_display()

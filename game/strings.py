@@ -200,6 +200,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "problem.no_permission": {"ru": "нет прав на этот файл или папку", "en": "no permission for this file or folder"},
     "problem.disk_full": {"ru": "на диске нет места", "en": "the disk is full"},
     "problem.name_too_long": {"ru": "слишком длинное название", "en": "the name is too long"},
+    # A write refused by the system: what the player reads says it could not be *written* (issue 21).
+    "problem.read_only": {"ru": "диск только для чтения — нельзя записать", "en": "the disk is read-only — cannot write"},
+    "problem.no_write_permission": {"ru": "нет прав на запись — нельзя записать в эту папку",
+                                    "en": "no permission to write — cannot write to this folder"},
     "problem.name_encoding": {
         "ru": "такое название система не принимает — попробуйте латиницу",
         "en": "the system does not take this name — try Latin letters",

@@ -46,11 +46,16 @@ class Notice:
         return t(self.key, **values)
 
 
-def problem_of(error: BaseException) -> str:
+def problem_of(error: BaseException, *, writing: bool = False) -> str:
     """The ``problem.*`` string id that tells the player what went wrong with a file.
+
+    ``writing``: the file was being written, renamed or deleted, so an error of the system says
+    it could not be *written* (a read-only disk, a folder without the right to write), never *read*.
 
     >>> problem_of(PermissionError(13, "Permission denied")), problem_of(sgf.SgfError("cut short", sgf.Problem.DAMAGED))
     ('problem.no_permission', 'problem.damaged')
+    >>> problem_of(OSError(errno.EROFS, "Read-only file system"), writing=True)
+    'problem.read_only'
     """
     if isinstance(error, StoreError):
         return error.problem
@@ -58,19 +63,28 @@ def problem_of(error: BaseException) -> str:
         return _sgf_problem(error)
     if isinstance(error, UnicodeError):
         return "problem.not_text"
-    if isinstance(error, PermissionError):
-        return "problem.no_permission"
+    if not isinstance(error, OSError):
+        return "problem.damaged"
     if isinstance(error, (IsADirectoryError, NotADirectoryError)):
         return "problem.not_a_file"
+    by_errno = _OS_PROBLEMS.get(error.errno) if error.errno is not None else None
+    if by_errno is not None:
+        return by_errno
     if isinstance(error, FileNotFoundError):
         return "problem.gone"
-    if isinstance(error, OSError) and error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return "problem.disk_full"
-    if isinstance(error, OSError) and error.errno == errno.ENAMETOOLONG:
-        return "problem.name_too_long"
-    if isinstance(error, OSError):
-        return "problem.unreadable"
-    return "problem.damaged"
+    if isinstance(error, PermissionError):
+        return "problem.no_write_permission" if writing else "problem.no_permission"
+    return "problem.not_written" if writing else "problem.unreadable"
+
+
+_OS_PROBLEMS: dict[int, str] = {
+    errno.EROFS: "problem.read_only",
+    errno.ENOSPC: "problem.disk_full",
+    getattr(errno, "EDQUOT", errno.ENOSPC): "problem.disk_full",
+    errno.ENOENT: "problem.gone",
+    errno.ENAMETOOLONG: "problem.name_too_long",
+}
+"""The system's errors that mean the same whether the file was being read or written."""
 
 
 _SGF_PROBLEMS: dict[sgf.Problem, str] = {

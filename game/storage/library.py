@@ -13,7 +13,6 @@ import re
 import sys
 import time
 import unicodedata
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -24,11 +23,13 @@ from game.match.settings import MatchSettings
 from game.paths import user_data_dir
 from game.storage.atomic import (
     free_path,
+    move_to_free_name,
     read_bounded,
-    write_atomically,
+    remove_stale_temporaries,
+    write_new,
 )
 from game.storage.errors import StoreError, problem_of
-from game.storage.unfinished import LIST_SECONDS
+from game.storage.unfinished import LIST_SECONDS, unfinished_dir
 from game.strings import rules_name, t
 
 log = logging.getLogger(__name__)
@@ -126,29 +127,6 @@ def _check_encodable(name: str) -> None:
         raise StoreError("problem.name_encoding", f"{name!r} cannot be written in {encoding}: {e}") from None
 
 
-def _claim(folder: Path, base: str) -> Path:
-    """A free ``base.sgf`` (or ``base (2).sgf`` …) in folder, created empty at once: claimed
-    first, two saves or renames at once cannot pick the same name."""
-    while True:
-        path = free_path(folder, base, ".sgf")
-        try:
-            path.open("xb").close()
-        except FileExistsError:
-            continue
-        return path
-
-
-@contextlib.contextmanager
-def _filling(claim: Path) -> Iterator[None]:
-    """Fill a claimed name; if that fails, the empty claim is given up again."""
-    try:
-        yield
-    except BaseException:
-        with contextlib.suppress(OSError):
-            claim.unlink()
-        raise
-
-
 def save_game(name: str, sgf_text: str) -> Path:
     """Saves a game under ``name`` (made safe) in the games folder; the file's path.
 
@@ -160,15 +138,12 @@ def save_game(name: str, sgf_text: str) -> Path:
     try:
         folder = games_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        path = _claim(folder, base)
-        with _filling(path):  # the content arrives atomically over the empty claim
-            write_atomically(path, sgf_text.encode("utf-8"))
+        # Written in full under a temporary name, then given its own: a kill leaves no empty record.
+        path = write_new(folder, base, ".sgf", sgf_text.encode("utf-8"))
     except UnicodeEncodeError as e:
         raise StoreError("problem.name_encoding", f"the game could not be saved: {e}") from None
     except OSError as e:
-        problem = problem_of(e)
-        raise StoreError("problem.not_written" if problem == "problem.unreadable" else problem,
-                         f"the game could not be saved: {e}") from e
+        raise StoreError(problem_of(e, writing=True), f"the game could not be saved: {e}") from e
     return path
 
 
@@ -224,7 +199,7 @@ def delete_game(path: Path | str) -> Path:
         aside = free_path(path.parent, f".{path.stem}.{int(time.time())}", ".deleted")
         os.replace(path, aside)
     except OSError as e:
-        raise StoreError(problem_of(e), f"{path.name} not deleted: {e}") from e
+        raise StoreError(problem_of(e, writing=True), f"{path.name} not deleted: {e}") from e
     return aside
 
 
@@ -235,16 +210,9 @@ def restore_game(aside: Path | str) -> Path:
     found = _DELETED.fullmatch(aside.name)
     base = safe_name(found.group(1)) if found else "game"
     try:
-        while True:
-            path = free_path(aside.parent, base, ".sgf")
-            try:
-                path.open("xb").close()  # claim the name: a save at the same moment cannot take it
-            except FileExistsError:
-                continue
-            break
-        os.replace(aside, path)
+        path = move_to_free_name(aside, aside.parent, base, ".sgf")  # never over a game saved meanwhile
     except OSError as e:
-        raise StoreError(problem_of(e), f"{aside.name} not restored: {e}") from e
+        raise StoreError(problem_of(e, writing=True), f"{aside.name} not restored: {e}") from e
     return path
 
 
@@ -264,6 +232,20 @@ def forget_deleted(aside: Path | str | None = None, *, older_than: float | None 
                     path.unlink()
 
 
+def tidy() -> None:
+    """At start: clears the temporary files a kill left in the data folder, the saved games and the games
+    in progress (older than :data:`game.storage.atomic.STALE_SECONDS`), and the games deleted long ago.
+    Never raises."""
+    try:
+        folders = (user_data_dir(), games_dir(), unfinished_dir())
+    except Exception as e:  # noqa: BLE001 — no data folder: nothing to tidy
+        log.warning("data folder not tidied: %s", e)
+        return
+    for folder in folders:
+        remove_stale_temporaries(folder)
+    forget_deleted()
+
+
 def rename_game(path: Path | str, name: str) -> Path:
     """Gives a saved game a new ``name`` (made safe as :func:`save_game` does; never over another
     game: `` (2)`` … instead); its new path, the same one if the name did not change.
@@ -276,13 +258,12 @@ def rename_game(path: Path | str, name: str) -> Path:
     try:
         if not path.is_file():
             raise FileNotFoundError(errno.ENOENT, "no such file", str(path))
-        target = _claim(path.parent, base)
-        with _filling(target):  # the rename replaces only our empty claim
-            os.replace(path, target)
+        # Never over another game, and a kill midway leaves no empty file under the new name.
+        target = move_to_free_name(path, path.parent, base, ".sgf")
     except UnicodeEncodeError as e:
         raise StoreError("problem.name_encoding", f"{path.name} not renamed: {e}") from None
     except OSError as e:
-        raise StoreError(problem_of(e), f"{path.name} not renamed: {e}") from e
+        raise StoreError(problem_of(e, writing=True), f"{path.name} not renamed: {e}") from e
     return target
 
 

@@ -151,7 +151,7 @@ def save_current(sgf_text: str, meta: dict[str, Any], slot: str | None = None) -
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, data)
     except OSError as e:
-        raise StoreError(problem_of(e), f"the game could not be autosaved: {e}") from e
+        raise StoreError(problem_of(e, writing=True), f"the game could not be autosaved: {e}") from e
     return slot
 
 

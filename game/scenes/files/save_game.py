@@ -67,7 +67,7 @@ class SaveGameScene(SavedGamesScene):
             path = library.save_game(name, text)
         except Exception as e:  # noqa: BLE001 — StoreError or worse: a line on the screen, never a crash
             log.warning("game not saved as %r: %s", name, e)
-            problem = errors.problem_of(e)
+            problem = errors.problem_of(e, writing=True)
             why = problem if isinstance(e, (errors.StoreError, OSError, UnicodeError)) else "problem.not_written"
             self.message = (errors.Notice("files.save_failed", why), theme.ILLEGAL)
             return
