@@ -129,6 +129,45 @@ def test_a_screenshot_that_cannot_be_written_midway_is_one_line_and_exit_1(tmp_p
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("written", ["empty", "cut"])
+def test_a_screenshot_left_empty_by_a_full_disk_stops_the_run_with_exit_1(tmp_path: Path, written: str) -> None:
+    # pygame.image.save says nothing on a full disk: it leaves an empty (or cut-off) file behind.
+    script = (
+        "import sys, pygame, main\n"
+        "sys.argv[0] = 'main.py'\n"
+        "real = pygame.image.save\n"
+        "def full(surface, path, *args):\n"
+        "    real(surface, path)\n"
+        f"    data = open(path, 'rb').read()[:{0 if written == 'empty' else 100}]\n"
+        "    open(path, 'wb').write(data)\n"
+        "pygame.image.save = full\n"
+        f"sys.exit(main.main(['--screenshot', {str(tmp_path)!r}]))\n"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TOCHKI_KERNEL="off")
+    done = subprocess.run([sys.executable, "-c", script], check=False, cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert_no_crash(done.stderr)
+    [line] = error_lines(done.stderr)
+    assert line.startswith(f"main.py: cannot write {tmp_path}")
+    assert ("is empty" if written == "empty" else "is cut short") in line, line
+    assert "wrote" not in done.stdout
+    assert list(tmp_path.iterdir()) == []  # it stopped at the first, and left no empty picture behind
+
+
+def test_a_whole_screenshot_passes_the_check_and_a_wrong_one_does_not(pygame_session: object, tmp_path: Path) -> None:
+    surface = pygame.Surface((64, 48))
+    path = tmp_path / "shot.png"
+    pygame.image.save(surface, str(path))
+    pictures.check_written(path, (64, 48))
+    with pytest.raises(pictures.CannotWrite, match="is 64x48, not 80x48"):
+        pictures.check_written(path, (80, 48))
+    assert not path.exists()
+    path.write_bytes(b"GIF89a" + bytes(40))
+    with pytest.raises(pictures.CannotWrite, match="not a PNG"):
+        pictures.check_written(path, (64, 48))
+
+
 @pytest.mark.slow  # a whole smoke run of the game, which now waits for the compiled master: a minute
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
 def test_smoke_into_a_full_stdout_is_not_a_crash(tmp_path: Path) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import struct
 from datetime import datetime
 from pathlib import Path
 
@@ -60,12 +63,55 @@ def screenshots(directory: str | Path, sizes: tuple[tuple[int, int], ...] = SCRE
                             pygame.image.save(control.screen, str(path))
                         except (pygame.error, OSError) as error:
                             raise CannotWrite(f"cannot write {path}: {error}") from error
+                        check_written(path, control.screen.get_size())
                         written.append(path)
             control.stack.shutdown_all()
     finally:
         strings.set_language(strings.DEFAULT_LANGUAGE)
         pygame.quit()
     return written
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def check_written(path: Path, size: tuple[int, int]) -> None:
+    """Raises :class:`CannotWrite` unless ``path`` is a whole PNG of ``size``; a bad one is removed.
+
+    ``pygame.image.save`` says nothing when the disk is full: it leaves an empty or cut-off file,
+    and a run that went on would report success over minutes of empty pictures.
+    """
+    try:
+        problem = _png_problem(path, size)
+    except OSError as error:
+        problem = f"cannot be read back ({error})"
+    if problem is None:
+        return
+    with contextlib.suppress(OSError):
+        path.unlink()
+    raise CannotWrite(f"cannot write {path}: the file written {problem} (is the disk full?)")
+
+
+def _png_problem(path: Path, size: tuple[int, int]) -> str | None:
+    """What is wrong with the PNG at ``path`` for a picture of ``size``; None: nothing."""
+    with path.open("rb") as f:
+        length = os.fstat(f.fileno()).st_size
+        if length == 0:
+            return "is empty"
+        # The signature, then the IHDR chunk (its length, type, width, height …); the IEND chunk last.
+        head = f.read(24)
+        if len(head) < 24 or head[:8] != PNG_SIGNATURE or head[12:16] != b"IHDR":
+            return "is not a PNG"
+        if length < 24 + 12:
+            return "is cut short"
+        f.seek(-8, os.SEEK_END)
+        tail = f.read(8)
+    found = struct.unpack(">II", head[16:24])
+    if found != tuple(size):
+        return f"is {found[0]}x{found[1]}, not {size[0]}x{size[1]}"
+    if tail[:4] != b"IEND":
+        return "is cut short"
+    return None
 
 
 def a_few_saved_games(replacing: list[Path] | None = None) -> list[Path]:
