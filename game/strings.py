@@ -208,6 +208,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "ru": "такое название система не принимает — попробуйте латиницу",
         "en": "the system does not take this name — try Latin letters",
     },
+    # A game in progress another window plays (game.scenes.held): look at it, or play on a copy.
+    "held.question": {"ru": "Эта партия открыта в другом окне", "en": "This game is open in another window"},
+    "held.hint": {"ru": "Ходы в неё записывает то окно. Посмотреть её или продолжить копию?",
+                  "en": "That window records its moves. Look at it, or play on a copy?"},
+    "held.copy": {"ru": "Продолжить копию", "en": "Play a copy"},
+    "held.look": {"ru": "Только смотреть", "en": "Just look"},
+    "held.cancel": {"ru": "Отмена", "en": "Cancel"},
+    "held.not_deleted": {"ru": "Эта партия открыта в другом окне — её нельзя удалить, пока она там",
+                         "en": "This game is open in another window — it cannot be deleted while it is there"},
+    "problem.held": {"ru": "партия открыта в другом окне", "en": "the game is open in another window"},
     # Unfinished games: every game in progress is kept until it ends or is deleted.
     "menu.unfinished": {"ru": "Неоконченные: {n}", "en": "Unfinished: {n}"},
     "unfinished.title": {"ru": "Неоконченные партии", "en": "Unfinished games"},

@@ -20,8 +20,8 @@ import pygame
 from engine import Rules
 from game.input.pointer import pointer_of
 from game.match.settings import MatchSettings
+from game.scenes import held
 from game.scenes.base import Scene, SceneStack
-from game.scenes.handoff import Match
 from game.storage import errors, unfinished
 from game.storage.autosave import resume
 from game.strings import LANGUAGES, t
@@ -119,7 +119,7 @@ class MenuScene(Scene):
             self.unfinished.pop(0)
             self.resize(self.size)
             return
-        self.stack.go("play", Match(*resumed))
+        held.go_on(self.stack, resumed, found.record.times if found.record is not None else None)
 
     def open_unfinished(self) -> None:
         """The list of every game in progress, to resume or delete one."""

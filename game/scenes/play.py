@@ -206,7 +206,7 @@ class PlayScene(Scene):
             self.opponent.cancel()
         self.match_clock.stop()  # closing the game stops its clock
         self._autosave()  # the «Стоп» and clock times left are what they are now, not at the last move
-        self.autosaver.flush()  # leaving (or the window closing): the latest state goes to disk now
+        self.autosaver.release()  # leaving (or the window closing): the latest state goes to disk, the game is let go
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

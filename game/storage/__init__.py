@@ -5,6 +5,7 @@ Everything lives in :func:`game.paths.user_data_dir`::
     settings.json                           the player's choices (preferences.Settings)
     unfinished/<slot>.sgf                   each game in progress, rewritten after every move
     unfinished/<slot>.corrupt-<time>.sgf    one that could not be read, set aside
+    unfinished/<slot>.lock                  which window holds that game (holding): only it writes it
     autosave.sgf                            the single game in progress of earlier versions,
                                             adopted into ``unfinished/`` when first seen
     games/<name>.sgf                        games the player saved by name
@@ -33,6 +34,6 @@ reaches the player as a sentence in their language (a ``problem.*`` string id,
 
 One module for each thing kept: :mod:`.preferences` (``settings.json``), :mod:`.unfinished`
 (the games in progress) with :mod:`.autosave` (what goes in them and when), :mod:`.library`
-(games saved by name), :mod:`.atomic` (the safe write and the bounded read) and :mod:`.errors`
-(what went wrong, in the player's words).
+(games saved by name), :mod:`.atomic` (the safe write and the bounded read), :mod:`.holding` (one
+window per game in progress) and :mod:`.errors` (what went wrong, in the player's words).
 """

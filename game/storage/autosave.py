@@ -190,6 +190,12 @@ class Autosaver:
         if self._job is not None and (not busy or now - self.asked_at >= WAIT_SECONDS):
             self.flush()
 
+    def release(self) -> None:
+        """The game is left (or the window closes): after the last write, another window may play it."""
+        self.flush()
+        if self.slot is not None:
+            unfinished.release(self.slot)
+
     def flush(self) -> None:
         """Write the waiting request now. Never raises: the game goes on whatever the disk says."""
         job, self._job = self._job, None

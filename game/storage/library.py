@@ -21,6 +21,7 @@ from ai import PLAYER_LEVELS
 from engine import Game, Player, sgf
 from game.match.settings import MatchSettings
 from game.paths import user_data_dir
+from game.storage import holding
 from game.storage.atomic import (
     free_path,
     move_to_free_name,
@@ -243,6 +244,7 @@ def tidy() -> None:
         return
     for folder in folders:
         remove_stale_temporaries(folder)
+    holding.forget_stale(folders[2])
     forget_deleted()
 
 

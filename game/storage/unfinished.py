@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from engine import Game, sgf
 from game.paths import user_data_dir
+from game.storage import holding
 from game.storage.atomic import (
     read_bounded,
     remove_stale_temporaries,
@@ -149,19 +150,57 @@ def save_current(sgf_text: str, meta: dict[str, Any], slot: str | None = None) -
     try:
         path = slot_path(slot)
         path.parent.mkdir(parents=True, exist_ok=True)
+        holder = holding.take(path)  # only the window that holds a game writes it
+        if holder is not None:
+            raise StoreError("problem.held", f"the game {slot} is held by process {holder.pid} on {holder.host!r}")
         write_atomically(path, data)
     except OSError as e:
         raise StoreError(problem_of(e, writing=True), f"the game could not be autosaved: {e}") from e
     return slot
 
 
-def clear_current(slot: str | None = None) -> None:
+def clear_current(slot: str | None = None) -> bool:
     """Forgets the game in progress ``slot`` (it has ended, or the player deleted it);
-    None: the single game in progress of earlier versions. Never raises."""
+    None: the single game in progress of earlier versions. False when it is left alone: another
+    window plays it (:func:`held_elsewhere`), or it could not be removed. Never raises."""
     try:
-        (autosave_path() if slot is None else slot_path(slot)).unlink(missing_ok=True)
+        path = autosave_path() if slot is None else slot_path(slot)
+        if slot is not None and held_elsewhere(slot):
+            log.warning("game in progress %s not removed: another window plays it", slot)
+            return False
+        path.unlink(missing_ok=True)
     except (OSError, ValueError) as e:
         log.warning("game in progress %s not removed: %s", slot, e)
+        return False
+    finally:
+        if slot is not None:
+            release(slot)
+    return True
+
+
+def hold(slot: str) -> holding.Holder | None:
+    """Holds the game in progress ``slot`` for this window before it is played on: None when it does,
+    else the other window's :class:`~game.storage.holding.Holder` (the game is then looked at, or
+    played on as a copy). A hold that cannot be written is no hold: the autosave says why."""
+    try:
+        return holding.take(slot_path(slot))
+    except OSError as e:
+        log.warning("game in progress %s not held: %s", slot, e)
+        return None
+
+
+def release(slot: str) -> None:
+    """This window has left the game in progress ``slot``: another may play it. Never raises."""
+    with contextlib.suppress(ValueError):
+        holding.release(slot_path(slot))
+
+
+def held_elsewhere(slot: str) -> bool:
+    """Does another window (a live process) hold the game in progress ``slot``? Never raises."""
+    try:
+        return holding.holder_of(slot_path(slot)) is not None
+    except ValueError:
+        return False
 
 
 def clear_all_current() -> None:

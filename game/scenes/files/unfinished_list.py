@@ -10,9 +10,10 @@ from pathlib import Path
 import pygame
 
 from engine import Rules, sgf
+from game.scenes import held
 from game.scenes.base import SceneStack
 from game.scenes.files.listing import GamesScene
-from game.scenes.handoff import Match, Question
+from game.scenes.handoff import Question
 from game.storage import errors, library, unfinished
 from game.storage.autosave import resume
 from game.storage.library import LEVEL_KEYS
@@ -90,7 +91,7 @@ class UnfinishedScene(GamesScene):
             log.warning("game in progress %s not resumed: %s", entry.slot, e)
             self.message = (errors.Notice("menu.resume_failed", errors.problem_of(e)), theme.ILLEGAL)
             return
-        self.stack.go("play", Match(*resumed))
+        held.go_on(self.stack, resumed, entry.record.times if entry.record is not None else None)
 
     def ask_delete(self, index: int) -> None:
         """Ask, then delete the game of row ``index``."""
@@ -102,9 +103,11 @@ class UnfinishedScene(GamesScene):
                                           hint="confirm.delete.hint", no="confirm.delete.no"))
 
     def delete(self, slot: str) -> None:
-        """Delete the game in progress ``slot`` now (no question asked)."""
-        unfinished.clear_current(slot)
+        """Delete the game in progress ``slot`` now (no question asked); not one another window plays."""
+        deleted = unfinished.clear_current(slot)
         self.refresh()
+        if not deleted:
+            self.message = (errors.Notice("held.not_deleted"), theme.ILLEGAL)
 
     def delete_box(self, index: int) -> pygame.Rect:
         """Where the «✕» of row ``index`` is, on the screen."""
