@@ -96,7 +96,7 @@ def take(game: Path) -> Holder | None:
     holder: Holder | None = None
     for _ in range(3):  # a stale hold broken by two windows at once: the loser looks again
         try:
-            fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
         except FileExistsError:
             pass
         else:
@@ -259,7 +259,7 @@ def _windows_process(pid: int) -> tuple[bool, int | None]:
 
 def _read(lock: Path) -> tuple[bytes, float]:
     """A hold file's bytes and its age in seconds (regular files only, a few bytes only)."""
-    fd = os.open(lock, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    fd = os.open(lock, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
         st = os.fstat(fd)
         data = os.read(fd, MAX_LOCK_BYTES) if stat.S_ISREG(st.st_mode) else b""
