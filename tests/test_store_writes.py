@@ -258,3 +258,18 @@ def test_a_rename_onto_a_read_only_disk_shows_the_sentence_in_the_list(data_dir:
         library.rename_game(kept, "other")
     text = errors.Notice("files.rename_failed", raised.value.problem).text()
     assert text == "Не удалось переименовать: диск только для чтения — нельзя записать"
+
+
+def test_a_file_system_without_hard_links_still_saves_and_renames(data_dir: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_links(*args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")  # what Linux says on FAT
+
+    monkeypatch.setattr(os, "link", no_links)
+    first = library.save_game("Партия", RECORD)
+    second = library.save_game("Партия", sgf.dumps(Game(7, 7)))
+    assert (first.name, second.name) == ("Партия.sgf", "Партия (2).sgf")
+    renamed = library.rename_game(second, "Партия")
+    assert renamed.name == "Партия (3).sgf" and not second.exists()
+    assert sgf.read(library.read_game(renamed)).game.width == 7
+    assert sorted(p.name for p in first.parent.iterdir()) == ["Партия (3).sgf", "Партия.sgf"]

@@ -95,7 +95,8 @@ def _rename_no_replace(source: Path, target: Path) -> None:
     try:
         # A new link fails on a taken name, atomically; a kill before the unlink leaves the same
         # file under both names (nothing lost, nothing empty).
-        os.link(source, target)
+        # (A link itself is moved, not the file it points to, as a rename would.)
+        os.link(source, target, follow_symlinks=os.link not in os.supports_follow_symlinks)
     except FileExistsError:
         raise
     except OSError as e:
@@ -112,7 +113,12 @@ def _rename_no_replace(source: Path, target: Path) -> None:
                 target.unlink()
             raise
         return
-    os.unlink(source)
+    try:
+        os.unlink(source)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(target)  # not moved after all: one name, the old one
+        raise
 
 
 def sync_folder(folder: Path) -> None:
