@@ -4,7 +4,6 @@ look or a copy, never a second writer; a crashed window's hold is taken over."""
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -89,6 +88,8 @@ def test_a_stale_hold_is_taken_over(slot: str, stale: str) -> None:
     if stale == "dead":
         held_by(slot, dead_pid())
     elif stale == "reused":  # the id now belongs to a process that started at another time
+        if holding.process_started(os.getppid()) is None:
+            pytest.skip("this system does not say when a process started")
         held_by(slot, os.getppid(), started=(holding.process_started(os.getppid()) or 0) + 12345)
     else:
         held_by(slot, os.getpid())
@@ -145,7 +146,7 @@ def test_two_processes_one_holds_and_a_crash_lets_the_other_take_over(slot: str)
         with pytest.raises(StoreError):
             unfinished.save_current(a_game(5), META, slot)
     finally:
-        window.send_signal(signal.SIGKILL)
+        window.kill()  # SIGKILL; TerminateProcess on Windows
         window.wait(timeout=60)
     assert unfinished.hold(slot) is None  # the crashed window's hold is taken over
     unfinished.save_current(a_game(5), META, slot)

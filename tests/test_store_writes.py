@@ -113,14 +113,18 @@ def test_the_start_clears_only_old_temporaries_of_our_own_and_only_files(data_di
         fresh.append(Path(name))
         mine = folder / ".notes.tmp"  # not our pattern
         mine.write_text("the player's", encoding="utf-8")
-        link = folder / ".z.sgf.abcdefgh.tmp"  # our pattern, but a link
-        link.symlink_to(mine)
         box = folder / ".w.sgf.abcdefgh.tmp"  # our pattern, but a folder
         box.mkdir()
         for path in (mine, box):
             os.utime(path, (old, old))
-        os.utime(link, (old, old), follow_symlinks=False)
-        others += [mine, link, box]
+        others += [mine, box]
+        link = folder / ".z.sgf.abcdefgh.tmp"  # our pattern, but a link
+        try:
+            link.symlink_to(mine)
+            os.utime(link, (old, old), follow_symlinks=False)
+        except (OSError, NotImplementedError):
+            continue  # Windows without the right to make links
+        others.append(link)
     library.tidy()
     assert not any(p.exists() for p in stale)
     assert all(p.exists() or p.is_symlink() for p in fresh + others)
