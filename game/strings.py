@@ -314,6 +314,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "files.rename.no": {"ru": "Отмена", "en": "Cancel"},
     "files.renamed": {"ru": "Новое название: {name}", "en": "Renamed: {name}"},
     "files.rename_failed": {"ru": "Не удалось переименовать: {why}", "en": "Could not rename: {why}"},
+    # The lists while they are still being read (issue 21): a list that fills says so.
+    "files.filling": {"ru": "Список ещё читается… найдено: {n}", "en": "Still reading the list… found so far: {n}"},
+    "unfinished.filling": {"ru": "Партии ещё читаются… {n} из {total}", "en": "Still reading the games… {n} of {total}"},
     # Rules page: the game's own wording of docs/RULES.md, both rule sets
     "page.title": {"ru": "Правила", "en": "Rules"},
     "page.back": {"ru": "Назад", "en": "Back"},

@@ -150,9 +150,10 @@ class StillTime:
 
 @pytest.fixture(autouse=True)
 def store_clock(monkeypatch: pytest.MonkeyPatch) -> StillTime:
-    """The clock that bounds the game's folder listings (``game.storage.unfinished.LIST_SECONDS``) stands still unless a
-    test advances it: a busy machine never cuts a list short, and a test of that bound says how
-    long each read takes instead of sleeping."""
+    """The clock that shares the game's folder listings out across frames
+    (``game.storage.unfinished.LIST_STEP_SECONDS``) stands still unless a test advances it: a list is
+    read whole in its first frame on any machine, and a test of the sharing says how long each read
+    takes instead of sleeping."""
     from game.storage import library, unfinished
 
     still = StillTime()

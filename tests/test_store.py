@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -351,10 +352,13 @@ class TestCorruptAutosave:
         kept = sorted(p.read_bytes() for p in unfinished_folder(data_dir).glob("*.corrupt-*.sgf"))
         assert kept == [b"first", b"second"]
 
-    def test_unreadable_save(self, data_dir: Path) -> None:
-        (unfinished_folder(data_dir) / "20250101-000000-abcdef.sgf").mkdir(parents=True)  # cannot be read as a file
-        assert isinstance(unfinished.load_current(), str)
-        assert unfinished.load_current() is None
+    def test_a_folder_named_like_a_save_is_left_out_and_logged(self, data_dir: Path,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+        folder = unfinished_folder(data_dir) / "20250101-000000-abcdef.sgf"
+        folder.mkdir(parents=True)  # no file: nothing to read, nothing to tell the player (issue 21, item 4)
+        with caplog.at_level(logging.WARNING):
+            assert unfinished.load_current() is None
+        assert folder.is_dir() and "a folder, not a file" in caplog.text
 
     def test_no_data_folder_at_all(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         blocker = tmp_path / "a file"

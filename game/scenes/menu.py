@@ -52,6 +52,9 @@ class MenuScene(Scene):
         """The games in progress, the latest first."""
         self.notice: errors.Notice | None = None
         """A one-line message (a game in progress that could not be resumed), or None."""
+        self.current: unfinished.CurrentReader | None = None
+        """The games in progress still being read; None once all are in."""
+        self._notices = 0
         self.buttons = ButtonGroup()
         self.b_continue = self.buttons.add(Button("menu.continue", primary=True), self.continue_game)
         self.b_unfinished = self.buttons.add(Button("menu.unfinished", n=0), self.open_unfinished)
@@ -117,6 +120,9 @@ class MenuScene(Scene):
             log.warning("game in progress %s not resumed: %s", found.slot, e)
             self.notice = errors.Notice("menu.resume_failed", errors.problem_of(e))
             self.unfinished.pop(0)
+            if self.current is not None and found in self.current.games:
+                self.current.games.remove(found)  # not listed again by the frames still reading
+            self.b_unfinished.fields = {"n": self.current.total if self.current is not None else len(self.unfinished)}
             self.resize(self.size)
             return
         held.go_on(self.stack, resumed, found.record.times if found.record is not None else None)
@@ -134,18 +140,42 @@ class MenuScene(Scene):
         self.stack.go("open")
 
     def look_for_saved_game(self) -> None:
-        """Is there a game to continue? Also keeps the store's message if one was bad."""
-        found = unfinished.list_current()
-        self.unfinished = found.games
-        if found.notices:
-            self.notice = found.notices[0]
-        self.b_unfinished.fields = {"n": len(found.games)}
+        """Is there a game to continue? The newest is read now, the others a frame's share at a time
+        (:meth:`update`), «Неоконченные: N» counting every one from the start. Also keeps the store's
+        message if one was bad."""
+        self.current = unfinished.CurrentReader()
+        self.unfinished = []
+        self._notices = 0
+        self.read_some()
+
+    def read_some(self) -> None:
+        """This frame's share of the games in progress; the buttons laid out again if what they say changed."""
+        if self.current is None:
+            return
+        had = (self.resumable is not None, self.b_unfinished.fields.get("n"), self.notice)
+        self.current.work()
+        self.unfinished = [*self.current.games]
+        if len(self.current.notices) > self._notices:
+            self.notice = self.current.notices[self._notices]
+            self._notices = len(self.current.notices)
+        self.b_unfinished.fields = {"n": self.current.total}
+        if self.current.done:
+            self.current = None
+        if (self.resumable is not None, self.b_unfinished.fields.get("n"), self.notice) != had:
+            self.resize(self.size)
 
     # ----- scene hooks --------------------------------------------------------------
 
     def resume(self) -> None:
         self.look_for_saved_game()
         self.resize(self.size)
+
+    def update(self, dt: float) -> None:
+        self.read_some()
+
+    def wake_in(self) -> float | None:
+        """0 while games in progress are still being read."""
+        return 0.0 if self.current is not None else None
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from engine import sgf
 from game.storage.errors import StoreError
+from game.storage.reading import read_limited
 
 log = logging.getLogger(__name__)
 
@@ -177,13 +178,11 @@ def free_path(folder: Path, base: str, suffix: str) -> Path:
 
 
 def read_bounded(path: Path, size: int) -> str:
-    """A file's text, refused before it is read when it is larger than a game's record can be."""
+    """A regular file's text, refused before it is read when it is larger than a game's record can be
+    (``size``: its size as listed) or is no regular file (:func:`reading.read_limited`)."""
     if size > sgf.MAX_INPUT:
         raise StoreError("problem.too_large", f"{path.name}: {size} bytes, at most {sgf.MAX_INPUT}")
-    with path.open("rb") as f:
-        raw = f.read(sgf.MAX_INPUT + 1)  # the file may have grown since its size was read
-    if len(raw) > sgf.MAX_INPUT:
-        raise StoreError("problem.too_large", f"{path.name}: more than {sgf.MAX_INPUT} bytes")
+    raw = read_limited(path, sgf.MAX_INPUT)
     if not raw.strip():
         raise StoreError("problem.empty", f"{path.name}: the file is empty")
     try:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import itertools
 import logging
 import os
 import re
-import sys
 import time
-import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -30,7 +30,9 @@ from game.storage.atomic import (
     write_new,
 )
 from game.storage.errors import StoreError, problem_of
-from game.storage.unfinished import LIST_SECONDS, unfinished_dir
+from game.storage.names import on_disk, shown, visible
+from game.storage.reading import check_regular
+from game.storage.unfinished import LIST_STEP_SECONDS, unfinished_dir
 from game.strings import rules_name, t
 
 log = logging.getLogger(__name__)
@@ -69,24 +71,6 @@ _UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
 _RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?", re.IGNORECASE)
 
 
-def visible(text: str) -> str:
-    """``text`` without what shows as nothing or turns text around: format characters (U+200B,
-    the bidi controls U+202A–U+202E, U+2066–U+2069, U+FEFF …), the grapheme joiner U+034F,
-    lone surrogates, and variation selectors and other combining marks with nothing before them.
-
-    >>> visible("\u202eexe.txt"), visible("\ufe0f\u034f"), visible("Маша\u200b")
-    ('exe.txt', '', 'Маша')
-    """
-    kept: list[str] = []
-    for ch in text:
-        if unicodedata.category(ch) in ("Cf", "Cs") or ch == "\u034f":
-            continue  # a lone surrogate (a file name decoded with surrogateescape) is no character either
-        if unicodedata.category(ch) in ("Mn", "Me") and (not kept or kept[-1].isspace()):
-            continue  # a mark alone draws as nothing (U+FE0F) or as a dotted circle
-        kept.append(ch)
-    return "".join(kept)
-
-
 def _cut_to_bytes(text: str, limit: int) -> str:
     """The longest start of ``text`` whose UTF-8 takes at most ``limit`` bytes (never half a character)."""
     return text.encode("utf-8")[:limit].decode("utf-8", "ignore")
@@ -119,13 +103,13 @@ def safe_name(name: str) -> str:
     return name or "game"
 
 
-def _check_encodable(name: str) -> None:
-    """StoreError if the file system's encoding cannot hold ``name`` (a non-UTF-8 locale)."""
-    encoding = sys.getfilesystemencoding()
+def _on_disk(name: str) -> str:
+    """``name`` as the file system takes it (:func:`names.on_disk`: UTF-8 bytes under a C locale);
+    StoreError where it cannot hold it at all."""
     try:
-        name.encode(encoding, "strict")
-    except (UnicodeEncodeError, LookupError) as e:
-        raise StoreError("problem.name_encoding", f"{name!r} cannot be written in {encoding}: {e}") from None
+        return on_disk(name)
+    except UnicodeEncodeError as e:
+        raise StoreError("problem.name_encoding", f"{name!r} cannot be written here: {e}") from None
 
 
 def save_game(name: str, sgf_text: str) -> Path:
@@ -134,8 +118,7 @@ def save_game(name: str, sgf_text: str) -> Path:
     An existing game is never overwritten: the name gets `` (2)``, `` (3)`` … instead.
     Raises :class:`StoreError` if it could not be written.
     """
-    base = safe_name(name)
-    _check_encodable(base)
+    base = _on_disk(safe_name(name))
     try:
         folder = games_dir()
         folder.mkdir(parents=True, exist_ok=True)
@@ -148,38 +131,103 @@ def save_game(name: str, sgf_text: str) -> Path:
     return path
 
 
-def list_games() -> list[SavedGame]:
-    """The saved games, newest first. Never raises: unreadable entries are skipped.
+LIST_SLICE = 100
+"""Entries of the games folder looked at in one step of :class:`GamesReader` (a frame does one at least)."""
 
-    Only the folder and each file's size and date are read, never a file's content,
-    and for at most :data:`LIST_SECONDS`: a folder of a hundred thousand files shows
-    the ones read by then rather than holding the screen up.
+
+class GamesReader:
+    """The saved games, listed a slice of the folder at a time so that no frame waits for a big folder or a
+    slow disk, and none is left out: :attr:`games` grows, newest first, until :attr:`done`.
+
+    Only each entry's kind, size and date are read, never a file's content. Anything but a regular
+    file of at most ``engine.sgf.MAX_INPUT`` bytes (a pipe, a link to a device, a folder named
+    ``*.sgf``) is left out, and the log says which and why; a file too large for a game stays in the
+    list (its row says so: it is not read).
     """
-    games: list[SavedGame] = []
-    started = time.perf_counter()
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.games: list[SavedGame] = []
+        """The games found so far, newest first."""
+        self.seen = 0
+        """Entries of the folder looked at so far (games or not)."""
+        self.done = False
+        self._entries: Iterator[os.DirEntry[str]] | None = None
+        self._closer: contextlib.ExitStack | None = None
+        try:
+            self._folder = folder if folder is not None else games_dir()
+        except (OSError, ValueError) as e:
+            log.warning("saved games not listed: %s", e)
+            self.done = True
+
+    def step(self, count: int = LIST_SLICE) -> None:
+        """Look at the next ``count`` entries; the list sorted again if it grew."""
+        if self.done:
+            return
+        found: list[SavedGame] = []
+        try:
+            if self._entries is None:
+                self._closer = contextlib.ExitStack()
+                self._entries = self._closer.enter_context(os.scandir(self._folder))
+            looked = 0
+            for entry in itertools.islice(self._entries, count):
+                looked += 1
+                game = _saved_game(entry)
+                if game is not None:
+                    found.append(game)
+            self.seen += looked
+            if looked < count:  # the folder's end
+                self.close()
+        except FileNotFoundError:
+            self.close()
+        except (OSError, ValueError) as e:
+            log.warning("saved games not listed (%d looked at): %s", self.seen, e)
+            self.close()
+        if found:
+            self.games.extend(found)
+            self.games.sort(key=lambda g: (g.modified_ns, g.name), reverse=True)
+
+    def work(self, budget: float = LIST_STEP_SECONDS) -> None:
+        """A frame's share: one :meth:`step` always, more while ``budget`` seconds last."""
+        started = time.perf_counter()
+        self.step()
+        while not self.done and time.perf_counter() - started < budget:
+            self.step()
+
+    def finish(self) -> list[SavedGame]:
+        """Every game, the rest of the folder looked at now; the list."""
+        while not self.done:
+            self.step()
+        return self.games
+
+    def close(self) -> None:
+        """Stop reading the folder (the list is as complete as it got)."""
+        self.done = True
+        if self._closer is not None:
+            self._closer.close()
+            self._closer = None
+
+
+def _saved_game(entry: os.DirEntry[str]) -> SavedGame | None:
+    """The saved game in a folder entry; None for anything else (a hidden or deleted game, a pipe, a folder …)."""
+    if not entry.name.lower().endswith(".sgf") or entry.name.startswith("."):
+        return None
     try:
-        with os.scandir(games_dir()) as entries:
-            for entry in entries:
-                if time.perf_counter() - started > LIST_SECONDS:
-                    log.warning("the games folder is too big to list at once; %d games shown", len(games))
-                    break
-                if not entry.name.lower().endswith(".sgf") or entry.name.startswith("."):
-                    continue
-                try:
-                    if not entry.is_file():
-                        continue
-                    st = entry.stat()
-                except OSError:
-                    continue
-                path = Path(entry.path)
-                games.append(SavedGame(path.stem, path, datetime.fromtimestamp(st.st_mtime), st.st_size, st.st_mtime_ns))
-    except FileNotFoundError:
-        return games
-    except (OSError, ValueError) as e:
-        log.warning("saved games not listed: %s", e)
-        return games
-    games.sort(key=lambda g: (g.modified, g.name), reverse=True)
-    return games
+        st = entry.stat()  # follows a link: what matters is what would be read
+        check_regular(entry.name, st, sgf.MAX_INPUT)
+    except StoreError as e:
+        if e.problem != "problem.too_large":  # too large is listed all the same: its row says so, unread
+            log.warning("%s left out of the saved games: %s", shown(entry.name), e)
+            return None
+    except OSError as e:  # a link to nowhere, a file gone meanwhile
+        log.warning("%s left out of the saved games: %s", shown(entry.name), e)
+        return None
+    path = Path(entry.path)
+    return SavedGame(shown(path.stem), path, datetime.fromtimestamp(st.st_mtime), st.st_size, st.st_mtime_ns)
+
+
+def list_games() -> list[SavedGame]:
+    """Every saved game, newest first (:class:`GamesReader` to the end). Never raises."""
+    return GamesReader().finish()
 
 
 # A deleted game waits as a hidden file (never listed: the name starts with a dot) until its
@@ -209,7 +257,7 @@ def restore_game(aside: Path | str) -> Path:
     still free (else `` (2)`` …); its path. Raises :class:`StoreError` if it cannot."""
     aside = Path(aside)
     found = _DELETED.fullmatch(aside.name)
-    base = safe_name(found.group(1)) if found else "game"
+    base = _on_disk(safe_name(shown(found.group(1)))) if found else "game"
     try:
         path = move_to_free_name(aside, aside.parent, base, ".sgf")  # never over a game saved meanwhile
     except OSError as e:
@@ -253,10 +301,9 @@ def rename_game(path: Path | str, name: str) -> Path:
     game: `` (2)`` … instead); its new path, the same one if the name did not change.
     Raises :class:`StoreError` saying why it could not be renamed."""
     path = Path(path)
-    base = safe_name(name)
+    base = _on_disk(safe_name(name))
     if base == path.stem:
         return path
-    _check_encodable(base)
     try:
         if not path.is_file():
             raise FileNotFoundError(errno.ENOENT, "no such file", str(path))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import stat
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
@@ -23,6 +22,7 @@ from game.paths import user_data_dir
 from game.storage.atomic import (
     write_atomically,
 )
+from game.storage.reading import read_limited
 from game.strings import DEFAULT_LANGUAGE, LANGUAGES
 
 log = logging.getLogger(__name__)
@@ -122,12 +122,7 @@ def load_settings() -> Settings:
     """
     try:
         path = user_data_dir() / SETTINGS_FILE
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise OSError(f"{path} is not a regular file")
-        with path.open("rb") as file:
-            text = file.read(MAX_SETTINGS_BYTES + 1)
-        if len(text) > MAX_SETTINGS_BYTES:
-            raise OSError(f"{path} is larger than {MAX_SETTINGS_BYTES} bytes")
+        text = read_limited(path, MAX_SETTINGS_BYTES)
         data = json.loads(text)
     except FileNotFoundError:
         return Settings()

@@ -10,7 +10,9 @@ import logging
 import os
 import re
 import secrets
+import stat
 import time
+from collections import OrderedDict
 from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -25,6 +27,7 @@ from game.storage.atomic import (
     write_atomically,
 )
 from game.storage.errors import Notice, StoreError, problem_of
+from game.storage.reading import kind_of
 
 log = logging.getLogger(__name__)
 
@@ -33,10 +36,11 @@ AUTOSAVE_FILE = "autosave.sgf"
 UNFINISHED_DIR = "unfinished"
 META_PROPERTY = "TOCHKI"
 """The private SGF root property that carries the autosave's set-up as JSON."""
-MAX_LISTED = 100
-"""At most this many games in progress are read for the list (newest first): a bounded start."""
-LIST_SECONDS = 0.25
-"""Reading the games in progress stops after this long; the older ones wait for the next look."""
+LIST_STEP_SECONDS = 0.015
+"""What a frame may spend reading a folder's entries beyond its first step (this list's and the saved
+games'): the rest waits for the next frames, never left out."""
+MAX_KNOWN = 256
+"""Games in progress kept as read (by file: a move since reads it again), so the list after the menu reads none."""
 
 
 class Resumable(NamedTuple):
@@ -219,66 +223,124 @@ class Found(NamedTuple):
     notices: list[Notice]
 
 
-def list_current() -> Found:
-    """Every game in progress that can be resumed (at most :data:`MAX_LISTED`, newest first, and
-    only as many as are read in :data:`LIST_SECONDS`), and a :class:`Notice` for each that could not be.
+_Key = tuple[str, int, int, int]
+_KNOWN: OrderedDict[_Key, Resumable] = OrderedDict()
+"""The games in progress read so far this run, by file (path, modification time, size, inode)."""
 
-    A file too large for a game (more than ``engine.sgf.MAX_INPUT`` bytes) is not read
-    at all; it and any unreadable or invalid one are moved aside to
-    ``<slot>.corrupt-<time>.sgf``, so the next start does not find them again.
-    An unusable data folder is one notice. Never raises.
+
+class CurrentReader:
+    """The games in progress, read one file a step, newest first, so that no frame waits for thirty big
+    games: :attr:`games` grows until :attr:`done`, and :attr:`total` says from the start how many there are
+    (one that turns out bad is set aside and no longer counted).
+
+    The folder is looked at once, at the start (names, kinds, sizes and dates: no file read). Anything but
+    a regular file under a slot's name (a pipe, a link to a device, a folder) is left out and logged; a file
+    too large for a game (more than ``engine.sgf.MAX_INPUT`` bytes) is not read at all; it and any unreadable
+    or invalid one are moved aside to ``<slot>.corrupt-<time>.sgf`` with a :class:`Notice`, so the next start
+    does not find them again. An unusable data folder is one notice. Never raises.
     """
-    notices: list[Notice] = []
-    try:
-        folder = unfinished_dir()
-    except Exception as e:  # noqa: BLE001 — no data folder: nothing to resume, and no reason to crash
-        log.warning("data folder unusable, no game in progress read: %s", e)
-        return Found([], [Notice("store.no_folder")])
-    _adopt_old_autosave(folder)
-    try:
-        remove_stale_temporaries(folder)
-        entries = []
-        for path in folder.glob("*.sgf"):
-            if ".corrupt-" in path.name or not _SLOT.fullmatch(path.stem):
-                continue
-            with contextlib.suppress(OSError):
-                entries.append((path.stat(), path))
-    except FileNotFoundError:
-        return Found([], notices)
-    except OSError as e:
-        log.warning("games in progress not listed: %s", e)
-        return Found([], [Notice("store.no_folder")])
-    entries.sort(key=lambda entry: (entry[0].st_mtime, entry[1].name), reverse=True)
-    games: list[Resumable] = []
-    started = time.perf_counter()
-    for n, (st, path) in enumerate(entries[:MAX_LISTED]):
-        if time.perf_counter() - started > LIST_SECONDS:
-            log.warning("%d older games in progress not read this time: reading took too long",
-                        min(len(entries), MAX_LISTED) - n)
-            break
+
+    def __init__(self) -> None:
+        self.games: list[Resumable] = []
+        self.notices: list[Notice] = []
+        self._waiting: list[tuple[os.stat_result, Path]] = []
+        try:
+            folder = unfinished_dir()
+        except Exception as e:  # noqa: BLE001 — no data folder: nothing to resume, and no reason to crash
+            log.warning("data folder unusable, no game in progress read: %s", e)
+            self.notices.append(Notice("store.no_folder"))
+            return
+        _adopt_old_autosave(folder)
+        try:
+            remove_stale_temporaries(folder)
+            self._waiting = _slots_in(folder)
+        except FileNotFoundError:
+            return
+        except OSError as e:
+            log.warning("games in progress not listed: %s", e)
+            self.notices.append(Notice("store.no_folder"))
+
+    @property
+    def done(self) -> bool:
+        """Every game in progress read (or set aside)."""
+        return not self._waiting
+
+    @property
+    def total(self) -> int:
+        """The games in progress: read so far and still to read."""
+        return len(self.games) + len(self._waiting)
+
+    def step(self) -> None:
+        """Read the next game in progress (newest first)."""
+        if not self._waiting:
+            return
+        st, path = self._waiting.pop(0)
+        key = (str(path), st.st_mtime_ns, st.st_size, st.st_ino)
+        known = _KNOWN.get(key)
+        if known is not None:
+            self.games.append(known)
+            return
         try:
             text = read_bounded(path, st.st_size)
             record, meta = split_meta(text)
             read = sgf.read(record)
         except FileNotFoundError:
-            continue  # deleted meanwhile (another copy of the game)
+            return  # deleted meanwhile (another copy of the game)
         except Exception as e:  # noqa: BLE001 — whatever is wrong with the file, set it aside
             log.warning("game in progress %s is not a valid game: %s", path.name, e)
             aside = set_aside(path)
             fields = (("name", aside.name),) if aside else ()
-            notices.append(Notice("store.set_aside" if aside else "store.not_resumed", problem_of(e), fields))
+            self.notices.append(Notice("store.set_aside" if aside else "store.not_resumed", problem_of(e), fields))
+            return
+        found = Resumable(record, meta, path.stem, datetime.fromtimestamp(st.st_mtime), read)
+        _KNOWN[key] = found
+        while len(_KNOWN) > MAX_KNOWN:
+            _KNOWN.popitem(last=False)
+        self.games.append(found)
+
+    def work(self, budget: float = LIST_STEP_SECONDS) -> None:
+        """A frame's share: one game read always, more while ``budget`` seconds last."""
+        started = time.perf_counter()
+        self.step()
+        while self._waiting and time.perf_counter() - started < budget:
+            self.step()
+
+    def finish(self) -> Found:
+        """Every game in progress read now; what was found."""
+        while self._waiting:
+            self.step()
+        return Found(self.games, self.notices)
+
+
+def _slots_in(folder: Path) -> list[tuple[os.stat_result, Path]]:
+    """The regular files under a slot's name in ``folder``, with what ``stat`` says of them, newest first."""
+    entries = []
+    for path in folder.glob("*.sgf"):
+        if ".corrupt-" in path.name or not _SLOT.fullmatch(path.stem):
             continue
-        games.append(Resumable(record, meta, path.stem, datetime.fromtimestamp(st.st_mtime), read))
-    return Found(games, notices)
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            log.warning("game in progress %s left out: a %s, not a file", path.name, kind_of(st.st_mode))
+            continue
+        entries.append((st, path))
+    entries.sort(key=lambda entry: (entry[0].st_mtime_ns, entry[1].name), reverse=True)
+    return entries
+
+
+def list_current() -> Found:
+    """Every game in progress that can be resumed, newest first, and a :class:`Notice` for each that could
+    not be (:class:`CurrentReader` to the end). Never raises."""
+    return CurrentReader().finish()
 
 
 def count_current() -> int:
     """How many games in progress there are, by their files (none is read: the games list shows the
     number and :func:`list_current` reads them when asked). Never raises."""
     try:
-        return sum(1 for path in unfinished_dir().glob("*.sgf")
-                   if ".corrupt-" not in path.name and _SLOT.fullmatch(path.stem)) \
-            + autosave_path().is_file()
+        return len(_slots_in(unfinished_dir())) + autosave_path().is_file()
     except Exception as e:  # noqa: BLE001 — no data folder: none to count
         log.warning("games in progress not counted: %s", e)
         return 0

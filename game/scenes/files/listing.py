@@ -14,6 +14,7 @@ from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Reviewing
 from game.storage import errors, library
+from game.storage.names import shown
 from game.strings import t
 from game.view import paper, theme
 from game.view.textfit import named, one_line, wrap
@@ -65,15 +66,59 @@ class GamesScene(Scene):
         self._label_y: int | None = None
         self._footer_y = 0
         self._press: tuple[tuple[str, int], float, int, bool] | None = None  # who, start y, scroll, moved
+        self.reader: library.GamesReader | None = None
+        """The folder being read (:meth:`refresh`); None before the first look."""
+        self.wanted: Path | None = None
+        """A game to choose once the filling list has it (:meth:`show`)."""
 
     # ----- the list ------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Read the folder again (a file may have been dropped in or saved)."""
-        self.games = library.list_games()
+        """Read the folder again (a file may have been dropped in or saved): a slice now, the rest a slice
+        a frame (:meth:`update`), the list filling newest first and saying so until it is whole."""
+        self.stop_reading()
+        self.reader = library.GamesReader()
+        self.fill()
+
+    def fill(self) -> None:
+        """This frame's share of the folder; the row chosen stays chosen as rows come in above it."""
+        if self.reader is None or self.reader.done:
+            return
+        chosen = self.games[self.selected].path if self.selected is not None and self.selected < self.count else None
+        self.reader.work()
+        self.games = self.reader.games
+        if chosen is not None:
+            self.selected = next((i for i, g in enumerate(self.games) if g.path == chosen), self.selected)
         self._keep_selection()
 
+    @property
+    def filling(self) -> bool:
+        """The folder is still being read: the list grows, and says so."""
+        return self.reader is not None and not self.reader.done
+
+    def filling_text(self) -> str:
+        """What the list says while it fills: «Читаю список… 1 234»."""
+        return t("files.filling", n=self.count)
+
+    def show(self, path: Path) -> None:
+        """Choose the row of the game at ``path`` (just saved, renamed or brought back): now, or as soon
+        as the filling list has it."""
+        self.wanted = path
+        self._keep_selection()
+
+    def stop_reading(self) -> None:
+        """Let go of the folder (the scene leaves, or reads it again)."""
+        if self.reader is not None:
+            self.reader.close()
+
     def _keep_selection(self) -> None:
+        if self.wanted is not None:
+            found = next((i for i, g in enumerate(self.games) if g.path == self.wanted), None)
+            if found is not None:
+                self.wanted = None
+                self.select(found)
+            elif not self.filling:
+                self.wanted = None
         if self.selected is not None and self.selected >= self.rows:
             self.selected = None
         self.scroll_by(0)
@@ -92,7 +137,7 @@ class GamesScene(Scene):
             name = named(entry.name, theme.text_size(self.size, 15), bold=True)
             self.message = (errors.Notice("files.open_failed", errors.problem_of(e), (("name", name),)), theme.ILLEGAL)
             return
-        players = (record.info.get("PB", ""), record.info.get("PW", ""))
+        players = (shown(record.info.get("PB")), shown(record.info.get("PW")))
         self.stack.go("review", Reviewing(record.game, title=entry.name, players=players, times=record.times,
                                           hints=record.hints))
 
@@ -166,6 +211,16 @@ class GamesScene(Scene):
 
     def resume(self) -> None:
         self.refresh()
+
+    def update(self, dt: float) -> None:
+        self.fill()
+
+    def wake_in(self) -> float | None:
+        """0 while the list fills."""
+        return 0.0 if self.filling else None
+
+    def shutdown(self) -> None:
+        self.stop_reading()
 
     def row_height(self, size: tuple[int, int]) -> int:
         """How tall a row is in a window of ``size``: a button's height, a finger target."""
@@ -273,6 +328,9 @@ class GamesScene(Scene):
         if self.message is not None:
             line = one_line(self.message[0].text(), small, self.message[1], w, bold=True)
             surface.blit(line, (x, y + (self._message_height() - line.get_height()) // 2))
+        elif self.filling:
+            line = one_line(self.filling_text(), small, theme.INK_SOFT, w)
+            surface.blit(line, (x, y + (self._message_height() - line.get_height()) // 2))
         y += self._message_height() + 4
         # The folder's path in up to two lines at the type of the message: fitted to one line, a long path
         # shrank the sentence to 11 px, too small to read. What does not fit two lines is cut with «…».
@@ -293,7 +351,7 @@ class GamesScene(Scene):
     def _footer(self) -> str:
         """The small line at the bottom: where the games are."""
         try:
-            return t("files.folder", path=str(library.games_dir()))
+            return t("files.folder", path=shown(library.games_dir()))
         except OSError:
             return ""
 
@@ -307,7 +365,8 @@ class GamesScene(Scene):
         old_clip = surface.get_clip()
         surface.set_clip(area.clip(old_clip))
         if not self.count:
-            empty = theme.text(t(self.empty_key), theme.text_size(size, 19), theme.INK_SOFT)
+            says = self.filling_text() if self.filling else t(self.empty_key)
+            empty = theme.text(says, theme.text_size(size, 19), theme.INK_SOFT)
             paper.blit_centred(surface, empty, area.centerx, area.y + 16 - self.scroll)
         self._draw_sections(surface)
         for i in self.visible_rows():

@@ -18,6 +18,7 @@ from game.scenes.files.saved_list import (
 )
 from game.scenes.handoff import Naming
 from game.storage import errors, library, unfinished
+from game.storage.names import shown
 from game.view import theme
 from game.view.widgets import Button
 
@@ -112,7 +113,7 @@ class OpenGameScene(SavedGamesScene):
             log.warning("%s not restored: %s", aside.name, e)
             self.message = (errors.Notice("files.restore_failed", e.problem), theme.ILLEGAL)
         else:
-            self.message = (errors.Notice("files.restored", fields=(("name", path.stem),)), theme.BLUE_DARK)
+            self.message = (errors.Notice("files.restored", fields=(("name", shown(path.stem)),)), theme.BLUE_DARK)
             self._show(path)
         self._lay_out_footer()
 
@@ -126,9 +127,7 @@ class OpenGameScene(SavedGamesScene):
 
     def _show(self, path: Path) -> None:
         self.refresh()
-        for i, entry in enumerate(self.games):
-            if entry.path == path:
-                self.select(i)
+        self.show(path)
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -144,6 +143,7 @@ class OpenGameScene(SavedGamesScene):
 
     def shutdown(self) -> None:
         self.forget_deleted()
+        super().shutdown()
 
     # ----- rename ------------------------------------------------------------------------------
 
@@ -160,14 +160,14 @@ class OpenGameScene(SavedGamesScene):
     def rename(self, entry: library.SavedGame, name: str) -> None:
         """Give the game ``entry`` the name ``name`` (its old one if nothing shows); the message says so,
         or why not."""
-        name = library.visible(name).strip() or entry.name
+        name = shown(name) or entry.name
         try:
             path = library.rename_game(entry.path, name)
         except errors.StoreError as e:
             log.warning("%s not renamed as %r: %s", entry.path.name, name, e)
             self.message = (errors.Notice("files.rename_failed", e.problem), theme.ILLEGAL)
             return
-        self.message = (errors.Notice("files.renamed", fields=(("name", path.stem),)), theme.BLUE_DARK)
+        self.message = (errors.Notice("files.renamed", fields=(("name", shown(path.stem)),)), theme.BLUE_DARK)
         self._show(path)
 
     # ----- layout, input, drawing ----------------------------------------------------------------

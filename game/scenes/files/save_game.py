@@ -17,6 +17,7 @@ from game.scenes.files.saved_list import (
 from game.scenes.handoff import Match
 from game.storage import errors, library
 from game.storage.library import default_name, record_info
+from game.storage.names import shown
 from game.strings import t
 from game.view import theme
 from game.view.name_field import NameField
@@ -73,11 +74,9 @@ class SaveGameScene(SavedGamesScene):
             return
         self.saved = path
         self.b_save.enabled = False  # until the name changes: a second press would only make a copy
-        self.message = (errors.Notice("files.saved", fields=(("name", path.stem),)), theme.BLUE_DARK)
+        self.message = (errors.Notice("files.saved", fields=(("name", shown(path.stem)),)), theme.BLUE_DARK)
         self.refresh()
-        for i, entry in enumerate(self.games):
-            if entry.path == path:
-                self.select(i)
+        self.show(path)
 
     def resume(self) -> None:
         super().resume()
@@ -88,6 +87,7 @@ class SaveGameScene(SavedGamesScene):
 
     def shutdown(self) -> None:
         self.name_field.close()
+        super().shutdown()
 
     def update(self, dt: float) -> None:
         self.name_field.tick(dt)

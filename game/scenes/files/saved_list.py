@@ -111,6 +111,7 @@ class SavedGamesScene(GamesScene):
         self.catalogue.box = self.thumb_size()
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         self._read_some()
 
     def _read_some(self, budget: float = thumbnail.STEP_BUDGET_SECONDS) -> None:
@@ -131,8 +132,8 @@ class SavedGamesScene(GamesScene):
                 return
 
     def wake_in(self) -> float | None:
-        """0 while rows in sight or near wait for their pictures."""
-        return 0.0 if not self.catalogue.done() else None
+        """0 while the list fills, or rows in sight or near wait for their pictures."""
+        return 0.0 if self.filling or not self.catalogue.done() else None
 
     def boxes(self, index: int) -> list[pygame.Rect]:
         """The small buttons on row ``index`` (none here)."""

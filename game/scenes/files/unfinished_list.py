@@ -39,6 +39,9 @@ class UnfinishedScene(GamesScene):
         self.keys: list[thumbnail.Key] = []
         """Each game's file as the pictures' cache knows it (a move since gives a new picture)."""
         self.catalogue = thumbnail.Catalogue(read=self._read)
+        self.current: unfinished.CurrentReader | None = None
+        """The games in progress being read (:meth:`refresh`)."""
+        self._notices = 0
 
     @property
     def count(self) -> int:
@@ -59,24 +62,50 @@ class UnfinishedScene(GamesScene):
         self.catalogue.box = self.thumb_size()
 
     def update(self, dt: float) -> None:
+        self.fill()
         shown = [i for i in self.visible_rows() if i < len(self.keys)]
         self.catalogue.want((self.keys[i], unfinished.slot_path(self.unfinished[i].slot)) for i in shown)
         if not self.catalogue.done():
             self.catalogue.work()
 
     def wake_in(self) -> float | None:
-        """0 while rows in sight wait for their pictures."""
-        return 0.0 if not self.catalogue.done() else None
+        """0 while the list fills, or rows in sight wait for their pictures."""
+        return 0.0 if self.filling or not self.catalogue.done() else None
 
     def refresh(self) -> None:
-        found = unfinished.list_current()
-        self.unfinished = found.games
-        self.keys = [thumbnail.key_of_file(unfinished.slot_path(e.slot)) or (e.slot, 0, 0) for e in self.unfinished]
-        if found.notices:
-            self.message = (found.notices[0], theme.ILLEGAL)
+        """Look at the folder again: the games in progress are read one a step, a frame's share at a time
+        (:meth:`fill`), newest first; the list says so until every one is in."""
+        self.current = unfinished.CurrentReader()
+        self.unfinished = []
+        self.keys = []
+        self._notices = 0
+        self.fill()
+
+    def fill(self) -> None:
+        """This frame's share of the games in progress: they come in under the rows already listed."""
+        if self.current is None:
+            return
+        self.current.work()
+        if len(self.current.notices) > self._notices:  # the first of what went wrong since the last look
+            self.message = (self.current.notices[self._notices], theme.ILLEGAL)
+            self._notices = len(self.current.notices)
+        if len(self.unfinished) == len(self.current.games):
+            return
+        self.unfinished = list(self.current.games)
+        self.keys += [thumbnail.key_of_file(unfinished.slot_path(e.slot)) or (e.slot, 0, 0)
+                      for e in self.unfinished[len(self.keys):]]
         if self.selected is not None and self.selected >= self.count:
             self.selected = None
         self.scroll_by(0)
+
+    @property
+    def filling(self) -> bool:
+        return self.current is not None and not self.current.done
+
+    def filling_text(self) -> str:
+        """«Читаю партии… 3 из 30»."""
+        total = self.current.total if self.current is not None else self.count
+        return t("unfinished.filling", n=self.count, total=total)
 
     def open_entry(self, index: int) -> None:
         """Resume the game of row ``index``."""
