@@ -43,8 +43,8 @@ def _as_bytes(text: str) -> bytes:
     try:
         return text.encode("utf-8", "surrogateescape")
     except UnicodeEncodeError:  # a lone surrogate outside the escapes (from JSON's \\ud800, say)
-        return b"".join(ch.encode("utf-8", "surrogateescape") if not "\ud800" <= ch < "\udc80" else b"\xff"
-                        for ch in text)
+        return b"".join(b"\xff" if "\ud800" <= ch <= "\udfff" and not "\udc80" <= ch <= "\udcff"
+                        else ch.encode("utf-8", "surrogateescape") for ch in text)
 
 
 def shown(text: str | bytes | os.PathLike[str] | None) -> str:
