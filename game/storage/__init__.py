@@ -34,6 +34,8 @@ reaches the player as a sentence in their language (a ``problem.*`` string id,
 
 One module for each thing kept: :mod:`.preferences` (``settings.json``), :mod:`.unfinished`
 (the games in progress) with :mod:`.autosave` (what goes in them and when), :mod:`.library`
-(games saved by name), :mod:`.atomic` (the safe write and the bounded read), :mod:`.holding` (one
-window per game in progress) and :mod:`.errors` (what went wrong, in the player's words).
+(games saved by name), :mod:`.atomic` (the safe write), :mod:`.reading` (the one read: a regular
+file within its kind's limit, a pipe or a device never opened), :mod:`.names` (the one sanitiser every
+name shown passes through, and a name as the file system keeps it), :mod:`.holding` (one window per
+game in progress) and :mod:`.errors` (what went wrong, in the player's words).
 """

@@ -28,7 +28,7 @@ import pygame
 
 from engine import Game, Player, Rules
 from game.input.layout import Box, fit_board
-from game.storage import errors, library
+from game.storage import errors, library, names
 from game.view import theme
 from game.view.board_view import BoardView
 
@@ -65,7 +65,7 @@ def clean(text: str | None) -> str:
     >>> clean(" Маша\\u202e\\n Петрова "), clean(None), len(clean("x" * 500))
     ('Маша Петрова', '', 48)
     """
-    shown = " ".join(library.visible(text or "").split())
+    shown = names.shown(text)  # the one sanitiser every name shown passes through
     return shown if len(shown) <= MAX_NAME else shown[:MAX_NAME - 1].rstrip() + "…"
 
 

@@ -12,7 +12,9 @@ A file's size is checked before it is read, so no file holds the screen up.
 
 Each saved game's row shows a picture of its last position, its rules, board, moves
 and result, the players (and the computer's level) as the record names them, and
-the date; newest first. Rows are read and drawn a few a frame by a
+the date; newest first. The folder itself is read a slice a frame (``library.GamesReader``), the
+list filling and saying so until every game is in; names are shown through ``storage.names.shown``
+(a file name that is not UTF-8 shows «�», never breaks the screen). Rows are read and drawn a few a frame by a
 :class:`game.view.thumbnail.Catalogue` (a blank sheet until then), so a folder of
 hundreds of games scrolls at once. In «Открыть партию» «✎» (F2) renames a game (a name
 card: the name offered is confirmed with a tap, typing edits it) and «✕» (Delete) deletes
