@@ -316,6 +316,7 @@ def test_five_thousand_saved_games_under_load_are_all_listed_newest_first(
     assert files.filling and files.wake_in() == 0 and 0 < files.count < 5000
     assert files.filling_text() == f"Список ещё читается… найдено: {files.count}"
     assert frames_until(control, lambda: not files.filling, 100) > 1 and files.count == 5000
+    assert files.selected is not None and files.games[files.selected].path == chosen  # chosen again once back
 
 
 # ----- 4. only regular files are read ------------------------------------------------------------------

@@ -69,7 +69,9 @@ class GamesScene(Scene):
         self.reader: library.GamesReader | None = None
         """The folder being read (:meth:`refresh`); None before the first look."""
         self.wanted: Path | None = None
-        """A game to choose once the filling list has it (:meth:`show`)."""
+        """A game to choose and scroll to once the filling list has it (:meth:`show`)."""
+        self.held: Path | None = None
+        """The game chosen before the folder was looked at again, chosen again when it is back in the list."""
 
     # ----- the list ------------------------------------------------------------------------
 
@@ -81,14 +83,17 @@ class GamesScene(Scene):
         self.fill()
 
     def fill(self) -> None:
-        """This frame's share of the folder; the row chosen stays chosen as rows come in above it."""
+        """This frame's share of the folder; the row chosen stays chosen as rows come in above it (and comes
+        back chosen, once read again, after a new look at the folder)."""
         if self.reader is None or self.reader.done:
             return
-        chosen = self.games[self.selected].path if self.selected is not None and self.selected < self.count else None
+        chosen = self.games[self.selected].path if self.selected is not None and self.selected < self.count \
+            else self.held
         self.reader.work()
         self.games = self.reader.games
         if chosen is not None:
-            self.selected = next((i for i, g in enumerate(self.games) if g.path == chosen), self.selected)
+            self.selected = next((i for i, g in enumerate(self.games) if g.path == chosen), None)
+            self.held = chosen if self.selected is None and self.filling else None
         self._keep_selection()
 
     @property
