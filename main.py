@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import multiprocessing
 import os
 import sys
@@ -85,6 +86,10 @@ def say(text: str, prog: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run what it asks for."""
+    for stream in (sys.stdout, sys.stderr):  # a C locale's ASCII console: «Точки» as \u escapes, not a crash
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")
     parser = make_parser()
     args = parser.parse_args(argv)
     headless = args.smoke or args.screenshot is not None

@@ -202,6 +202,16 @@ def test_a_c_locale_lists_opens_renames_and_saves_cyrillic_names(tmp_path: Path)
     assert report["on_disk"] == ["Ничья у Маши.sgf", "Финал.sgf"]  # UTF-8 on disk, as the system names files
 
 
+def test_a_c_locale_console_takes_the_help(tmp_path: Path) -> None:
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "TOCHKI_KERNEL": "off",
+           "TOCHKI_DATA_DIR": str(tmp_path / "data")}
+    env.pop("PYTHONIOENCODING", None)
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--help"], env=env, capture_output=True,
+                          timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr.decode("ascii", "replace")[-2000:]
+    assert b"--screenshot DIR" in done.stdout and b"\\u0422" in done.stdout  # «Т…» escaped, not a crash
+
+
 # ----- 2. every game in progress counted and reachable -----------------------------------------------
 
 
