@@ -287,7 +287,7 @@ def _break(lock: Path, seen: bytes) -> None:
         return  # gone already, or another window broke it first
     try:
         with contextlib.suppress(OSError):
-            if aside.read_bytes()[:MAX_LOCK_BYTES] != seen:
+            if _read(aside)[0] != seen:  # bounded and never waits, as every hold read
                 _put_back(aside, lock)
     finally:
         with contextlib.suppress(OSError):
