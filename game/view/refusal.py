@@ -17,6 +17,7 @@ from engine import Game, Refusal, Rules
 from game.input.layout import BoardLayout, Point
 from game.strings import t
 from game.view import theme
+from game.view.territory_paint import zone_rect
 
 SECONDS = 1.4
 """How long the mark and its reason stay: long enough to read two words."""
@@ -105,14 +106,8 @@ class RefusalMark:
 
 def _light_zone(surface: pygame.Surface, layout: BoardLayout, zone: tuple[int, int, int, int],
                 strength: float) -> None:
-    x0, y0, w, h = zone
-    left, top = layout.node_to_pixel((x0, y0))
-    right, bottom = layout.node_to_pixel((x0 + w - 1, y0 + h - 1))
-    half = layout.cell // 2
-    rect = pygame.Rect(round(left) - half, round(top) - half, round(right - left) + 2 * half,
-                       round(bottom - top) + 2 * half)
+    rect = zone_rect(layout, zone)
     glow = pygame.Surface(rect.size, pygame.SRCALPHA)
     glow.fill((*theme.ZONE_GLOW, int(70 * strength)))
     pygame.draw.rect(glow, (*theme.ZONE_GLOW, int(220 * strength)), glow.get_rect(), 3)
     surface.blit(glow, rect)
-
