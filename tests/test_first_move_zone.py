@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-
 from driving import click, step
+
 from engine import Game, Rules
 from game.control import Control
 from game.input.layout import Box, fit_board

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
 from driving import key, step
+
 from engine import Rules
 from game.control import Control
 from game.match.settings import MatchSettings
