@@ -190,7 +190,7 @@ def test_a_players_free_areas_side_by_side_are_outlined_as_one() -> None:
 
 
 def test_a_free_area_with_no_node_inside_is_not_drawn() -> None:
-    # Three corners of a cell fence half of it: no node inside, nowhere to play, so no dashes (RULES.md §1).
+    # Three corners of a cell fence half of it: no node inside, nowhere to play, so no dashes (docs/RULES.md §1).
     triangle = enclosure([(2, 2), (3, 2), (3, 3)])
     assert [area.area for area in triangle.free_areas(Player.BLUE)] == [Fraction(1, 2)]
     assert [chain for chain in no_layers(triangle) if chain[0] is Player.BLUE] == []
