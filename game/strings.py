@@ -434,14 +434,14 @@ STRINGS: dict[str, dict[str, str]] = {
     # --- feel (play scene) ---
     "feel.sound.on": {"ru": "Звук включён", "en": "Sound on"},
     "feel.sound.off": {"ru": "Звук выключен", "en": "Sound off"},
-    "feel.help": {"ru": "Подсказки", "en": "Help"},
+    "feel.help": {"ru": "Справка", "en": "Help"},
     "feel.fit": {"ru": "Всё поле", "en": "Whole board"},
     "feel.autosave.failed": {"ru": "Автосохранение не удалось", "en": "Autosave failed"},
     "feel.leave.hint": {
         "ru": "Её можно будет продолжить из меню",
         "en": "You can resume it from the menu",
     },
-    "help.title": {"ru": "Подсказки", "en": "Help"},
+    "help.title": {"ru": "Справка", "en": "Help"},
     "help.keys": {"ru": "Клавиши", "en": "Keys"},
     "help.key.undo": {"ru": "Ctrl+Z", "en": "Ctrl+Z"},
     "help.do.undo": {"ru": "отменить ход", "en": "take a move back"},
@@ -452,12 +452,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "help.key.enter": {"ru": "Enter", "en": "Enter"},
     "help.do.enter": {"ru": "ответить «да» на вопрос", "en": "answer “yes” to a question"},
     "help.key.zoom": {"ru": "+  −  0", "en": "+  −  0"},
-    "help.do.zoom": {"ru": "крупнее, мельче, всё поле (и колесо, два пальца)",
-                     "en": "zoom in, out, whole board (also the wheel, two fingers)"},
+    "help.do.zoom": {"ru": "крупнее, мельче, всё поле", "en": "zoom in, out, whole board"},
     "help.key.full": {"ru": "F11", "en": "F11"},
     "help.do.full": {"ru": "во весь экран и обратно", "en": "fullscreen and back"},
     "help.key.help": {"ru": "F1", "en": "F1"},
-    "help.do.help": {"ru": "эти подсказки", "en": "this help"},
+    "help.do.help": {"ru": "эта справка", "en": "this help"},
     "help.mouse.title": {"ru": "Мышью", "en": "With a mouse"},
     "help.mouse": {
         "ru": "Щёлкните у пересечения линий — там встанет точка. Бледная точка под курсором "
@@ -477,6 +476,21 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "A red cross means you cannot play there: the node is taken or inside a country.",
     },
     "help.close": {"ru": "Понятно", "en": "Got it"},
+    # --- small things (issue 21): the help by rule set, zoom and pan, the first-move zone ---
+    "help.zoom.title": {"ru": "Масштаб и сдвиг", "en": "Zoom and pan"},
+    "help.zoom": {
+        "ru": "Колесо мыши или два пальца, сведённые или разведённые, меняют размер клеток. Крупное поле "
+              "двигают правой или средней кнопкой мыши либо двумя пальцами; «0» — снова всё поле.",
+        "en": "The mouse wheel, or two fingers pinching, makes the cells larger or smaller. Drag a zoomed "
+              "board with the right or middle mouse button, or with two fingers; 0 shows the whole board again.",
+    },
+    "help.illegal.classic": {
+        "ru": "Красный крестик — сюда нельзя: узел занят или окружён. Первую точку каждый ставит "
+              "в закрашенную зону посередине поля.",
+        "en": "A red cross means you cannot play there: the node is taken or surrounded. Each player's "
+              "first dot goes in the shaded zone in the middle of the board.",
+    },
+    "play.zone": {"ru": "Первая точка — только\nв закрашенной зоне", "en": "A first dot goes only\nin the shaded zone"},
 }
 
 _language = DEFAULT_LANGUAGE

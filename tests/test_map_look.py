@@ -6,12 +6,14 @@ walls are faint, its border is bold in the owner's dark colour; a country
 taken over still shows, faded, under the new one; classic free areas are
 dashed evenly along each chain, across the nodes, and a player's free areas
 side by side are outlined as one, with no dashes between them and no chains
-crossing where two touch at a node.
+crossing where two touch at a node; a free area with no node inside (a fenced
+half cell) is not drawn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 
 import pygame
 import pytest
@@ -20,7 +22,7 @@ from engine import Game, Player, Point, Rules
 from game.input.layout import BoardLayout
 from game.match import demo
 from game.view import anim, theme
-from game.view.board_geometry import FreeChain, free_chains
+from game.view.board_geometry import FreeChain, free_chains, holds_node
 from game.view.board_view import BoardView
 
 Colour = tuple[int, int, int]
@@ -149,15 +151,17 @@ def runs(flags: list[bool]) -> list[tuple[bool, int]]:
 @pytest.mark.parametrize("cell", [15, 19, 26])
 def test_free_area_dashes_run_evenly_across_the_nodes_of_a_long_wall(cell: int) -> None:
     game = enclosure(rectangle(1, 1, 10, 3))
-    # The corners' half cells are free areas of their own (cut off by the diagonals): one chain round them all.
+    # The corners' half cells are free areas of their own (cut off by the diagonals), with no node inside:
+    # they are not drawn, and one chain runs round the rest, across the corners' diagonals.
     assert sum(area.area for area in game.free_areas(Player.BLUE)) == 18
     assert [closed for player, closed, _ in no_layers(game) if player is Player.BLUE] == [True]
     surf, layout = territory(game, cell)
     dash = theme.mix(theme.player_colour(Player.BLUE), theme.PAPER, 0.2)
-    # Along the top wall, pixel by pixel, from a quarter cell after its first node over nine cells.
-    x0 = layout.left - layout.paper.x + cell + cell // 4
+    # Along the top wall, which runs straight from node (2, 1) to (9, 1), pixel by pixel, from a quarter
+    # cell after its first node over six and a half cells.
+    x0 = layout.left - layout.paper.x + 2 * cell + cell // 4
     y = layout.top - layout.paper.y + cell
-    flags = [apart(tuple(surf.get_at((x0 + i, y)))[:3], dash) < 40 for i in range(9 * cell - cell // 2)]
+    flags = [apart(tuple(surf.get_at((x0 + i, y)))[:3], dash) < 40 for i in range(6 * cell + cell // 2)]
     pattern = runs(flags)[1:-1]  # the runs cut by the ends of the sample may be short
     dashes = [length for on, length in pattern if on]
     gaps = [length for on, length in pattern if not on]
@@ -169,18 +173,38 @@ def test_free_area_dashes_run_evenly_across_the_nodes_of_a_long_wall(cell: int) 
 
 
 def test_a_players_free_areas_side_by_side_are_outlined_as_one() -> None:
-    # Blue's rectangle with a wall down its middle: two free areas that share that wall.
-    game = enclosure(rectangle(1, 1, 9, 3) + [(5, 2)])
-    assert [area.area for area in game.free_areas(Player.BLUE)].count(6) == 2
+    # Blue's rectangle with a wall down its middle: two free areas with nodes inside that share that wall
+    # from (5, 2) to (5, 4) (the half cells its ends cut off at the top and bottom hold no node).
+    game = enclosure(rectangle(1, 1, 9, 5) + [(5, 2), (5, 3), (5, 4)])
+    cells = (game.width - 1, game.height - 1)
+    assert sum(holds_node(area, *cells) for area in game.free_areas(Player.BLUE)) == 2
     surf, layout = territory(game, 30)
     dash = theme.mix(theme.player_colour(Player.BLUE), theme.PAPER, 0.2)
 
     def dashed(points: list[tuple[float, float]]) -> int:
         return sum(apart(at(surf, layout, p), dash) < 40 for p in points)
 
-    steps = [1.15 + i / 30 for i in range(50)]  # along y (or x) from 1.15 to 2.8, clear of the corner nodes
+    steps = [2.2 + i / 30 for i in range(49)]  # along y from 2.2 to 3.8, clear of the nodes at its ends
     assert dashed([(5, y) for y in steps]) == 0  # the shared wall
     assert dashed([(1, y) for y in steps]) > 10  # the outer wall beside it
+
+
+def test_a_free_area_with_no_node_inside_is_not_drawn() -> None:
+    # Three corners of a cell fence half of it: no node inside, nowhere to play, so no dashes (docs/RULES.md §1).
+    triangle = enclosure([(2, 2), (3, 2), (3, 3)])
+    assert [area.area for area in triangle.free_areas(Player.BLUE)] == [Fraction(1, 2)]
+    assert [chain for chain in no_layers(triangle) if chain[0] is Player.BLUE] == []
+    surf, layout = territory(triangle, 30)
+    dash = theme.mix(theme.player_colour(Player.BLUE), theme.PAPER, 0.2)
+    hypotenuse = [(2 + i / 20, 2 + i / 20) for i in range(3, 18)]
+    assert not any(apart(at(surf, layout, p), dash) < 40 for p in hypotenuse)
+    # A diamond round an empty node holds that node: it is drawn.
+    diamond = enclosure([(2, 1), (3, 2), (2, 3), (1, 2)])
+    chains = [chain for chain in no_layers(diamond) if chain[0] is Player.BLUE]
+    assert len(chains) == 1 and chains[0][1]
+    surf, layout = territory(diamond, 30)
+    side = [(2 + i / 20, 1 + i / 20) for i in range(3, 18)]
+    assert any(apart(at(surf, layout, p), dash) < 40 for p in side)
 
 
 def test_free_areas_touching_at_one_node_keep_each_chain_to_its_own_side() -> None:

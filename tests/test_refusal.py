@@ -6,12 +6,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from engine import Game, Player, Refusal, Rules
-from game.input.layout import Box, fit_board
+from engine import Game, Player, Point, Refusal, Rules
+from game.input.layout import BoardLayout, Box, fit_board
 from game.strings import LANGUAGES, set_language, t
 from game.view import theme
+from game.view.board_geometry import dot_radius
 from game.view.board_view import BoardView
-from game.view.refusal import SHAKE_SECONDS, RefusalMark, reason_key
+from game.view.refusal import SHAKE_SECONDS, RefusalMark, label_box, reason_key
 
 
 def ring_game(owner_moves_first: bool) -> Game:
@@ -92,3 +93,55 @@ def test_the_mark_goes_away() -> None:
     mark = RefusalMark.of(game, (4, 4))
     assert mark.update(0.5)
     assert not mark.update(2.0)
+
+
+def dots_seen(surface: pygame.Surface, layout: BoardLayout, game: Game) -> dict[Point, list[pygame.Color]]:
+    """The colours at the centre of each dot on ``surface`` and at its rim, all round."""
+    r = dot_radius(layout.cell) - 1
+    seen = {}
+    for point, _, _ in game.dots():
+        x, y = layout.node_to_pixel(point)
+        seen[point] = [surface.get_at((x + dx, y + dy)) for dx, dy in ((0, 0), (r, 0), (-r, 0), (0, r), (0, -r))]
+    return seen
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("cell_px", [600, 900])
+def test_the_words_of_a_refusal_cover_none_of_the_dots_round_it(language: str, cell_px: int) -> None:
+    # A taken node in a row of dots, with a block of dots under it: «Занято» used to sit on its right
+    # neighbours; it goes where no dot is (above, between the rows), inside the window.
+    set_language(language)
+    try:
+        game = Game(15, 15)
+        row = [(x, 7) for x in range(4, 11)]
+        block = [(x, y) for y in (8, 9) for x in range(5, 10)]
+        for node in row + block:
+            game.play(node, player=Player.BLUE if node[0] % 2 else Player.RED)
+        layout = fit_board(15, 15, Box(0, 0, cell_px, cell_px))
+        surface = pygame.Surface((cell_px, cell_px))
+        BoardView().draw(surface, game, layout)
+        before = dots_seen(surface, layout, game)
+        for node in [(7, 7), (4, 7), (10, 7)]:
+            shown = surface.copy()
+            mark = RefusalMark.of(game, node)
+            assert mark.key == "refusal.taken"
+            mark.update(SHAKE_SECONDS + 0.01)  # still
+            mark.draw(shown, layout, game)
+            after = dots_seen(shown, layout, game)
+            hidden = [point for point in before if point != node and after[point] != before[point]]
+            assert not hidden, (node, hidden)
+    finally:
+        set_language("ru")
+
+
+def test_the_words_stay_whole_inside_the_area_in_sight() -> None:
+    # A zoomed board draws inside its own area (the surface's clip): a node at that area's top right
+    # corner gets its words whole inside it, not cut at its edge, and clear of the mark.
+    game = Game(9, 9)
+    game.play((8, 0))
+    layout = fit_board(9, 9, Box(0, 0, 360, 360))
+    area = pygame.Rect(0, 0, 360, 360)
+    at = layout.node_to_pixel((8, 0))
+    box = label_box((90, 24), at, 12, layout, game, area)
+    assert area.contains(box)
+    assert not box.colliderect(pygame.Rect(at[0] - 12, at[1] - 12, 24, 24))

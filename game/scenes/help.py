@@ -1,4 +1,5 @@
-"""The help card over any scene (F1, or the «?» button): the keys, and how to play with a mouse or a finger.
+"""The help card over any scene (F1, or the «?» button): the keys, how to play with a mouse or a finger,
+how to zoom and pan, and what a red cross means under the rule set in play.
 
 Open it by name: ``stack.toggle("help")`` (F1 does that in every scene) or
 ``stack.go("help")`` from a button. F1, Esc, Enter, the button or a tap
@@ -7,8 +8,11 @@ anywhere close it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
+from engine import Game, Rules
 from engine.about import VERSION
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
@@ -31,9 +35,34 @@ KEYS: tuple[tuple[str, str], ...] = (
 TIPS: tuple[tuple[str | None, str], ...] = (
     ("help.mouse.title", "help.mouse"),
     ("help.touch.title", "help.touch"),
-    (None, "help.illegal"),
+    ("help.zoom.title", "help.zoom"),
 )
-"""(heading, text) string ids of the paragraphs under the keys."""
+"""(heading, text) string ids of the paragraphs under the keys; the red cross's line follows them."""
+
+ILLEGAL: dict[Rules, str] = {Rules.COUNTRIES: "help.illegal", Rules.CLASSIC: "help.illegal.classic"}
+"""What a red cross means, by rule set: classic has surrounded areas, not countries, and the first-move zone."""
+
+
+def rules_below(scenes: Sequence[object]) -> Rules:
+    """The rule set of the nearest of ``scenes`` (bottom first) that has one: a game's (play, review,
+    results), else the one chosen (menu, rules, picker); «Точки — страны» when none has.
+
+    >>> from engine import Game, Rules
+    >>> class Played:
+    ...     game = Game(9, 9, Rules.CLASSIC)
+    >>> class Menu:
+    ...     rules = Rules.COUNTRIES
+    >>> rules_below([Menu(), Played()]), rules_below([Played(), Menu()]), rules_below([])
+    (<Rules.CLASSIC: 'classic'>, <Rules.COUNTRIES: 'countries'>, <Rules.COUNTRIES: 'countries'>)
+    """
+    for scene in reversed(scenes):
+        game = getattr(scene, "game", None)
+        if isinstance(game, Game):
+            return game.rules
+        for rules in (getattr(scene, "rules", None), getattr(getattr(scene, "settings", None), "rules", None)):
+            if isinstance(rules, Rules):
+                return rules
+    return Rules.COUNTRIES
 
 
 class HelpScene(Scene):
@@ -49,6 +78,8 @@ class HelpScene(Scene):
         self._box = pygame.Rect(0, 0, 0, 0)
         self._scale = 1.0
         self._dim: pygame.Surface | None = None
+        # Made before it is pushed: the scenes on the stack are all below it.
+        self.tips: tuple[tuple[str | None, str], ...] = (*TIPS, (None, ILLEGAL[rules_below(stack.scenes)]))
 
     def close(self) -> None:
         """Back to the scene below."""
@@ -65,7 +96,7 @@ class HelpScene(Scene):
         h += theme.font(self._px(16)).get_linesize() + 12
         h += theme.font(self._px(18), True).get_linesize() + 6
         h += len(KEYS) * (theme.font(self._px(17)).get_linesize() + 4) + 12
-        for title, text in TIPS:
+        for title, text in self.tips:
             if title is not None:
                 h += theme.font(self._px(17), True).get_linesize()
             h += len(wrap(t(text), theme.font(self._px(16)), width)) * theme.font(self._px(16)).get_linesize() + 10
@@ -126,7 +157,7 @@ class HelpScene(Scene):
             y += line
         y += 12
         body = theme.font(self._px(16))
-        for heading, text in TIPS:
+        for heading, text in self.tips:
             if heading is not None:
                 img = theme.text(t(heading), self._px(17), theme.INK, bold=True)
                 surface.blit(img, (x, y))

@@ -183,6 +183,11 @@ class Preferences:
         """The choices as they are now."""
         return self._chosen
 
+    def assume(self, **choices: Any) -> Settings:
+        """Take ``choices`` as if read from the file, writing nothing (the system's language at the first start)."""
+        self._chosen = replace(self._chosen, **choices)
+        return self._chosen
+
     def remember(self, **choices: Any) -> Settings:
         """Keep the player's latest choices (``remember(rules=Rules.CLASSIC)``) for the next visit
         and start; an unknown name is a TypeError. Only a change is written, and a write that

@@ -94,12 +94,41 @@ QUARTER_EDGES: tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...] 
     ((0, 2, 0, 0, -1, 0, 1), (0, 0, 1, 1, 0, 0, 0), (1, 1, 0, 2, 0, 0, 2)),  # west
 )
 
+# The two cell corners of each quarter (north, east, south, west), as steps from the cell's top left node.
+QUARTER_CORNERS: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
+    ((0, 0), (1, 0)), ((1, 0), (1, 1)), ((1, 1), (0, 1)), ((0, 1), (0, 0)))
+
+
+def holds_node(region: Region, cells_wide: int, cells_high: int) -> bool:
+    """True when a node lies inside ``region`` (docs/RULES.md §1: every quarter with a corner at it is
+    the region's), so that a dot could be played into it.
+
+    >>> from engine import Game, Rules
+    >>> g = Game(width=6, height=6, rules=Rules.CLASSIC)
+    >>> for p in [(1, 1), (5, 5), (2, 1), (5, 4), (2, 2), (5, 3)]:  # Blue: three corners of a cell
+    ...     _ = g.play(p)
+    >>> [holds_node(area, 5, 5) for area in g.free_areas(Player.BLUE)]  # half a cell: no node inside
+    [False]
+    """
+    seen: dict[tuple[int, int], int] = {}
+    for cx, cy, side in region.cell_quarters:
+        for dx, dy in QUARTER_CORNERS[side]:
+            node = (cx + dx, cy + dy)
+            seen[node] = seen.get(node, 0) + 1
+    for (x, y), count in seen.items():
+        cells = (min(x, cells_wide - 1) - max(x - 1, 0) + 1) * (min(y, cells_high - 1) - max(y - 1, 0) + 1)
+        if count == 2 * cells:
+            return True
+    return False
+
+
 FreeChain = tuple[Player, bool, tuple[tuple[float, float], ...]]
 """One dashed chain of a player's free areas: its owner, whether it closes, its corners (nodes)."""
 
 
 def free_chains(game: Game, stacks: Sequence[Sequence[Layer]]) -> dict[FreeChain, NodeBox]:
-    """The chains that outline each player's classic free areas, merged, with their node boxes.
+    """The chains that outline each player's classic free areas that hold a node, merged, with their
+    node boxes.
 
     A player's free areas are outlined as one territory: a wall between two of
     them is not drawn, nor one that the player's own country on its other side
@@ -114,7 +143,8 @@ def free_chains(game: Game, stacks: Sequence[Sequence[Layer]]) -> dict[FreeChain
     for player in (Player.BLUE, Player.RED):
         inside: set[int] = set()
         for region in game.free_areas(player):
-            inside.update(region.quarters)
+            if holds_node(region, cw, ch):  # one with no node is no place to play: drawing it is clutter
+                inside.update(region.quarters)
         if not inside:
             continue
         out: dict[tuple[int, int], list[tuple[int, int]]] = {}

@@ -10,9 +10,6 @@ picture from there.
 
 from __future__ import annotations
 
-import itertools
-import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import pygame
@@ -29,47 +26,14 @@ from game.view.board_geometry import (
     layer_walls,
     node_box,
 )
-
-DASH_GAP = 0.8
-"""A dash's gap as a share of the dash: a little shorter, so a dashed wall reads as one line."""
-
-
-def _dashed_polygon(surface: pygame.Surface, colour: theme.Colour, points: Sequence[tuple[float, float]],
-                    width: int, dash: float, *, closed: bool = True) -> None:
-    """Dashes along the chain ``points``, the pattern running on round corners and joins.
-
-    The phase carries from one segment to the next rather than starting again
-    at each node, so a straight wall of many cells is one even row of dashes;
-    a closed chain fits a whole number of dashes and gaps, stretched a little,
-    so its closing node shows no stub or double dash either.
-    """
-    pts = list(points)
-    if closed and pts:
-        pts.append(pts[0])
-    lengths = [math.hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in itertools.pairwise(pts)]
-    total = sum(lengths)
-    if total <= 0:
-        return
-    period = dash * (1 + DASH_GAP)
-    if closed:
-        count = max(1, round(total / period))
-        dash *= total / (count * period)
-        period = total / count
-    line = pygame.draw.line
-    start = 0.0  # the distance along the chain where this segment starts
-    for ((x0, y0), (x1, y1)), length in zip(itertools.pairwise(pts), lengths, strict=True):
-        if length > 0:
-            end = start + length
-            k = math.floor(start / period)
-            while k * period < end:
-                a = max(start, k * period)
-                b = min(end, k * period + dash)
-                if b > a:
-                    u, v = (a - start) / length, (b - start) / length
-                    line(surface, colour, (x0 + (x1 - x0) * u, y0 + (y1 - y0) * u),
-                         (x0 + (x1 - x0) * v, y0 + (y1 - y0) * v), width)
-                k += 1
-            start = end
+from game.view.territory_paint import (
+    draw_fills,
+    draw_free_areas,
+    draw_outlines,
+    draw_zone,
+    grid_overlay,
+    margin,
+)
 
 
 @dataclass
@@ -218,10 +182,10 @@ class Territory:
         """Paint the territory again inside ``boxes`` (node boxes, widened by the walls' margin), and
         note what was painted in :attr:`dirty`."""
         local = self._local(layout)
-        margin = self._margin(layout)
+        pad = margin(layout.cell)
         c = layout.cell
-        rects = [pygame.Rect(local.left + x0 * c - margin, local.top + y0 * c - margin,
-                             (x1 - x0) * c + 2 * margin + 1, (y1 - y0) * c + 2 * margin + 1)
+        rects = [pygame.Rect(local.left + x0 * c - pad, local.top + y0 * c - pad,
+                             (x1 - x0) * c + 2 * pad + 1, (y1 - y0) * c + 2 * pad + 1)
                  for x0, y0, x1, y1 in boxes]
         bounds = surf.get_rect()
         for rect in merged(rects):
@@ -302,193 +266,28 @@ class Territory:
         paper = layout.paper
         return replace(layout, left=layout.left - paper.x, top=layout.top - paper.y, clip=None)
 
-    @staticmethod
-    def _chain_width(cell: int) -> int:
-        return max(2, round(cell / 12))
-
-    @staticmethod
-    def _free_width(cell: int) -> int:
-        return max(2, round(cell / 14))
-
-    def _margin(self, layout: BoardLayout) -> int:
-        """Pixels a chain or a free area's dashes may reach past the nodes of its box."""
-        return max(self._chain_width(layout.cell), self._free_width(layout.cell)) + 2
-
     def _paint_territory(self, surf: pygame.Surface, game: Game, layout: BoardLayout, rect: pygame.Rect) -> None:
         """Everything on the paper inside ``rect`` (paper pixels), as a whole build draws it there."""
+        shown = self._shown
+        assert shown is not None
         local = self._local(layout)
+        classic = game.rules is Rules.CLASSIC
         surf.set_clip(rect)
         surf.fill(theme.PAPER)
-        if game.rules is Rules.CLASSIC:
-            self._draw_zone(surf, game, local)
-        self._draw_fills(surf, local, rect)
+        if classic:
+            draw_zone(surf, game, local)
+        draw_fills(surf, local, shown.colours, (game.width - 1, game.height - 1), rect)
         surf.blit(self._grid_overlay(layout), rect.topleft, rect)
-        self._draw_outlines(surf, local, rect)
-        if game.rules is Rules.CLASSIC:
-            self._draw_free_areas(surf, local, rect)
+        draw_outlines(surf, local, rect, shown.layers, shown.boxes, shown.walls, shown.stacks)
+        if classic:
+            draw_free_areas(surf, local, rect, shown.chains)
         surf.set_clip(None)
-
-    @staticmethod
-    def _px(layout: BoardLayout, point: tuple[float, float]) -> tuple[float, float]:
-        return (layout.left + point[0] * layout.cell, layout.top + point[1] * layout.cell)
-
-    def _reaching(self, layout: BoardLayout, boxes: Sequence[NodeBox], rect: pygame.Rect) -> list[int]:
-        """Indices of the ``boxes`` (regions' node boxes) whose drawing can touch ``rect``."""
-        c, m = layout.cell, self._margin(layout)
-        # A box's pixels run from left + x0·c − m to left + x1·c + m (and so down).
-        xa, xb = rect.x - layout.left - m, rect.right - layout.left + m
-        ya, yb = rect.y - layout.top - m, rect.bottom - layout.top + m
-        return [i for i, (x0, y0, x1, y1) in enumerate(boxes)
-                if x0 * c < xb and x1 * c >= xa and y0 * c < yb and y1 * c >= ya]
 
     def _grid_overlay(self, layout: BoardLayout) -> pygame.Surface:
         """Grid lines and node marks, see-through, drawn over the fills (cached per layout)."""
-        if self._grid is not None and self._grid[0] == layout:
-            return self._grid[1]
-        paper = layout.paper
-        over = pygame.Surface((paper.w, paper.h), pygame.SRCALPHA)
-        c = layout.cell
-        x0, y0 = layout.left - paper.x, layout.top - paper.y
-        x1, y1 = x0 + (layout.width - 1) * c, y0 + (layout.height - 1) * c
-        for i in range(layout.width):
-            pygame.draw.line(over, theme.GRID_LINE, (x0 + i * c, y0), (x0 + i * c, y1))
-        for j in range(layout.height):
-            pygame.draw.line(over, theme.GRID_LINE, (x0, y0 + j * c), (x1, y0 + j * c))
-        # The outer line is darker: the board's edge is where the nodes end.
-        pygame.draw.rect(over, theme.GRID_EDGE, (x0, y0, x1 - x0 + 1, y1 - y0 + 1), 1)
-        if c >= 14:
-            r = 2 if c >= 30 else 1
-            for i in range(layout.width):
-                for j in range(layout.height):
-                    pygame.draw.circle(over, theme.GRID_EDGE, (x0 + i * c, y0 + j * c), r)
-        self._grid = (layout, over)
-        return over
-
-    def _draw_zone(self, surf: pygame.Surface, game: Game, layout: BoardLayout) -> None:
-        zone = game.first_move_zone
-        if zone is None:
-            return
-        zx, zy, zw, zh = zone
-        c = layout.cell
-        x, y = self._px(layout, (zx - 0.5, zy - 0.5))
-        rect = pygame.Rect(round(x), round(y), zw * c, zh * c)
-        colour = theme.player_colour(game.to_move)
-        surf.fill(theme.mix(theme.PAPER, colour, 0.1), rect)
-        corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
-        _dashed_polygon(surf, theme.mix(colour, theme.PAPER, 0.3), corners, 2, max(6.0, c / 3))
-
-    def _draw_fills(self, surf: pygame.Surface, layout: BoardLayout, rect: pygame.Rect) -> None:
-        """The quarters' colours in the cells that can touch ``rect``, row by row.
-
-        A cell's triangles reach one pixel into the cells right of and below it,
-        so the order is fixed (rows top down, whole cells last) and a cell
-        beyond ``rect`` is drawn too: a part painted again matches a whole build.
-        """
-        shown = self._shown
-        assert shown is not None
-        colours = shown.colours
-        c = layout.cell
-        left, top = layout.left, layout.top
-        cw, ch = shown.game.width - 1, shown.game.height - 1
-        cx0, cx1 = max(0, (rect.x - left) // c - 1), min(cw, (rect.right - left) // c + 2)
-        cy0, cy1 = max(0, (rect.y - top) // c - 1), min(ch, (rect.bottom - top) // c + 2)
-        runs: list[tuple[theme.Colour, int, int, int]] = []  # colour, first and last cell x, pixel y
-        polygon = pygame.draw.polygon
-        for cy in range(cy0, cy1):
-            y = top + cy * c
-            run: theme.Colour | None = None  # whole cells of one colour side by side in this row
-            first = last = 0
-            for cx in range(cx0, cx1):
-                i = (cy * cw + cx) * 4
-                north, east, south, west = colours[i:i + 4]
-                if north is not None and north == east == south == west:
-                    if run == north and last == cx - 1:
-                        last = cx
-                        continue
-                    if run is not None:
-                        runs.append((run, first, last, y))
-                    run, first, last = north, cx, cx
-                    continue
-                if north is None and east is None and south is None and west is None:
-                    continue
-                x = left + cx * c
-                corners = ((x, y), (x + c, y), (x + c, y + c), (x, y + c))
-                centre = (x + c / 2, y + c / 2)
-                for k, colour in enumerate((north, east, south, west)):
-                    if colour is not None:
-                        polygon(surf, colour, (corners[k], corners[(k + 1) % 4], centre))
-            if run is not None:
-                runs.append((run, first, last, y))
-        # Whole cells of one colour side by side in a row are one rectangle, drawn over the triangles' edges.
-        for colour, first, last, y in runs:
-            surf.fill(colour, (left + first * c, y, (last - first + 1) * c, c))
-
-    def _draw_outlines(self, surf: pygame.Surface, layout: BoardLayout, rect: pygame.Rect) -> None:
-        """The chains of the layers reaching ``rect``, drawn so that the board reads as a map.
-
-        Covered layers come first, thin and pale, so a takeover still shows who
-        was there. A wall of a layer on top is drawn by what lies on its two
-        sides now: where both are topped by its owner (two countries of one
-        player side by side) it is only a faint line inside one territory;
-        elsewhere it is the territory's border, bold, in the owner's dark
-        colour, drawn last so that no faint or pale line crosses it. A wall
-        depends only on the quarters beside it, so a change of their top owner
-        repaints it: it lies in those quarters' cell, inside the changed layer's box.
-        """
-        shown = self._shown
-        assert shown is not None
-        width = self._chain_width(layout.cell)
-        near = self._reaching(layout, shown.boxes, rect)
-        layers, stacks = shown.layers, shown.stacks
-        line = pygame.draw.line
-        left, top, c = layout.left, layout.top, layout.cell
-        borders: list[tuple[theme.Colour, float, float, float, float]] = []
-        for i in near:
-            layer = layers[i]
-            owner = layer.owner
-            if layer.fade > 0:
-                colour = theme.mix(theme.player_colour(owner), theme.PAPER, min(0.75, 0.35 + 0.15 * layer.fade))
-                for poly in layer.outline:
-                    if len(poly) >= 2:
-                        pts = [self._px(layout, p) for p in poly]
-                        pygame.draw.lines(surf, colour, True, pts, max(1, width - 1))
-                continue
-            faint = theme.mix(theme.player_colour(owner), theme.PAPER, 0.45)
-            dark = theme.player_dark(owner)
-            for x0, y0, x1, y1, sides in shown.walls[i]:
-                inner = [s0 >= 0 and s1 >= 0 and bool(stacks[s0]) and bool(stacks[s1])
-                         and stacks[s0][-1].owner == owner and stacks[s1][-1].owner == owner
-                         for s0, s1 in sides]
-                ax, ay, bx, by = left + x0 * c, top + y0 * c, left + x1 * c, top + y1 * c
-                if len(inner) == 1 or inner[0] == inner[1]:
-                    if inner[0]:
-                        line(surf, faint, (ax, ay), (bx, by))
-                    else:
-                        borders.append((dark, ax, ay, bx, by))
-                    continue
-                # A diagonal inside the territory on one half only: each half as it is.
-                mx, my = (ax + bx) / 2, (ay + by) / 2
-                for (px, py, qx, qy), inside in zip(((ax, ay, mx, my), (mx, my, bx, by)), inner, strict=True):
-                    if inside:
-                        line(surf, faint, (px, py), (qx, qy))
-                    else:
-                        borders.append((dark, px, py, qx, qy))
-        for colour, ax, ay, bx, by in borders:
-            line(surf, colour, (ax, ay), (bx, by), width)
-
-    def _draw_free_areas(self, surf: pygame.Surface, layout: BoardLayout, rect: pygame.Rect) -> None:
-        """Classic free areas: each player's as one territory, dashed evenly along each chain."""
-        shown = self._shown
-        assert shown is not None
-        width = self._free_width(layout.cell)
-        dash = max(5.0, layout.cell / 4)
-        chains = list(shown.chains)
-        colours = {player: theme.mix(theme.player_colour(player), theme.PAPER, 0.2)
-                   for player in (Player.BLUE, Player.RED)}
-        for i in self._reaching(layout, list(shown.chains.values()), rect):
-            player, closed, corners = chains[i]
-            pts = [self._px(layout, p) for p in corners]
-            _dashed_polygon(surf, colours[player], pts, width, dash, closed=closed)
+        if self._grid is None or self._grid[0] != layout:
+            self._grid = (layout, grid_overlay(layout))
+        return self._grid[1]
 
 
 def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
