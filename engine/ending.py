@@ -1,8 +1,8 @@
 """How a game ended, and who won by it: data a game record carries (``RE``), so it outlives the game's screen.
 
 The rules know a full board and «Завершить» (``Game.finish``); they have no notion of
-time or of giving up. A clock that ran out, or a resignation in another program's
-record, overrules the count: that player has lost, whatever the board says. The play
+time or of giving up. A clock that ran out, or a resignation («Сдаться», or in another program's
+record), overrules the count: that player has lost, whatever the board says. The play
 scene notes why it ended a game (:class:`Ending`); ``engine.sgf`` writes it as the
 record's ``RE`` (``B+T``: Blue won on time, ``W+R``: Red won by resignation, else the
 count) and reads it back.
@@ -29,7 +29,7 @@ class How(enum.Enum):
     TIME = "time"
     """A player's clock ran out: they lose."""
     RESIGN = "resign"
-    """A player resigned (this game has no such button; other programs' records say it): they lose."""
+    """A player resigned («Сдаться»; other programs' records say it too): they lose."""
 
 
 LOST_BY = frozenset({How.TIME, How.RESIGN})

@@ -32,8 +32,8 @@ Stop and Finish (private properties; other programs ignore unknown ones):
 
 How the game ended (:class:`engine.ending.Ending`, ``dumps``' ``ending``) is the
 standard ``RE`` in the root, as other programs write it: ``B+T`` / ``W+T`` when the
-other player's clock ran out, ``B+R`` / ``W+R`` when the other resigned (other
-programs' records; this game has no resignation), else for a game that is over the
+other player's clock ran out, ``B+R`` / ``W+R`` when the other resigned («Сдаться»,
+or another program's record), else for a game that is over the
 count, ``B+3``, ``W+4.5``, ``0`` for a draw. :func:`read` reads it back as the
 record's ``ending``: ``+T``/``+Time`` and ``+R``/``+Resign`` name the loser, a count
 (or ``Draw``, ``Void``, ``?``, anything else) leaves the ending to the board.

@@ -491,6 +491,18 @@ STRINGS: dict[str, dict[str, str]] = {
               "first dot goes in the shaded zone in the middle of the board.",
     },
     "play.zone": {"ru": "Первая точка — только\nв закрашенной зоне", "en": "A first dot goes only\nin the shaded zone"},
+    # «Сдаться» (game.scenes.play; the record's RE says B+R / W+R)
+    "play.resign": {"ru": "Сдаться", "en": "Resign"},
+    "confirm.resign": {"ru": "Сдаться?", "en": "Resign?"},
+    "confirm.resign.hint": {"ru": "{player} проигрывают, каков бы ни был счёт",
+                            "en": "{player} loses, whatever the score"},
+    "confirm.resign.hint.computer": {"ru": "Партия засчитается вам как проигрыш",
+                                     "en": "The game counts as your loss"},
+    "confirm.resign.yes": {"ru": "Сдаться", "en": "Resign"},
+    "results.end.resign.blue": {"ru": "Синие сдались", "en": "Blue resigned"},
+    "results.end.resign.red": {"ru": "Красные сдались", "en": "Red resigned"},
+    "results.end.resign.you": {"ru": "Вы сдались", "en": "You resigned"},
+    "results.end.resign.computer": {"ru": "Компьютер сдался", "en": "The computer resigned"},
 }
 
 _language = DEFAULT_LANGUAGE

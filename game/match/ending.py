@@ -1,15 +1,16 @@
 """How a game ended, as the results say it: the engine's :class:`engine.Ending` with its wording.
 
-The ending itself (how, whose flag fell, who won by it) is engine data, written into a
+The ending itself (how, whose flag fell or who resigned, who won by it) is engine data, written into a
 saved record's ``RE`` and read back (``engine.sgf``); the play scene notes it, the results
 take the winner from it and say it in words (:meth:`Ending.key`): a player whose clock ran
-out has lost, whatever the count.
+out, or who pressed «Сдаться», has lost, whatever the count.
 """
 
 from __future__ import annotations
 
 from engine import Ending as _Ending
 from engine import Game, How, Player
+from engine.ending import LOST_BY
 
 __all__ = ["Ending", "How"]
 
@@ -38,10 +39,9 @@ class Ending(_Ending):
     def key(self, computer_human: Player | None) -> str:
         """The string id of the line that says how the game ended (``computer_human``: the
         human's colour against the computer, None at one screen)."""
-        if self.how is How.RESIGN:
-            return "results.end.finish"  # no screen of ours resigns: a record's resignation reads as an ending
-        if self.how is not How.TIME or self.flag is None:
-            return f"results.end.{self.how.value}"
+        if self.flag is None or self.how not in LOST_BY:  # (a loss naming no one reads as an ending)
+            return "results.end.finish" if self.how in LOST_BY else f"results.end.{self.how.value}"
+        how = self.how.value  # time or resign: who lost by it, by name
         if computer_human is not None:
-            return "results.end.time.you" if self.flag == computer_human else "results.end.time.computer"
-        return f"results.end.time.{self.flag.name.lower()}"
+            return f"results.end.{how}.you" if self.flag == computer_human else f"results.end.{how}.computer"
+        return f"results.end.{how}.{self.flag.name.lower()}"

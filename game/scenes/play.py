@@ -61,7 +61,7 @@ class PlayScene(Scene):
         self.zoom = ZoomControl(self.game.width, self.game.height, self.screen.board_area)  # pinch, wheel, keys
         self.board: BoardLayout = self.zoom.layout
         self.panel = PlayPanel(undo=self.undo, redo=self.redo, stop=self.ask_stop, hint=lambda: self.hint.ask(self.game),
-                               finish=self.ask_finish, menu=lambda: self.leave("menu"),
+                               finish=self.ask_finish, resign=self.ask_resign, menu=lambda: self.leave("menu"),
                                help=lambda: self.stack.go("help"), sound=self.toggle_sound)
         self.panel.b_sound.show(stack.sounds)
         if self.game.history and not self.game.is_over:
@@ -175,6 +175,27 @@ class PlayScene(Scene):
         if not self.game.is_over:
             self.stack.go("confirm", Question("confirm.finish", "confirm.finish.yes", self.finish,
                                               hint="confirm.finish.hint"))
+
+    @property
+    def resigner(self) -> Player:
+        """Who «Сдаться» gives the game up for: the person against the computer, else the player to move."""
+        return self.opponent.player.other if self.opponent is not None else self.game.to_move
+
+    def ask_resign(self) -> None:
+        """Confirm, then resign: the game ends as a loss for :attr:`resigner`, whatever the count."""
+        if not self.game.is_over:
+            loser = {"player": hud.player_name(self.resigner, self.settings)}
+            hint = "confirm.resign.hint.computer" if self.opponent else "confirm.resign.hint"
+            self.stack.go("confirm", Question("confirm.resign", "confirm.resign.yes", self.resign, hint=hint,
+                                              hint_fields=loser))
+
+    def resign(self) -> None:
+        """Give the game up now (no question asked); the record's ``RE`` says so (``W+R``: Blue resigned)."""
+        if self.opponent is not None:
+            self.opponent.cancel()
+        if not self.game.is_over:
+            self.ending = Ending(How.RESIGN, self.resigner)
+            self.game.finish(player=self.resigner)
 
     def finish(self, how: How = How.FINISH) -> None:
         """End the game now (a flag down first says how); the next update shows the results."""

@@ -1,6 +1,6 @@
 """The end of a game: who won (or «Ничья») and how it ended, both scores, the final board, and what next.
 
-The winner is the count's, unless a clock ran out (:mod:`game.match.ending`): then its player lost.
+The winner is the count's, unless a clock ran out or a player resigned (:mod:`game.match.ending`): then that player lost.
 
 A winner at the screen gets a short celebration: confetti in the winner's colour
 for about two seconds, computed from the clock alone (no per-piece state), so

@@ -23,16 +23,17 @@ Action = Callable[[], object]
 
 
 class PlayPanel:
-    """«Отменить», «Вернуть», «Стоп», «Подсказка», «Завершить», «В меню» and the help and sound icons."""
+    """«Отменить», «Вернуть», «Стоп», «Подсказка», «Завершить», «Сдаться», «В меню» and the help and sound icons."""
 
-    def __init__(self, *, undo: Action, redo: Action, stop: Action, hint: Action, finish: Action, menu: Action,
-                 help: Action, sound: Action) -> None:
+    def __init__(self, *, undo: Action, redo: Action, stop: Action, hint: Action, finish: Action, resign: Action,
+                 menu: Action, help: Action, sound: Action) -> None:
         self.buttons = ButtonGroup()
         self.b_undo = self.buttons.add(Button("play.undo"), undo)
         self.b_redo = self.buttons.add(Button("play.redo"), redo)
         self.b_stop = self.buttons.add(Button("play.stop"), stop)
         self.b_hint = self.buttons.add(Button("play.hint"), hint)
         self.b_finish = self.buttons.add(Button("play.finish"), finish)
+        self.b_resign = self.buttons.add(Button("play.resign"), resign)
         self.b_menu = self.buttons.add(Button("play.menu"), menu)
         # Small square buttons at the top of the panel, apart from the column of big ones.
         self.icons = ButtonGroup()
@@ -43,16 +44,19 @@ class PlayPanel:
 
     def place(self, screen: ScreenLayout, rules: Rules) -> None:
         """Lay the buttons out for ``screen``; «Стоп» only in classic, «Вернуть» paired with «Отменить»,
-        «Подсказка» with «Завершить» (a row of its own would take the room of the scores on a low screen)."""
+        «Подсказка» with «Завершить», «Сдаться» with «В меню» (a row of its own would take the room of the
+        scores on a low screen)."""
         self.b_stop.rect = pygame.Rect(0, 0, 0, 0)
         rows = [[self.b_undo, self.b_redo], *([[self.b_stop]] if rules is Rules.CLASSIC else []),
-                [self.b_hint, self.b_finish], [self.b_menu]]
+                [self.b_hint, self.b_finish], [self.b_resign, self.b_menu]]
         self.text_top, self.caption_right = hud.place_play_buttons(screen, rows, [self.b_help, self.b_sound])
 
-    def enable(self, *, undo: bool, redo: bool, stop: bool, hint: bool, hinting: bool = False) -> None:
-        """Which of «Отменить», «Вернуть», «Стоп» and «Подсказка» can be pressed now; ``hinting``:
+    def enable(self, *, undo: bool, redo: bool, stop: bool, hint: bool, resign: bool = True,
+               hinting: bool = False) -> None:
+        """Which of «Отменить», «Вернуть», «Стоп», «Подсказка» and «Сдаться» can be pressed now; ``hinting``:
         the master is thinking about a hint («Думаю…» on its button)."""
         self.b_undo.enabled, self.b_redo.enabled, self.b_stop.enabled, self.b_hint.enabled = undo, redo, stop, hint
+        self.b_resign.enabled = resign
         self.b_hint.key = "play.hint.thinking" if hinting else "play.hint"
 
     def handle(self, pointer: Pointer) -> bool:
