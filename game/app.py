@@ -12,7 +12,7 @@ import pygame
 
 from ai import kernel, parallel
 from game import strings
-from game.control import DEFAULT_SIZE, MIN_SIZE, Control
+from game.control import DEFAULT_SIZE, FRAME_ROOM, MIN_SIZE, Control
 from game.paths import user_data_dir
 from game.storage import library
 from game.storage.preferences import Preferences
@@ -26,16 +26,18 @@ class NoDisplay(Exception):
     """There is no screen to open the game window on; the message is for the player, in their language."""
 
 
-def first_window_size() -> tuple[int, int]:
-    """Three quarters of the desktop (at least 800×600): with DPI awareness on, a
-    high-DPI screen has many more pixels, and a fixed 1280×800 would look tiny."""
+def first_window_size(remembered: tuple[int, int] | None = None) -> tuple[int, int]:
+    """The window's size when not maximised: the ``remembered`` one while it fits the screen, else three
+    quarters of the desktop; never above the desktop less :data:`FRAME_ROOM` (its taskbar and title bar)
+    nor below :data:`MIN_SIZE`. With DPI awareness on, a high-DPI screen has many more pixels, and a
+    fixed 1280×800 would look tiny."""
     try:
         desktop = pygame.display.get_desktop_sizes()[0]
     except (pygame.error, IndexError):
-        return DEFAULT_SIZE
-    w = max(MIN_SIZE[0], min(desktop[0], round(desktop[0] * 0.75)))
-    h = max(MIN_SIZE[1], min(desktop[1], round(desktop[1] * 0.75)))
-    return (w, h)
+        return remembered or DEFAULT_SIZE
+    room = (desktop[0], desktop[1] - FRAME_ROOM)
+    wanted = remembered or (round(desktop[0] * 0.75), round(desktop[1] * 0.75))
+    return (max(MIN_SIZE[0], min(room[0], wanted[0])), max(MIN_SIZE[1], min(room[1], wanted[1])))
 
 
 def open_display() -> None:
@@ -55,6 +57,12 @@ def open_display() -> None:
     if not asked and driver in HEADLESS_DRIVERS:
         pygame.display.quit()
         raise NoDisplay(strings.t("start.no_display", reason=f"SDL: {driver}"))
+
+
+def remember_window(control: Control, preferences: Preferences) -> None:
+    """Keep how the window is as the game closes, so the next start opens it so: maximised or not, and
+    its size when not (a write only when either changed)."""
+    preferences.remember(window_size=control.windowed_size, window_maximised=control.maximised)
 
 
 KERNEL_FOLDER = "kernel"
@@ -78,7 +86,9 @@ def run(size: tuple[int, int] | None = None) -> int:
         kernel.configure(user_data_dir() / KERNEL_FOLDER)
         kernel.start()
         theme.use_display_dpi(dpi.display_dpi())  # before the first layout: buttons are sized by it
-        control = Control(size or first_window_size(), preferences=chosen)
+        window = chosen.chosen
+        control = Control(size or first_window_size(window.window_size), preferences=chosen,
+                          maximised=size is None and window.window_maximised)
         control.stack.go("menu")
         if os.environ.get("TOCHKI_FIRST_FRAME_EXIT") == "1":
             # tools/build_bench.py: launch-to-exit time is then the time to the first frame.
@@ -86,6 +96,7 @@ def run(size: tuple[int, int] | None = None) -> int:
             control.stack.shutdown_all()
             return 0
         control.run()
+        remember_window(control, chosen)
     finally:
         parallel.shutdown()  # the master's worker processes go with the window
         pygame.quit()

@@ -1,7 +1,8 @@
 """The one loop: events → update(dt) → draw → flip, the window it runs in, and the screens by name.
 
 :data:`SCENES` is the one table of screen names: a scene asks its stack for
-``"play"`` and the stack builds :class:`PlayScene` from here. ``Control`` owns the window (resizable, at least 800×600, F11 for fullscreen),
+``"play"`` and the stack builds :class:`PlayScene` from here. ``Control`` owns the window (resizable, at least
+:data:`MIN_SIZE`, maximised when asked, F11 for fullscreen),
 the sound effects (handed to scenes on the stack), filters out mouse events that
 are echoes of touch, hands every other event to the top scene, opens the help
 on F1 in any scene, and tells all scenes when the window changes size.
@@ -59,7 +60,14 @@ SCENES: dict[str, type[Scene]] = {scene.name: scene for scene in (
     UnfinishedScene, NameScene, RulesScene, HelpScene, ConfirmScene)}
 """Every screen by the name scenes ask for it by: ``stack.go("review", Reviewing(game))``."""
 
-MIN_SIZE = (800, 600)
+SMALLEST_SCREEN = (1024, 600)
+"""The smallest screen the game is made for (README: a netbook, a small touch laptop)."""
+FRAME_ROOM = 80
+"""Pixels of that screen's height the system keeps: a taskbar (up to 48 px: Windows at 100 %, the
+largest of the common ones) and the window's title bar (about 30 px), rounded up."""
+MIN_SIZE = (800, SMALLEST_SCREEN[1] - FRAME_ROOM)
+"""The least window the player can make: the usable part of the smallest screen, so the window never
+runs under its edge; 800 wide keeps the panel beside the board (the width was never the limit)."""
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
 IDLE_FPS = 20
@@ -87,7 +95,7 @@ class Control:
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, fps: int = FPS,
                  now: Callable[[], int] = pygame.time.get_ticks, sounds: Sounds | None = None,
-                 preferences: Preferences | None = None) -> None:
+                 preferences: Preferences | None = None, maximised: bool = False) -> None:
         if not pygame.get_init():
             pygame.init()
         pygame.display.set_caption(t("app.version", version=VERSION))  # which build a player runs, at a glance
@@ -95,6 +103,10 @@ class Control:
             pygame.display.set_icon(window_icon())
         self._surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._set_minimum_size()
+        self.maximised = False
+        """The window fills the screen's usable area (the system said so: its maximise and restore events)."""
+        if maximised:
+            self.maximise()
         self.fps = fps
         self.clock = pygame.time.Clock()
         self.filter = InputFilter(now, lambda: self.size)
@@ -127,6 +139,17 @@ class Control:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             return pygame.Window.from_display_module()
+
+    def maximise(self) -> None:
+        """Ask the system to fill the screen's usable area (its taskbar left free); a window manager
+        answers with a resize and a maximise event, and a system without one leaves the window as it is."""
+        with contextlib.suppress(AttributeError, pygame.error):
+            self._window().maximize()
+
+    @property
+    def windowed_size(self) -> tuple[int, int]:
+        """The size the window has when neither maximised nor fullscreen: the one to open at next time."""
+        return self._windowed_size
 
     @classmethod
     def _set_minimum_size(cls) -> None:
@@ -181,6 +204,8 @@ class Control:
         self._mode_asked = False
         self._asked_size = None
         self._want_fullscreen = pygame.display.is_fullscreen()
+        if not self._want_fullscreen and not self.maximised:
+            self._windowed_size = self.size
         if self.stack.size != self.size:
             self.stack.resize(self.size)
 
@@ -188,7 +213,8 @@ class Control:
         try:
             window = self._window()
             if fullscreen:
-                self._windowed_size = self.size
+                if not self.maximised:  # a maximised window comes back maximised, at the system's size
+                    self._windowed_size = self.size
                 window.set_fullscreen(desktop=True)
             else:
                 window.set_windowed()
@@ -231,6 +257,9 @@ class Control:
                 self.settle_window()  # a size asked before going fullscreen is the one to come back to
             self._want_fullscreen = not self._want_fullscreen
             self._mode_asked = True
+            return
+        if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+            self.maximised = event.type == pygame.WINDOWMAXIMIZED
             return
         if event.type == JOB_NEWS:
             return  # only a wake-up: the frame after this batch takes the news (Scene.update)

@@ -64,6 +64,10 @@ class Settings:
     cores: int | None = None
     """Processes the master thinks in, 1 to ``ai.parallel.MAX_CORES``; None: every core of the machine.
     No menu sets it: it is for the settings file, on a machine shared with other work."""
+    window_size: tuple[int, int] | None = None
+    """The window's size when last neither maximised nor fullscreen (None: never seen; the game picks one)."""
+    window_maximised: bool = True
+    """The window filled the screen's usable area when the game last closed (and does at the first start)."""
 
 
 def _board_size(value: object) -> BoardSize | None:
@@ -74,6 +78,17 @@ def _board_size(value: object) -> BoardSize | None:
         # bool is an int subclass; [true, false] is not a board.
         if all(type(n) is int and MIN_BOARD <= n <= MAX_SIZE for n in (w, h)):
             return (w, h)
+    return None
+
+
+MAX_WINDOW_SIDE = 16384
+"""No screen is wider or taller than this in pixels (SDL's own texture limit): a larger size is not the game's."""
+
+
+def _window_size(value: object) -> tuple[int, int] | None:
+    if isinstance(value, (list, tuple)) and len(value) == 2 and \
+            all(type(n) is int and 1 <= n <= MAX_WINDOW_SIDE for n in value):
+        return (value[0], value[1])
     return None
 
 
@@ -98,6 +113,8 @@ _VALIDATORS: dict[str, Callable[[object], object | None]] = {
     "clock_minutes": lambda value: value if type(value) is int and value in CLOCK_MINUTES else None,
     "clock_increment": lambda value: value if type(value) is int and value in INCREMENTS else None,
     "cores": lambda value: value if type(value) is int and 1 <= value <= MAX_CORES else None,
+    "window_size": _window_size,
+    "window_maximised": lambda value: value if isinstance(value, bool) else None,
 }
 
 
@@ -144,6 +161,8 @@ def settings_to_dict(settings: Settings) -> dict[str, Any]:
     data["rules"] = settings.rules.value
     data["level"] = settings.level.value
     data["colour"] = "red" if settings.colour is Player.RED else "blue"
+    if settings.window_size is not None:
+        data["window_size"] = list(settings.window_size)
     return data
 
 

@@ -150,17 +150,22 @@ def draw_turn(surface: pygame.Surface, player: Player, turn: Turn, x: int, y: in
 
 def draw_status(surface: pygame.Surface, lines: list[tuple[str, theme.Colour]], x: int, y: int, width: int,
                 limit: int) -> None:
-    """One line each, shrunk to ``width``, as many as fit above ``limit``; quiet ones (INK_SOFT) not bold."""
+    """One line each, shrunk to ``width``, as many as fit above ``limit``; quiet ones (INK_SOFT) not bold.
+    Closer together when apart they would not all fit (a low window: both clocks stay in sight)."""
     px = theme.text_size(surface.get_size(), 18)
+    images = []
     for text, colour in lines:
         bold = colour != theme.INK_SOFT
         img = theme.text(text, px, colour, bold=bold)
         if img.get_width() > width:
             img = theme.text(text, max(11, px * width // img.get_width()), colour, bold=bold)
+        images.append(img)
+    gap = 6 if y + sum(img.get_height() + 6 for img in images) - 6 <= limit else 0
+    for img in images:
         if y + img.get_height() > limit:
             break
         surface.blit(img, (x, y))
-        y += img.get_height() + 6
+        y += img.get_height() + gap
 
 
 def place_play_buttons(screen: ScreenLayout, rows: list[list[Button]], icons: list[Button]) -> tuple[int, int]:
