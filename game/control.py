@@ -128,6 +128,12 @@ class Control:
         """Frames drawn so far."""
         self.idle_polls = 0
         """Looks for input that found none and drew nothing (the loop sleeping)."""
+        self.part_frames = 0
+        """Frames that redrew only the top scene's ticking part (:meth:`Scene.draw_ticking`)."""
+        self.draw_parts = True
+        """Redraw only the ticking part when nothing else changed (``bench.clock`` compares with off)."""
+        self._drawn: tuple[Scene, object] | None = None
+        """The top scene of the last frame and its :meth:`Scene.look` then."""
         self._last_input = 0.0
 
     @staticmethod
@@ -277,8 +283,10 @@ class Control:
             top.process_event(event)
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
-        """One frame: ``events`` (default: all pending ones), then update, draw and flip."""
-        for event in pygame.event.get() if events is None else events:
+        """One frame: ``events`` (default: all pending ones), then update, draw and flip; with no events
+        and the top scene looking as in the last frame, only its ticking part is drawn and updated."""
+        batch = pygame.event.get() if events is None else events
+        for event in batch:
             self.handle_event(event)
             if self.stack.quit_requested:
                 break
@@ -286,10 +294,18 @@ class Control:
         if self.stack.quit_requested:
             return
         self.stack.update(dt)
-        if self.stack.quit_requested or self.stack.top is None:
+        top = self.stack.top
+        if self.stack.quit_requested or top is None:
             return
-        self.stack.draw(self.screen)
-        pygame.display.flip()
+        look = top.look()
+        if self.draw_parts and not batch and look is not None and (top, look) == self._drawn:
+            # Only a clock ticked: its lines alone, not a whole frame of board (issue 21: 7 % CPU idle).
+            pygame.display.update(top.draw_ticking(self.screen))
+            self.part_frames += 1
+        else:
+            self.stack.draw(self.screen)
+            pygame.display.flip()
+        self._drawn = (top, look)
         self.frames += 1
 
     def wake_in(self) -> float | None:

@@ -67,6 +67,17 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto ``surface``; must not change any state."""
 
+    def look(self) -> object | None:
+        """All that the frame shows but its ticking parts (the clocks), compared between frames: while it
+        stays equal and no input came, the loop redraws only :meth:`draw_ticking`'s part of the window.
+        None (the default): the scene has no such part, every frame is drawn whole."""
+        return None
+
+    def draw_ticking(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Draw only the ticking parts over the last frame, as :meth:`draw` would; the rects they cover."""
+        self.draw(surface)
+        return [surface.get_rect()]
+
     def wake_in(self) -> float | None:
         """Seconds until this scene must be updated and drawn again with no input.
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from engine import Game, IllegalMove, Player, Rules
+from game import strings
 from game.input.aim import Aim
 from game.input.layout import BoardLayout, Point, ScreenLayout, screen_layout
 from game.input.pointer import pointer_of
@@ -26,7 +27,7 @@ from game.match.takeback import TakeBack
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Question
 from game.storage.autosave import Autosaver
-from game.view import anim, hud
+from game.view import anim, hud, theme
 from game.view.board_view import BoardView
 from game.view.callout import draw_loupe
 from game.view.hint_mark import draw_asked_hint
@@ -295,6 +296,26 @@ class PlayScene(Scene):
         """Where a ghost dot shows now: under the finger, else under the mouse; only if legal."""
         return self.aim.legal_node(self.game) if self.human_to_move else None
 
+    def _status(self) -> list[tuple[str, theme.Colour]]:
+        return hud.play_status(self.game, self.settings, stop_clock=self.stop_clock.shown(), ai_failed=self.ai_failed,
+                               autosave_failed=self.autosaver.failed, clock=self.match_clock)
+
+    def _turn(self) -> hud.Turn:
+        thinking = self.clock if self.opponent is not None and not self.human_to_move else None
+        return hud.turn_label(self.game, self.settings, thinking)
+
+    def look(self) -> object | None:
+        """The board, the pointer's ghost dot, the turn line, the scores, the hint and the buttons; None
+        while anything moves (every frame is whole then) or a finger's loupe may reach the panel.
+        The status lines (move number, clocks, «Стоп» time) are the part redrawn alone."""
+        if self.wake_in() == 0 or self.aim.finger_pos is not None:
+            return None
+        return (self.size, strings.language(), self.game.version, self.game.move_count, self.board,
+                self.ghost_node(), self._turn().shows, self.hint.point, self.hint.thinking, self.panel.look())
+
+    def draw_ticking(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        return self.panel.draw_status(surface, self._status())
+
     def draw(self, surface: pygame.Surface) -> None:
         # Background, panel paper and board come as one cached picture.
         self.view.draw(surface, self.game, self.board,
@@ -307,11 +328,8 @@ class PlayScene(Scene):
             if self.refusal is not None:
                 self.refusal.draw(surface, self.board, self.game)
         game, players = self.game, (Player.BLUE, Player.RED)
-        thinking = self.clock if self.opponent is not None and not self.human_to_move else None
-        status = hud.play_status(game, self.settings, stop_clock=self.stop_clock.shown(), ai_failed=self.ai_failed,
-                             autosave_failed=self.autosaver.failed, clock=self.match_clock)
-        self.panel.draw(surface, self.screen, game, self.settings, turn=hud.turn_label(game, self.settings, thinking),
+        self.panel.draw(surface, self.screen, game, self.settings, turn=self._turn(),
                         shown={p: self.anims.shown_score(p, game.score(p), self.clock, game.rules) for p in players},
-                        pulse={p: self.anims.score_pulse(p, self.clock) for p in players}, status=status)
+                        pulse={p: self.anims.score_pulse(p, self.clock) for p in players}, status=self._status())
         if ghost is not None and self.aim.finger_pos is not None:  # the finger hides the spot: show it above
             draw_loupe(surface, self.board, ghost, self.aim.finger_pos)

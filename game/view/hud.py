@@ -275,10 +275,10 @@ def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_fail
 def draw_play_text(surface: pygame.Surface, screen: ScreenLayout, game: Game, settings: MatchSettings, *,
                    top: int, caption_right: int, icons: pygame.Rect, turn: Turn, shown: dict[Player, Fraction],
                    pulse: dict[Player, float], status: list[tuple[str, theme.Colour]],
-                   buttons: list[pygame.Rect]) -> None:
+                   buttons: list[pygame.Rect]) -> pygame.Rect:
     """The play scene's panel text from ``top``: the caption (beside the ``icons`` when there is room),
     whose ``turn`` it is, the scores as ``shown`` (ticking) and ``pulse``-d, then the ``status`` lines
-    down to the ``buttons``."""
+    down to the ``buttons``; the status lines' area (:func:`redraw_status` draws them again there)."""
     x, width = text_column(screen)
     beside = None if screen.portrait else icons.centery
     y = draw_caption_beside(surface, game, x, top, width, room=caption_right - x, centre_y=beside, height=icons.h)
@@ -288,6 +288,19 @@ def draw_play_text(surface: pygame.Surface, screen: ScreenLayout, game: Game, se
     tops = [r.y for r in buttons if r.w > 0]
     limit = screen.panel.y + screen.panel.h if screen.portrait or not tops else min(tops) - 6
     draw_status(surface, status, x, card.bottom + 12, width, limit)
+    # A little wider than the column: a line shrunk to its width may round a pixel over it.
+    return pygame.Rect(x - STATUS_MARGIN, card.bottom + 12, width + 2 * STATUS_MARGIN, max(0, limit - card.bottom - 12))
+
+
+STATUS_MARGIN = 4
+"""Pixels either side of the text column that the status area takes in (all panel paper, within its padding)."""
+
+
+def redraw_status(surface: pygame.Surface, area: pygame.Rect, status: list[tuple[str, theme.Colour]]) -> None:
+    """The ``status`` lines again in ``area`` (as :func:`draw_play_text` returned it) over the last frame:
+    the panel's paper first, then the lines as the whole frame draws them."""
+    pygame.draw.rect(surface, theme.PANEL, area)
+    draw_status(surface, status, area.x + STATUS_MARGIN, area.y, area.w - 2 * STATUS_MARGIN, area.bottom)
 
 
 def score_card_height(size: tuple[int, int]) -> int:

@@ -41,6 +41,8 @@ class PlayPanel:
         self.b_sound = self.icons.add(SoundButton(), sound)
         self.text_top = 0
         self.caption_right = 0
+        self.status_area = pygame.Rect(0, 0, 0, 0)
+        """Where the last frame put the status lines (the clocks among them): :meth:`draw_status` redraws it."""
 
     def place(self, screen: ScreenLayout, rules: Rules) -> None:
         """Lay the buttons out for ``screen``; «Стоп» only in classic, «Вернуть» paired with «Отменить»,
@@ -59,6 +61,15 @@ class PlayPanel:
         self.b_resign.enabled = resign
         self.b_hint.key = "play.hint.thinking" if hinting else "play.hint"
 
+    def draw_status(self, surface: pygame.Surface, status: list[tuple[str, theme.Colour]]) -> list[pygame.Rect]:
+        """Only the ``status`` lines, where the last frame had them (a clock ticked); the rect redrawn."""
+        hud.redraw_status(surface, self.status_area, status)
+        return [self.status_area.copy()]
+
+    def look(self) -> tuple[object, ...]:
+        """What the buttons show but their hover and press, which only input changes."""
+        return tuple((b.key, tuple(b.rect), b.enabled) for group in (self.buttons, self.icons) for b, _ in group.items)
+
     def handle(self, pointer: Pointer) -> bool:
         """True when the pointer event was for one of the panel's buttons."""
         return self.icons.handle(pointer) or self.buttons.handle(pointer)
@@ -66,9 +77,10 @@ class PlayPanel:
     def draw(self, surface: pygame.Surface, screen: ScreenLayout, game: Game, settings: MatchSettings, *,
              turn: hud.Turn, shown: dict[Player, Fraction], pulse: dict[Player, float], status: list[tuple[str, theme.Colour]]) -> None:
         """The caption, scores, turn and status lines, then the buttons over them."""
-        hud.draw_play_text(surface, screen, game, settings, top=self.text_top, caption_right=self.caption_right,
-                           icons=self.b_help.rect, turn=turn, shown=shown, pulse=pulse, status=status,
-                           buttons=[b.rect for b, _ in self.buttons.items])
+        self.status_area = hud.draw_play_text(
+            surface, screen, game, settings, top=self.text_top, caption_right=self.caption_right,
+            icons=self.b_help.rect, turn=turn, shown=shown, pulse=pulse, status=status,
+            buttons=[b.rect for b, _ in self.buttons.items])
         size = theme.text_size(screen.size, 21)
         self.buttons.draw(surface, size)
         self.icons.draw(surface, size)
