@@ -12,14 +12,11 @@ import pygame
 
 from ai import kernel, parallel
 from game import strings
-from game.control import DEFAULT_SIZE, FRAME_ROOM, MIN_SIZE, Control
+from game.control import DEFAULT_SIZE, FRAME_ROOM, HEADLESS_DRIVERS, MIN_SIZE, Control
 from game.paths import user_data_dir
 from game.storage import library
 from game.storage.preferences import Preferences
 from game.view import dpi, language, theme
-
-HEADLESS_DRIVERS = ("offscreen", "dummy")
-"""SDL video drivers that draw into memory only: a window there is never seen."""
 
 
 class NoDisplay(Exception):
@@ -57,6 +54,15 @@ def open_display() -> None:
     if not asked and driver in HEADLESS_DRIVERS:
         pygame.display.quit()
         raise NoDisplay(strings.t("start.no_display", reason=f"SDL: {driver}"))
+    if driver == "x11":
+        # Read when the window is made. Through OpenGL, SDL presents the whole window for every update,
+        # however small (a ticking clock's lines), and without a GPU Mesa does it on the processor:
+        # X11's own shared-memory picture sends only the rects updated. A player's own setting stands.
+        os.environ.setdefault(X11_ACCELERATION, "0")
+
+
+X11_ACCELERATION = "SDL_FRAMEBUFFER_ACCELERATION"
+"""SDL's hint (read from the environment) whether a window's picture goes through the GPU."""
 
 
 def remember_window(control: Control, preferences: Preferences) -> None:

@@ -60,6 +60,8 @@ SCENES: dict[str, type[Scene]] = {scene.name: scene for scene in (
     UnfinishedScene, NameScene, RulesScene, HelpScene, ConfirmScene)}
 """Every screen by the name scenes ask for it by: ``stack.go("review", Reviewing(game))``."""
 
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+"""SDL video drivers that draw into memory only: a window there is never seen."""
 SMALLEST_SCREEN = (1024, 600)
 """The smallest screen the game is made for (README: a netbook, a small touch laptop)."""
 FRAME_ROOM = 80
@@ -107,6 +109,8 @@ class Control:
         """The window fills the screen's usable area (the system said so: its maximise and restore events)."""
         if maximised:
             self.maximise()
+            # A window maximised before it is shown gets no maximise event: SDL sets the state itself.
+            self.maximised = True
         self.fps = fps
         self.clock = pygame.time.Clock()
         self.filter = InputFilter(now, lambda: self.size)
@@ -124,6 +128,9 @@ class Control:
         self._asked_size: tuple[int, int] | None = None
         """The last size a resize event reported since the window was last settled."""
         self._windowed_size = self.screen.get_size()
+        self._windowed_before = self._windowed_size
+        """The windowed size before the last one noted: the window manager may resize a window it
+        maximises before it says so, and that size is not the one to come back to."""
         self.frames = 0
         """Frames drawn so far."""
         self.idle_polls = 0
@@ -203,15 +210,17 @@ class Control:
         if self._mode_asked and self._want_fullscreen != fullscreen:
             self._switch_mode(self._want_fullscreen)
             self._asked_size = None  # sizes reported before the switch are stale
-        elif self._asked_size is not None and not fullscreen and self._asked_size != self.size:
-            # SDL's own resize events report the size the window already has; under the
-            # dummy driver (tests, screenshots) nothing resizes it but set_mode.
+        elif self._asked_size is not None and not fullscreen and self._asked_size != self.size \
+                and pygame.display.get_driver() in HEADLESS_DRIVERS:
+            # Under the dummy driver (tests, screenshots) nothing resizes the window but set_mode. A real
+            # window already has the size SDL reports, and a size from an earlier event of a batch
+            # (the window manager maximising it in two steps) would un-maximise it.
             self._surface = pygame.display.set_mode(self._asked_size, pygame.RESIZABLE)
         self._mode_asked = False
         self._asked_size = None
         self._want_fullscreen = pygame.display.is_fullscreen()
-        if not self._want_fullscreen and not self.maximised:
-            self._windowed_size = self.size
+        if not self._want_fullscreen and not self.maximised and self.size != self._windowed_size:
+            self._windowed_before, self._windowed_size = self._windowed_size, self.size
         if self.stack.size != self.size:
             self.stack.resize(self.size)
 
@@ -265,6 +274,8 @@ class Control:
             self._mode_asked = True
             return
         if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+            if event.type == pygame.WINDOWMAXIMIZED and not self.maximised and self._windowed_size == self.size:
+                self._windowed_size = self._windowed_before  # the maximised size was noted as a windowed one
             self.maximised = event.type == pygame.WINDOWMAXIMIZED
             return
         if event.type == JOB_NEWS:

@@ -5,6 +5,7 @@ any input, brings whole frames back."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pygame
@@ -14,6 +15,7 @@ from driving import click, press
 from test_game_scenes import grid_px, start_play, top
 
 from engine import Game, Rules
+from game import app
 from game.control import Control
 from game.match.clock import TimeControl
 from game.match.settings import MatchSettings
@@ -127,3 +129,18 @@ def test_the_stop_time_counts_down_in_part_and_shows_as_a_whole_frame_would(cont
     control.step(2.0, events=[])
     assert play.stop_clock.shown() != shown and screen.boards == 0 and screen.flips == 0
     assert pygame.image.tobytes(control.screen, "RGB") == whole_frame(control)
+
+
+@pytest.mark.parametrize(("driver", "hint"), [("x11", "0"), ("wayland", None), ("windows", None)])
+def test_on_x11_the_window_updates_through_its_own_framebuffer(monkeypatch: pytest.MonkeyPatch, driver: str,
+                                                              hint: str | None) -> None:
+    # Through SDL's OpenGL framebuffer an update of the clock's lines presents the whole window.
+    monkeypatch.setattr(pygame.display, "init", lambda: None)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
+    monkeypatch.setenv(app.X11_ACCELERATION, "")  # noted, so that the end of the test puts back what was
+    monkeypatch.delenv(app.X11_ACCELERATION)
+    app.open_display()
+    assert os.environ.get(app.X11_ACCELERATION) == hint
+    monkeypatch.setenv(app.X11_ACCELERATION, "1")  # the player's own choice stands
+    app.open_display()
+    assert os.environ[app.X11_ACCELERATION] == "1"

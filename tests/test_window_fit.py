@@ -89,6 +89,8 @@ def test_the_window_opens_maximised_when_asked(pygame_session: object, data_dir:
     monkeypatch.setattr(Control, "_window", staticmethod(Window))
     control = Control((900, 600), maximised=True)
     assert asked == [True]
+    # Maximised before it was shown: no event will say so, and its size to come back to is the one asked.
+    assert control.maximised and control.windowed_size == (900, 600)
     control.stack.shutdown_all()
     Control((900, 600))
     assert asked == [True]  # not unless asked (the tests, the screenshots)
@@ -113,6 +115,12 @@ def test_the_window_remembers_being_maximised_and_its_size_before(pygame_session
     assert not control.maximised and control.windowed_size == (950, 640)
     app.remember_window(control, preferences)
     assert (kept[-1].window_size, kept[-1].window_maximised) == ((950, 640), False)
+    # A window manager that resizes the window a frame before it says it maximised it (openbox).
+    control.step(0.0, events=[pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1024, y=541)])
+    control.step(0.0, events=[pygame.event.Event(pygame.WINDOWMAXIMIZED)])
+    assert control.maximised and control.windowed_size == (950, 640)
+    control.step(0.0, events=[pygame.event.Event(pygame.WINDOWRESTORED),
+                              pygame.event.Event(pygame.WINDOWSIZECHANGED, x=950, y=640)])
     writes = len(kept)
     app.remember_window(control, preferences)
     assert len(kept) == writes  # nothing changed: nothing written
