@@ -23,6 +23,7 @@ from game.control import Control
 from game.input.pointer import STALE_GESTURE_MS, TOUCH_CLICK_GUARD_MS
 from game.match import demo
 from game.match.settings import MatchSettings
+from game.scenes import play_questions as questions
 from game.scenes.dialog import ConfirmScene
 from game.scenes.files.open_game import OpenGameScene
 from game.scenes.handoff import Match
@@ -278,7 +279,7 @@ def test_a_tap_outside_the_dialog_closes_only_it(control: Control, clock: FakeCl
     play = start_play(control)
     play.try_play((2, 2))
     control.step(1 / 60)
-    play.leave("menu")
+    questions.leave(play, "menu")
     control.step(1 / 60)
     assert isinstance(control.stack.top, ConfirmScene)
     play_counts = counted(play.panel.buttons)

@@ -10,8 +10,6 @@ back. The game is autosaved to its own slot after every change and on leaving
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from engine import Game, IllegalMove, Player, Rules
@@ -24,8 +22,9 @@ from game.match.ending import Ending, How
 from game.match.hint import Hint
 from game.match.opponent import ComputerOpponent
 from game.match.takeback import TakeBack
+from game.scenes import play_questions as questions
 from game.scenes.base import Scene, SceneStack
-from game.scenes.handoff import Match, Question
+from game.scenes.handoff import Match
 from game.storage.autosave import Autosaver
 from game.view import anim, hud, theme
 from game.view.board_view import BoardView
@@ -61,8 +60,9 @@ class PlayScene(Scene):
         self.screen: ScreenLayout = screen_layout(self.size)
         self.zoom = ZoomControl(self.game.width, self.game.height, self.screen.board_area)  # pinch, wheel, keys
         self.board: BoardLayout = self.zoom.layout
-        self.panel = PlayPanel(undo=self.undo, redo=self.redo, stop=self.ask_stop, hint=lambda: self.hint.ask(self.game),
-                               finish=self.ask_finish, resign=self.ask_resign, menu=lambda: self.leave("menu"),
+        self.panel = PlayPanel(undo=self.undo, redo=self.redo, stop=lambda: questions.ask_stop(self),
+                               hint=lambda: self.hint.ask(self.game), finish=lambda: questions.ask_finish(self),
+                               resign=lambda: questions.ask_resign(self), menu=lambda: questions.leave(self, "menu"),
                                help=lambda: self.stack.go("help"), sound=self.toggle_sound)
         self.panel.b_sound.show(stack.sounds)
         if self.game.history and not self.game.is_over:
@@ -154,16 +154,6 @@ class PlayScene(Scene):
         return (self.game.rules is Rules.CLASSIC and self.game.stopped_by is None and not self.game.is_over
                 and self.human_to_move and bool(self.game.history))
 
-    def ask_stop(self) -> None:
-        """Confirm, then stop: the other player moves alone for up to three minutes."""
-        if not self.can_stop():
-            return
-        # Against the computer the other side is one player («Компьютер ходит один»);
-        # at one screen it is a colour, plural in Russian («Красные ходят одни»).
-        hint = "confirm.stop.hint.computer" if self.opponent else "confirm.stop.hint"
-        other = {"player": hud.player_name(self.game.to_move.other, self.settings)}
-        self.stack.go("confirm", Question("confirm.stop", "confirm.stop.yes", self.stop, hint=hint, hint_fields=other))
-
     def stop(self, *, by_computer: bool = False) -> None:
         """«Стоп» now (no question asked): the person's, or the computer's instead of a move."""
         if by_computer or self.can_stop():
@@ -171,32 +161,14 @@ class PlayScene(Scene):
             self.stop_clock.start()
             self._autosave()
 
-    def ask_finish(self) -> None:
-        """Confirm, then finish and count."""
-        if not self.game.is_over:
-            self.stack.go("confirm", Question("confirm.finish", "confirm.finish.yes", self.finish,
-                                              hint="confirm.finish.hint"))
-
-    @property
-    def resigner(self) -> Player:
-        """Who «Сдаться» gives the game up for: the person against the computer, else the player to move."""
-        return self.opponent.player.other if self.opponent is not None else self.game.to_move
-
-    def ask_resign(self) -> None:
-        """Confirm, then resign: the game ends as a loss for :attr:`resigner`, whatever the count."""
-        if not self.game.is_over:
-            loser = {"player": hud.player_name(self.resigner, self.settings)}
-            hint = "confirm.resign.hint.computer" if self.opponent else "confirm.resign.hint"
-            self.stack.go("confirm", Question("confirm.resign", "confirm.resign.yes", self.resign, hint=hint,
-                                              hint_fields=loser))
-
     def resign(self) -> None:
         """Give the game up now (no question asked); the record's ``RE`` says so (``W+R``: Blue resigned)."""
         if self.opponent is not None:
             self.opponent.cancel()
         if not self.game.is_over:
-            self.ending = Ending(How.RESIGN, self.resigner)
-            self.game.finish(player=self.resigner)
+            loser = questions.resigner(self)
+            self.ending = Ending(How.RESIGN, loser)
+            self.game.finish(player=loser)
 
     def finish(self, how: How = How.FINISH) -> None:
         """End the game now (a flag down first says how); the next update shows the results."""
@@ -205,15 +177,6 @@ class PlayScene(Scene):
         if not self.game.is_over:
             self.ending = Ending.of(self.game, how, self.match_clock.flag())
             self.game.finish()
-
-    def leave(self, to: str | None = None) -> None:
-        """Esc: back to the board picker, «В меню» (``to="menu"``) to the menu; asking first mid-game."""
-        go: Callable[[], None] = self.stack.back if to is None else lambda: self.stack.back_to(to)
-        if not self.game.history or self.game.is_over:  # nothing would be lost: no question
-            return go()
-        keep = ("results.save", lambda: self.stack.go(  # a copy, if wanted
-            "save", Match(self.settings, self.game, clock=self.match_clock.state(), hints=self.hint.used)))
-        self.stack.go("confirm", Question("confirm.leave", "confirm.leave.yes", go, "feel.leave.hint", other=keep))
 
     def resume(self) -> None:
         self.panel.b_sound.show(self.stack.sounds)  # the menu may have switched sound meanwhile
@@ -251,7 +214,7 @@ class PlayScene(Scene):
             self.board = self.zoom.layout  # zoomed or panned: hits and drawing follow at once
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.leave()
+                questions.leave(self)
             elif (event.key == pygame.K_y or event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT) \
                     and event.mod & pygame.KMOD_CTRL:
                 self.redo()
