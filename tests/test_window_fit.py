@@ -21,7 +21,7 @@ from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.dialog import ConfirmScene
 from game.scenes.menu import MenuScene
 from game.storage.preferences import Preferences, Settings, settings_from_dict, settings_to_dict
-from game.view import theme
+from game.view import hud, theme
 
 TASKBAR = 48
 """The tallest common taskbar at 100 % (Windows 10 and 11)."""
@@ -146,3 +146,14 @@ def test_the_window_settings_are_read_back_as_written() -> None:
     chosen = Settings(window_size=(1100, 700), window_maximised=False)
     assert settings_from_dict(settings_to_dict(chosen)) == chosen
     assert Settings().window_maximised  # the first start opens maximised
+
+
+@pytest.mark.parametrize("small", [MIN_SIZE], indirect=True)
+def test_at_the_least_window_the_running_clock_is_not_cut_by_the_zones_note(small: Control) -> None:
+    play = start_play(small, MatchSettings(Rules.CLASSIC, 20, 15, clock=TimeControl(5, 0)))
+    assert play.game.first_move_zone is not None  # its note is among the status lines
+    texts = [text for text, _ in hud.play_status(play.game, play.settings, stop_clock="", ai_failed=False,
+                                                 autosave_failed=False, clock=play.match_clock)]
+    clocks = [i for i, text in enumerate(texts) if ": 5:00" in text]
+    zone = texts.index(strings.t("play.zone").split("\n")[0])
+    assert len(clocks) == 2 and max(clocks) < zone  # a low window cuts from the end: the note goes first

@@ -249,10 +249,10 @@ def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_fail
     quiet note when the autosave failed. (A refused node says why at the node itself:
     :mod:`game.view.refusal`.)"""
     lines: list[tuple[str, theme.Colour]] = [(t("play.move", n=move_number(game)), theme.INK_SOFT)]
+    if clock:  # before the zone's note: a low window cuts the last lines, and a running clock matters more
+        lines += clock_lines(clock, settings)
     if game.first_move_zone is not None:  # the shaded zone says what it is while it holds
         lines += [(row, theme.INK_SOFT) for row in t("play.zone").split("\n")]
-    if clock:
-        lines += clock_lines(clock, settings)
     computer = settings.computer
     if computer is not None and game.stopped_by == computer.computer:
         # The computer pressed «Стоп» (only when nothing is left to surround: ai.stop.should_press_stop),
