@@ -9,6 +9,7 @@ bounded number of files a frame, never holding the screen up.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -454,9 +455,10 @@ def test_the_results_save_names_the_computer_and_its_level(control: Control) -> 
     assert (info["PB"], info["PW"], info["WR"]) == ("Игрок", "Компьютер", "Любитель") and "BR" not in info
     assert info["DT"] == datetime.now().strftime("%Y-%m-%d")
     strings.set_language("en")
-    assert record_info(settings, datetime(2025, 1, 18)) == {"DT": "2025-01-18", "PB": "Player", "PW": "Computer",
-                                                            "WR": "Amateur"}
-    assert record_info(MatchSettings(), datetime(2025, 1, 18)) == {"DT": "2025-01-18"}  # at one screen: no names
+    info = record_info(settings, datetime(2025, 1, 18))
+    assert info.pop(unfinished.META_PROPERTY) == json.dumps({"setup": settings.to_json()}, sort_keys=True)
+    assert info == {"DT": "2025-01-18", "PB": "Player", "PW": "Computer", "WR": "Amateur"}
+    assert record_info(MatchSettings(), datetime(2025, 1, 18)).keys() == {"DT", unfinished.META_PROPERTY}  # no names
 
 
 def test_the_unfinished_games_are_one_tap_away(control: Control) -> None:
