@@ -53,6 +53,11 @@ def test_a_huge_value_is_cut_short_in_the_message() -> None:
     with pytest.raises(SetupError) as refused:
         MatchSettings.from_json({"rules": "x" * 1_000_000})
     assert len(str(refused.value)) < 120
+    deep: list[object] = []
+    for _ in range(100_000):  # deeper than repr() can spell out
+        deep = [deep]
+    with pytest.raises(SetupError, match="^rules is one of countries, classic, not a list$"):
+        MatchSettings.from_json({"rules": deep})
 
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),

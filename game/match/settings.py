@@ -69,7 +69,16 @@ def _mapping(value: object, field: str) -> Mapping[str, object]:
 
 
 def _shown(value: object) -> str:
-    """A value in an error message, cut short: a hostile file may hold a megabyte in one field."""
+    """A value in an error message, cut short: a hostile file may hold a megabyte in one field, or
+    lists nested a thousand deep (named by their kind alone: spelling them out could overflow the stack).
+
+    >>> _shown("x" * 100), _shown([[[]]]), _shown(None)
+    ("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...", 'a list', 'None')
+    """
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
