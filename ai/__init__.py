@@ -6,7 +6,8 @@ threats ahead, kept for ``bench.match`` only), ``"master-v2"`` (the pure-Python
 alpha-beta master, kept for matches) and ``"master"``. The master searches on the
 compiled kernel (``ai.kernel``: UCT with playouts) once it is ready; until then, or
 where it cannot load, it is master-v2. The game passed in is
-never changed: every level thinks on its own copy. ``stop_phase_done`` tells the
+never changed: every level thinks on its own copy (unless told, ``copy=False``, that the game
+already is one). ``stop_phase_done`` tells the
 classic «Стоп» phase when the side moving alone has nothing left to take.
 
 The master may search on several cores (``cores``): on the kernel in threads, else, as
@@ -90,8 +91,8 @@ def budget(level: str, width: int, height: int) -> float:
 
 
 def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
-                cancel: CancelFlag | None = None, cores: int | None = None) -> tuple[int, int]:
-    """A legal move for ``game.to_move`` at ``level``; ``game`` itself is left untouched.
+                cancel: CancelFlag | None = None, cores: int | None = None, copy: bool = True) -> tuple[int, int]:
+    """A legal move for ``game.to_move`` at ``level``; ``game`` itself is left as it was.
 
     ``seconds`` replaces the level's budget, ``seed`` makes the choice repeatable,
     and ``cancel.is_set()`` turning true makes it return a legal move at once.
@@ -101,8 +102,13 @@ def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: i
     number of cores below 1, or a game with no move to make; TypeError for a ``game`` that is not
     an ``engine.Game`` or a ``level`` that is not text. A budget over :data:`MAX_SECONDS` is
     that long.
+
+    ``copy=False`` says ``game`` is already a copy of the caller's own, made for this search and
+    touched by no one else meanwhile (the game's worker rebuilds one off the UI thread): the search
+    plays its lines out on it, each taken back again, instead of replaying the whole game into a
+    copy of its own first. The real game is then copied once on its way here, not twice.
     """
-    return think(game, level, seconds=seconds, seed=seed, cancel=cancel, cores=cores).move
+    return think(game, level, seconds=seconds, seed=seed, cancel=cancel, cores=cores, copy=copy).move
 
 
 @dataclass(frozen=True)
@@ -121,7 +127,7 @@ class Thought:
 
 
 def think(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
-          cancel: CancelFlag | None = None, cores: int | None = None) -> Thought:
+          cancel: CancelFlag | None = None, cores: int | None = None, copy: bool = True) -> Thought:
     """``choose_move`` that also tells how many positions it played out, and on how many cores."""
     start = time.perf_counter()
     if not isinstance(game, Game):
@@ -146,7 +152,7 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
         if game.is_legal(found.move):
             return Thought(found.move, found.positions, found.iterations, found.cores, kernel=True)
     rng = random.Random(seed)
-    board = Board(game)
+    board = Board(game, copy=copy)
     board.deadline = start + limit * 0.95
     if seed is not None:
         board.work_limit = int(limit * _WORK_PER_SECOND[game.rules])

@@ -338,7 +338,7 @@ def test_autosave_after_every_move_and_undo(control: Control, data_dir: Path) ->
     assert not play.autosaver.pending and control.idle
     saved = unfinished.load_current()
     assert isinstance(saved, unfinished.Resumable)
-    assert saved.meta == {"mode": "hotseat", "rules": "countries"}
+    assert saved.meta == {"setup": MatchSettings(width=10, height=10).to_json()}
     game = sgf.loads(saved.text)
     assert game.move_count == 2 and game.dot_at((7, 7)) == Player.RED
     key(control, pygame.K_z, pygame.KMOD_CTRL)
@@ -364,7 +364,7 @@ def test_autosave_against_the_computer_resumes_with_its_settings(control: Contro
     settle(control)
     saved = unfinished.load_current()
     assert isinstance(saved, unfinished.Resumable)
-    assert saved.meta == {"mode": "computer", "rules": "countries", "level": "amateur", "human": "red"}
+    assert saved.meta == {"setup": settings.to_json()}
     again = PlayScene(control.stack, Match(*resume(saved)))
     assert again.settings == settings and again.game.move_count == play.game.move_count == 3
     assert again.opponent is not None and again.opponent.player == Player.BLUE

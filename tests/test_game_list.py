@@ -9,6 +9,7 @@ bounded number of files a frame, never holding the screen up.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -20,10 +21,12 @@ import pytest
 from conftest import FakeClock, StillTime
 from driving import click, key, press, running, type_text
 
+from ai import Level
 from engine import Game, Player, Rules, sgf
 from game import strings
 from game.control import Control
 from game.match import demo
+from game.match.clock import TimeControl
 from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.dialog import ConfirmScene
 from game.scenes.files.listing import UNDO_SECONDS
@@ -162,6 +165,22 @@ def test_rows_newest_first_with_pictures_rules_size_players_result_moves_and_dat
     click(control, row_point(files, files.count))
     review = control.stack.top
     assert isinstance(review, ReviewScene) and review.players == ("Митрандир", "Роман Максимов")
+
+
+def test_a_saved_game_against_the_computer_opens_with_its_set_up_and_plays_on_against_it(control: Control) -> None:
+    settings = MatchSettings(Rules.CLASSIC, 12, 12, ComputerSettings(Level.AMATEUR, Player.RED), TimeControl(5, 3))
+    game = Game(12, 12, Rules.CLASSIC)
+    game.play((3, 3))
+    save_at("versus", game, 1, record_info(settings, datetime(2025, 1, 18)))
+    files = open_list(control)
+    click(control, row_point(files, 0))
+    review = control.stack.top
+    assert isinstance(review, ReviewScene) and review.settings == settings and review.computer_side() is Player.BLUE
+    control.stack.chooser = lambda game, level, **_: max(game.legal_moves())  # a quick stand-in for the computer
+    press(control, review.b_play_on)
+    play = control.stack.top
+    assert isinstance(play, PlayScene) and play.settings == settings
+    assert play.opponent is not None and play.opponent.player is Player.BLUE and play.opponent.level is Level.AMATEUR
 
 
 def texts_drawn(scene: OpenGameScene) -> set[str]:
@@ -454,9 +473,10 @@ def test_the_results_save_names_the_computer_and_its_level(control: Control) -> 
     assert (info["PB"], info["PW"], info["WR"]) == ("Игрок", "Компьютер", "Любитель") and "BR" not in info
     assert info["DT"] == datetime.now().strftime("%Y-%m-%d")
     strings.set_language("en")
-    assert record_info(settings, datetime(2025, 1, 18)) == {"DT": "2025-01-18", "PB": "Player", "PW": "Computer",
-                                                            "WR": "Amateur"}
-    assert record_info(MatchSettings(), datetime(2025, 1, 18)) == {"DT": "2025-01-18"}  # at one screen: no names
+    info = record_info(settings, datetime(2025, 1, 18))
+    assert info.pop(unfinished.META_PROPERTY) == json.dumps({"setup": settings.to_json()}, sort_keys=True)
+    assert info == {"DT": "2025-01-18", "PB": "Player", "PW": "Computer", "WR": "Amateur"}
+    assert record_info(MatchSettings(), datetime(2025, 1, 18)).keys() == {"DT", unfinished.META_PROPERTY}  # no names
 
 
 def test_the_unfinished_games_are_one_tap_away(control: Control) -> None:

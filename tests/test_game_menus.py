@@ -190,10 +190,10 @@ def test_language_toggle_switches_texts_and_is_remembered(control: Control, data
 
 def test_language_choice_keeps_the_other_settings(control: Control) -> None:
     chosen = control.preferences
-    chosen.remember(sound=False, rules=Rules.CLASSIC)
+    chosen.remember(sound=False, setup=MatchSettings(Rules.CLASSIC))
     language.choose("en", chosen)
     kept = preferences.load_settings()
-    assert (kept.language, kept.sound, kept.rules) == ("en", False, Rules.CLASSIC)
+    assert (kept.language, kept.sound, kept.setup.rules) == ("en", False, Rules.CLASSIC)
 
 
 # ----- «Продолжить» -----------------------------------------------------------------------------
@@ -436,7 +436,7 @@ def test_a_draw_and_the_computers_win_get_no_confetti(control: Control) -> None:
     control.stack.push(calm)
     control.step(0.5)
     assert calm.winner is None and not calm.pieces and calm.verdict == "Ничья"
-    lost = ResultsScene(control.stack, Match(MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("novice", Player.RED)),
+    lost = ResultsScene(control.stack, Match(MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.BEGINNER, Player.RED)),
                                              finished_countries()))
     control.stack.replace(lost)
     control.step(0.5)
@@ -554,17 +554,18 @@ def test_a_remembered_choice_is_written_only_when_it_changes(control: Control, d
     menu = open_menu(control)
     press(control, menu.b_classic)
     path = data_dir / preferences.SETTINGS_FILE
-    assert preferences.load_settings().rules is Rules.CLASSIC
+    assert preferences.load_settings().setup.rules is Rules.CLASSIC
     path.write_text('{"rules": "countries"}', encoding="utf-8")  # another hand, after the start
     press(control, menu.b_classic)  # the same choice again: nothing to write
     assert path.read_text(encoding="utf-8") == '{"rules": "countries"}'
     press(control, menu.b_countries)  # the game's own choice still said classic: a change, written
-    assert preferences.load_settings().rules is Rules.COUNTRIES
+    assert preferences.load_settings().setup.rules is Rules.COUNTRIES
 
 
 def test_the_scenes_read_the_choices_the_loop_was_given_not_the_file(control: Control, data_dir: Path) -> None:
-    preferences.save_settings(preferences.Settings(rules=Rules.CLASSIC, mode="computer", level=Level.MASTER,
-                                                   colour=Player.RED, board_size=(15, 15)))
+    master = ComputerSettings(Level.MASTER, Player.RED)
+    preferences.save_settings(preferences.Settings(setup=MatchSettings(Rules.CLASSIC, 15, 15, master), computer=master,
+                                                   auto_board=False))
     menu = open_menu(control)  # the loop read the file before it was written
     assert menu.rules is Rules.COUNTRIES and menu.mode == "hotseat" and menu.b_countries.selected
     press(control, menu.b_computer)

@@ -15,6 +15,7 @@ from driving import click, press, step, step_until
 from test_ai_review import blundered_game
 from test_game_scenes import grid_px, start_play
 
+from ai import Level
 from ai import review as ai_review
 from ai.review import MoveReview
 from engine import Game, Player, Point, Rules
@@ -253,3 +254,24 @@ def test_undo_while_the_computer_thinks_cancels_its_job_and_its_late_move_is_nev
     assert play.game.move_count == 0 and play.game.dot_at((0, 0)) is None and not play.ai_failed
     click(control, grid_px(play, 5, 5))  # the game goes on: the computer thinks afresh
     assert play.opponent.jobs.job is not None and play.opponent.jobs.job.generation > job.generation
+
+
+def test_the_computers_move_copies_the_game_once_on_its_way_to_the_search(
+        control: Control, monkeypatch: pytest.MonkeyPatch) -> None:
+    """From the tap to ``ai.choose_move``: the UI thread takes a snapshot (no replay), the worker rebuilds
+    the game from it, and the search plays on that rebuilt game; it used to replay it into a copy again."""
+    rebuilt = Game.from_actions.__func__  # type: ignore[attr-defined]
+    copies: list[str] = []
+
+    def counted(cls: type[Game], *args: object, **kwargs: object) -> Game:
+        copies.append(threading.current_thread().name)
+        return rebuilt(cls, *args, **kwargs)  # type: ignore[no-any-return]
+
+    play = start_play(control, MatchSettings(width=9, height=9, computer=ComputerSettings(Level.BEGINNER, Player.BLUE)),
+                      ai_seconds=0.05)  # the real ai.choose_move, with a short budget
+    monkeypatch.setattr(Game, "from_actions", classmethod(counted))  # Game.copy replays through it too
+    click(control, grid_px(play, 4, 4))
+    step_until(control, lambda: play.game.move_count == 2)
+    assert len(copies) == 1 and copies[0].startswith("computer-"), copies  # once, on the worker
+    played = play.game.history[-1]
+    assert played.player is Player.RED and play.game.move_count == 2  # and the live game only got the answer

@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from ai import PLAYER_LEVELS, Level
 from engine import Game, Player, Rules, sgf
 from game import strings
+from game.match.clock import TimeControl
+from game.match.settings import ComputerSettings, MatchSettings
 from game.storage import atomic, errors, library, preferences, unfinished
 from game.storage.errors import StoreError
 from game.storage.preferences import Preferences, Settings
@@ -66,13 +68,39 @@ class TestSettings:
         assert Settings().language == "ru" and Settings().sound is True and Settings().board_size == "auto"
 
     def test_round_trip(self, data_dir: Path) -> None:
-        s = Settings(language="en", sound=False, board_size=(30, 20), rules=Rules.CLASSIC, mode="computer",
-                     level=Level.MASTER, colour=Player.RED)
+        computer = ComputerSettings(Level.MASTER, Player.RED)
+        s = Settings(language="en", sound=False, setup=MatchSettings(Rules.CLASSIC, 30, 20, computer, TimeControl(5, 3)),
+                     auto_board=False, computer=computer)
         assert preferences.save_settings(s)
-        assert preferences.load_settings() == s
+        assert preferences.load_settings() == s and s.board_size == (30, 20) and s.against_computer
         kept = json.loads((data_dir / "settings.json").read_text("utf-8"))
-        assert (kept["board_size"], kept["rules"], kept["level"], kept["colour"]) == ([30, 20], "classic", "master", "red")
+        assert kept["setup"] == s.setup.to_json()  # the set-up's one written form, as the autosave keeps it
+        assert (kept["setup"]["rules"], kept["computer"]) == ("classic", {"level": "master", "human": "red"})
         assert temporaries(data_dir) == []
+
+    def test_a_file_written_before_the_one_setup_still_reads(self, data_dir: Path) -> None:
+        """settings.json as the game wrote it before the set-up became a MatchSettings, key for key."""
+        data_dir.mkdir(parents=True, exist_ok=True)
+        (data_dir / "settings.json").write_text(json.dumps({
+            "language": "en", "sound": False, "board_size": [15, 15], "rules": "classic", "mode": "computer",
+            "level": "master", "colour": "red", "clock_minutes": 10, "clock_increment": 5, "cores": None,
+        }), "utf-8")
+        s = preferences.load_settings()
+        computer = ComputerSettings(Level.MASTER, Player.RED)
+        assert s == Settings(language="en", sound=False, auto_board=False, computer=computer,
+                             setup=MatchSettings(Rules.CLASSIC, 15, 15, computer, TimeControl(10, 5)))
+        two = preferences.settings_from_dict({"mode": "hotseat", "level": "amateur", "board_size": "auto"})
+        assert two.setup.computer is None and two.computer.level is Level.AMATEUR and two.board_size == "auto"
+
+    @pytest.mark.parametrize("setup", [
+        None, [], "countries", {}, {"rules": "go"}, {"rules": "classic", "width": True, "height": 5},
+        {"rules": "classic", "width": 5, "height": 5, "computer": {"level": "grandmaster", "human": "red"}, "clock": {}},
+        {"rules": "classic", "width": 5, "height": 5, "computer": None, "clock": {"minutes": 7, "increment": 0}},
+        {"rules": "classic", "width": 5, "height": 10 ** 9, "computer": None, "clock": None},
+    ])
+    def test_a_bad_setup_is_the_default_one(self, setup: object) -> None:
+        s = preferences.settings_from_dict({"language": "en", "setup": setup})
+        assert s.setup == MatchSettings() and s.language == "en"
 
     def test_every_field_is_checked_on_load(self) -> None:
         assert set(preferences._VALIDATORS) == {f for f in Settings.__dataclass_fields__}
@@ -97,9 +125,9 @@ class TestSettings:
             "future_option": 42,       # unknown key: ignored
         }), "utf-8")
         s = preferences.load_settings()
-        assert (s.language, s.sound, s.board_size, s.rules, s.mode, s.level, s.colour) == \
-            ("en", True, "auto", Rules.CLASSIC, "hotseat", Level.BEGINNER, Player.RED)
-        assert type(s.level) is Level and type(s.rules) is Rules and type(s.colour) is Player
+        assert (s.language, s.sound, s.board_size, s.setup.rules, s.setup.computer, s.computer) == \
+            ("en", True, "auto", Rules.CLASSIC, None, ComputerSettings(Level.BEGINNER, Player.RED))
+        assert type(s.computer.level) is Level and type(s.setup.rules) is Rules and type(s.computer.human) is Player
 
     @pytest.mark.parametrize("size", [[20], [20, 20, 20], [True, 20], [20.0, 20], ["20", "20"], [1, 20], {}, "big"])
     def test_bad_board_sizes(self, size: object) -> None:
@@ -137,20 +165,25 @@ class Writes(list[Settings]):
 
 class TestPreferences:
     def test_read_once_at_start_the_file_changing_later_has_no_effect(self, data_dir: Path) -> None:
-        preferences.save_settings(Settings(language="en", rules=Rules.CLASSIC))
+        preferences.save_settings(Settings(language="en", setup=MatchSettings(Rules.CLASSIC)))
         chosen = Preferences.load()
-        preferences.save_settings(Settings(language="ru", level=Level.MASTER))  # another hand, after the start
-        assert (chosen.chosen.language, chosen.chosen.rules, chosen.chosen.level) == ("en", Rules.CLASSIC, Level.BEGINNER)
+        preferences.save_settings(Settings(language="ru", computer=ComputerSettings(Level.MASTER)))  # another hand
+        assert (chosen.chosen.language, chosen.chosen.setup.rules, chosen.chosen.computer.level) == \
+            ("en", Rules.CLASSIC, Level.BEGINNER)
 
     def test_written_only_when_a_choice_changes(self) -> None:
         written = Writes()
         chosen = Preferences(keep=written)
-        assert chosen.remember(level=Level.AMATEUR).level is Level.AMATEUR
-        chosen.remember(level=Level.AMATEUR)
-        chosen.remember(rules=Rules.COUNTRIES, sound=True)  # the defaults already
-        assert written == [Settings(level=Level.AMATEUR)]
-        chosen.remember(colour=Player.RED, level=Level.AMATEUR)
-        assert written[-1] == Settings(level=Level.AMATEUR, colour=Player.RED) and len(written) == 2
+        amateur = ComputerSettings(Level.AMATEUR)
+        assert chosen.remember(computer=amateur).computer.level is Level.AMATEUR
+        chosen.remember(computer=ComputerSettings(Level.AMATEUR))
+        chosen.remember(setup=MatchSettings(Rules.COUNTRIES), sound=True)  # the defaults already
+        assert written == [Settings(computer=amateur)]
+        red = ComputerSettings(Level.AMATEUR, Player.RED)
+        chosen.remember_setup(MatchSettings(computer=red))  # against the computer: it is the one kept too
+        assert written[-1] == Settings(setup=MatchSettings(computer=red), computer=red) and len(written) == 2
+        chosen.remember_setup(MatchSettings())  # two players: the computer chosen last stays for next time
+        assert written[-1] == Settings(computer=red) and len(written) == 3
 
     def test_an_unknown_choice_is_refused_and_nothing_written(self) -> None:
         written = Writes()
@@ -166,8 +199,8 @@ class TestPreferences:
 
     def test_the_levels_are_one_enum(self) -> None:
         assert tuple(Level) == PLAYER_LEVELS and [str(level) for level in Level] == ["beginner", "amateur", "master"]
-        assert preferences.settings_from_dict({"level": "amateur"}).level is Level.AMATEUR
-        assert Settings().level is PLAYER_LEVELS[0]
+        assert preferences.settings_from_dict({"level": "amateur"}).computer.level is Level.AMATEUR
+        assert Settings().computer.level is PLAYER_LEVELS[0]
 
 
 # ----- the games in progress ------------------------------------------------------------

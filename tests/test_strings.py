@@ -19,6 +19,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from ai import Level
 from engine import Game, Player, Rules, sgf
 from game import strings
 from game.control import Control
@@ -182,7 +183,7 @@ def test_every_scene_renders_in_english(english: list[str]) -> None:
     unfinished.save_current(sgf.dumps(demo.classic_demo()), {"mode": "computer", "level": "master", "human": "red"})
     library.save_game("a game", sgf.dumps(finished))
     (library.games_dir() / "broken.sgf").write_text("(;GM[40]SZ[9];B[zz])", encoding="utf-8")
-    vs = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings("novice", Player.BLUE))
+    vs = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.BEGINNER, Player.BLUE))
     scenes = [
         lambda: MenuScene(stack),
         lambda: VersusScene(stack, Rules.CLASSIC),

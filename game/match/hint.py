@@ -16,6 +16,7 @@ by ``engine.sgf.read_hints``), the autosave's too, so a resumed game goes on cou
 
 from __future__ import annotations
 
+from ai import Level
 from engine import Game, Player, Point
 from game.match.jobs import Job, Notify
 from game.match.opponent import Chooser, ComputerOpponent
@@ -30,7 +31,7 @@ class Hint:
                  notify: Notify | None = None) -> None:
         # The opponent's worker does the threading; the colour it is made for plays no part
         # in request/poll/cancel, and nothing here ends a game (no «Стоп» finishing).
-        self._worker = ComputerOpponent(Player.BLUE, "master", chooser=chooser, stop_done=lambda _game: False,
+        self._worker = ComputerOpponent(Player.BLUE, Level.MASTER, chooser=chooser, stop_done=lambda _game: False,
                                         seconds=seconds, notify=notify)
         self.used = used
         """Hints asked for in this game (against the computer: shown at the end and kept in the record)."""

@@ -4,7 +4,8 @@ The search runs on a background job (:mod:`game.match.jobs`) on a game of its ow
 window keeps drawing while the computer thinks and the real game is never touched from
 two threads. The UI thread only takes a :class:`Snapshot` (tuples, no replay: a few
 hundredths of a millisecond where ``Game.copy`` takes ten on a long game); the worker
-rebuilds the game from it, once. Every request is a job with a generation number;
+rebuilds the game from it, once, and hands the search that game as its own (``copy=False``), so
+it is not replayed a second time into a copy of a copy. Every request is a job with a generation number;
 undo, leaving the game or closing the window cancel it, and what an older job brings is
 dropped. When the answer is there the job wakes the loop (``notify``), so the move
 shows at once, with nobody polling.
@@ -28,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ai import PLAYER_LEVELS, choose_move, stop_phase_done
+from ai import PLAYER_LEVELS, Level, choose_move, stop_phase_done
 from ai.stop import should_press_stop
 from engine import Action, Game, IllegalMove, Player, Point, Rules
 from game.match.jobs import Job, Jobs, Notify
@@ -36,23 +37,25 @@ from game.match.settings import ComputerSettings
 
 log = logging.getLogger(__name__)
 
-STOP_LEVELS = ("amateur", "master")
+STOP_LEVELS = (Level.AMATEUR, Level.MASTER)
 """The levels that press «Стоп» when ahead and safe; the beginner plays on to the end."""
 
 
 class Chooser(Protocol):
-    """``ai.choose_move``'s signature: the move to play in ``game`` at ``level``."""
+    """``ai.choose_move``'s signature: the move to play in ``game`` at ``level`` (``cancel`` and ``copy``
+    are passed as well to a chooser that takes them)."""
 
     def __call__(self, game: Game, level: str, *, seconds: float | None = None,
                  seed: int | None = None) -> Point: ...
 
 
-def _takes_cancel(chooser: Callable[..., object]) -> bool:
+def _takes(chooser: Callable[..., object], name: str) -> bool:
+    """Whether ``chooser`` takes the keyword ``name`` (a test's stand-in may not)."""
     try:
         params = inspect.signature(chooser).parameters.values()
     except (TypeError, ValueError):
         return False
-    return any(p.name == "cancel" or p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
+    return any(p.name == name or p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
 
 
 @dataclass(frozen=True)
@@ -113,14 +116,14 @@ class Decision:
 class ComputerOpponent:
     """Plays ``player`` at ``level`` by running ``chooser`` as a background job."""
 
-    def __init__(self, player: Player, level: str, *, chooser: Chooser | None = None,
+    def __init__(self, player: Player, level: Level, *, chooser: Chooser | None = None,
                  stop_done: Callable[[Game], bool] | None = None,
                  press_stop: Callable[[Game], bool] | None = None,
                  seconds: float | None = None, seed: int | None = None, notify: Notify | None = None) -> None:
         if level not in PLAYER_LEVELS:
             raise ValueError(f"unknown level {level!r}; known: {', '.join(PLAYER_LEVELS)}")
         self.player = player
-        self.level = level
+        self.level = Level(level)
         self.seconds = seconds
         self.seed = seed
         self._chooser: Chooser = chooser if chooser is not None else choose_move
@@ -130,8 +133,12 @@ class ComputerOpponent:
         # Whether to press «Стоп» itself instead of moving; None never does (a hint, the beginner).
         self._press_stop = press_stop
         # A chooser that takes ``cancel`` (ai.choose_move does) is told to stop
-        # early, so a dropped search stops using the CPU.
-        self._pass_cancel = _takes_cancel(self._chooser)
+        # early, so a dropped search stops using the CPU; one that takes ``copy`` is told the
+        # game it gets is the worker's own, so it need not replay it into a copy again.
+        self._extra: dict[str, object] = {}
+        if _takes(self._chooser, "copy"):
+            self._extra["copy"] = False
+        self._pass_cancel = _takes(self._chooser, "cancel")
         self.jobs: Jobs[Answer] = Jobs(f"computer-{player.name.lower()}", notify)
         """Its searches: the current one's answer wakes the loop through ``notify``."""
         self._asked_version: int | None = None  # the position last asked about by take_turn
@@ -145,7 +152,7 @@ class ComputerOpponent:
 
         With a stand-in ``chooser`` (tests) it never does: such a test brings its own rule.
 
-        >>> [ComputerOpponent.against(ComputerSettings(level)).presses_stop for level in ("beginner", "amateur", "master")]
+        >>> [ComputerOpponent.against(ComputerSettings(level)).presses_stop for level in Level]
         [False, True, True]
         """
         press = should_press_stop if chooser is None and settings.level in STOP_LEVELS else None
@@ -180,11 +187,8 @@ class ComputerOpponent:
                 return Answer(None, None, version, finish=True)
             if self._wants_stop(game):
                 return Answer(None, None, version, stop=True)
-            if self._pass_cancel:
-                move = self._chooser(game, self.level, seconds=self.seconds, seed=self.seed,
-                                     cancel=job.cancel)  # type: ignore[call-arg]
-            else:
-                move = self._chooser(game, self.level, seconds=self.seconds, seed=self.seed)
+            extra = dict(self._extra, cancel=job.cancel) if self._pass_cancel else self._extra
+            move = self._chooser(game, self.level, seconds=self.seconds, seed=self.seed, **extra)
             return Answer((int(move[0]), int(move[1])), None, version)
         except BaseException as error:  # reported to the scene, never raised in a thread
             log.error("The computer (%s, level %s) could not choose a move at game version %d",

@@ -1,12 +1,86 @@
-"""What a game is set up with, handed from the menu through the picker to play and results."""
+"""What a game is set up with, handed from the menu through the picker to play and results.
+
+:class:`MatchSettings` is the one description of a set-up, and :meth:`MatchSettings.to_json` its one
+written form: the autosave, a saved record and the player's preferences (the set-up chosen last)
+all keep it so, and read it back with :meth:`MatchSettings.from_json`, which checks every field and
+says which one is wrong (:class:`SetupError`) instead of failing on whatever a file holds.
+
+>>> s = MatchSettings(Rules.CLASSIC, 15, 15, ComputerSettings(Level.MASTER, Player.RED), TimeControl(5, 3))
+>>> s.to_json()
+{'rules': 'classic', 'width': 15, 'height': 15, 'computer': {'level': 'master', 'human': 'red'}, 'clock': {'minutes': 5, 'increment': 3}}
+>>> MatchSettings.from_json(s.to_json()) == s
+True
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ai import Level
-from engine import Player, Rules
-from game.match.clock import TimeControl
+from engine import MAX_SIZE, Player, Rules
+from game.match.clock import CLOCK_MINUTES, INCREMENTS, TimeControl
+
+COLOURS: dict[str, Player] = {"blue": Player.BLUE, "red": Player.RED}
+"""A player's colour as the written set-up spells it."""
+
+
+class SetupError(ValueError):
+    """A written set-up that is not one: names the field and what is wrong with it."""
+
+
+def colour_name(player: Player) -> str:
+    """``player`` as the written set-up spells it: 'blue' or 'red'."""
+    return "red" if player is Player.RED else "blue"
+
+
+def _member(kind: type[Rules] | type[Level], value: object, field: str) -> Any:
+    if isinstance(value, str):
+        for member in kind:
+            if member.value == value:
+                return member
+    known = ", ".join(member.value for member in kind)
+    raise SetupError(f"{field} is one of {known}, not {_shown(value)}")
+
+
+def _colour(value: object, field: str) -> Player:
+    if isinstance(value, str) and value in COLOURS:
+        return COLOURS[value]
+    raise SetupError(f"{field} is 'blue' or 'red', not {_shown(value)}")
+
+
+def _choice(value: object, choices: tuple[int, ...], field: str) -> int:
+    if type(value) is int and value in choices:  # True is no number of minutes
+        return value
+    raise SetupError(f"{field} is one of {', '.join(map(str, choices))}, not {_shown(value)}")
+
+
+def _nodes(value: object, field: str) -> int:
+    if type(value) is int and 1 <= value <= MAX_SIZE:
+        return value
+    raise SetupError(f"{field} is a whole number of nodes from 1 to {MAX_SIZE}, not {_shown(value)}")
+
+
+def _mapping(value: object, field: str) -> Mapping[str, object]:
+    if isinstance(value, Mapping):
+        return value
+    raise SetupError(f"{field} is an object of named fields, not {_shown(value)}")
+
+
+def _shown(value: object) -> str:
+    """A value in an error message, cut short: a hostile file may hold a megabyte in one field, or
+    lists nested a thousand deep (named by their kind alone: spelling them out could overflow the stack).
+
+    >>> _shown("x" * 100), _shown([[[]]]), _shown(None)
+    ("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...", 'a list', 'None')
+    """
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass(frozen=True)
@@ -16,10 +90,25 @@ class ComputerSettings:
     level: Level = Level.BEGINNER
     human: Player = Player.BLUE
 
+    def __post_init__(self) -> None:
+        # A level given by its name ("master") is held as the Level it names; an unknown one is a ValueError.
+        object.__setattr__(self, "level", Level(self.level))
+
     @property
     def computer(self) -> Player:
         """The colour the computer plays."""
         return self.human.other
+
+    def to_json(self) -> dict[str, str]:
+        """The written form: the level by name, the human's colour as 'blue' or 'red'."""
+        return {"level": self.level.value, "human": colour_name(self.human)}
+
+    @classmethod
+    def from_json(cls, data: object, field: str = "computer") -> ComputerSettings:
+        """The computer :meth:`to_json` wrote; :class:`SetupError` for anything else."""
+        fields = _mapping(data, field)
+        return cls(_member(Level, fields.get("level"), f"{field}.level"),
+                   _colour(fields.get("human"), f"{field}.human"))
 
 
 @dataclass(frozen=True)
@@ -35,3 +124,31 @@ class MatchSettings:
     def with_size(self, width: int, height: int) -> MatchSettings:
         """The same set-up on another board size."""
         return replace(self, width=width, height=height)
+
+    def to_json(self) -> dict[str, Any]:
+        """The written form, plain JSON: the rules and level by name, colours as 'blue' or 'red',
+        ``computer`` null for two people, the clock as minutes and seconds added (0 minutes: none; the
+        seconds are kept even then, as the picker keeps them for when a clock is chosen again)."""
+        return {"rules": self.rules.value, "width": self.width, "height": self.height,
+                "computer": None if self.computer is None else self.computer.to_json(),
+                "clock": {"minutes": self.clock.minutes, "increment": self.clock.increment}}
+
+    @classmethod
+    def from_json(cls, data: object) -> MatchSettings:
+        """The set-up :meth:`to_json` wrote. Anything else, whatever it holds, is a :class:`SetupError`
+        naming the first wrong field (never another exception).
+
+        >>> MatchSettings.from_json({"rules": "go", "width": 20, "height": 20, "computer": None, "clock": {}})
+        Traceback (most recent call last):
+        ...
+        game.match.settings.SetupError: rules is one of countries, classic, not 'go'
+        """
+        fields = _mapping(data, "the set-up")
+        rules = _member(Rules, fields.get("rules"), "rules")
+        width, height = _nodes(fields.get("width"), "width"), _nodes(fields.get("height"), "height")
+        found = fields.get("computer")
+        computer = None if found is None else ComputerSettings.from_json(found)
+        clock = _mapping(fields.get("clock"), "clock")
+        minutes = _choice(clock.get("minutes"), CLOCK_MINUTES, "clock.minutes")
+        increment = _choice(clock.get("increment"), INCREMENTS, "clock.increment")
+        return cls(rules, width, height, computer, TimeControl(minutes, increment))

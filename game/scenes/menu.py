@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
@@ -45,8 +46,8 @@ class MenuScene(Scene):
     def __init__(self, stack: SceneStack, data: None = None) -> None:
         super().__init__(stack)
         chosen = stack.preferences.chosen
-        self.rules = chosen.rules
-        self.mode = chosen.mode
+        self.rules = chosen.setup.rules
+        self.mode = "computer" if chosen.against_computer else "hotseat"
         """«hotseat» or «computer»: the way to play chosen last, which Enter starts."""
         self.unfinished: list[unfinished.Resumable] = []
         """The games in progress, the latest first."""
@@ -81,7 +82,8 @@ class MenuScene(Scene):
     def set_rules(self, rules: Rules) -> None:
         """Choose the rule set for the next game (remembered for the next visit)."""
         self.rules = rules
-        self.stack.preferences.remember(rules=rules)
+        preferences = self.stack.preferences
+        preferences.remember_setup(replace(preferences.chosen.setup, rules=rules))
         self.b_countries.selected = rules is Rules.COUNTRIES
         self.b_classic.selected = rules is Rules.CLASSIC
 
@@ -95,12 +97,16 @@ class MenuScene(Scene):
 
     def start_hotseat(self) -> None:
         """Two players at one screen: go and pick the board."""
-        self.mode = self.stack.preferences.remember(mode="hotseat").mode
+        preferences = self.stack.preferences
+        preferences.remember_setup(replace(preferences.chosen.setup, computer=None))
+        self.mode = "hotseat"
         self.stack.go("picker", MatchSettings(rules=self.rules))
 
     def start_computer(self) -> None:
         """Against the computer: choose level and colour first."""
-        self.mode = self.stack.preferences.remember(mode="computer").mode
+        preferences = self.stack.preferences
+        preferences.remember_setup(replace(preferences.chosen.setup, computer=preferences.chosen.computer))
+        self.mode = "computer"
         self.stack.go("versus", self.rules)
 
     @property

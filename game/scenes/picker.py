@@ -34,7 +34,7 @@ class PickerScene(Scene):
     def __init__(self, stack: SceneStack, settings: MatchSettings) -> None:
         super().__init__(stack)
         chosen = stack.preferences.chosen
-        self.settings = replace(settings, clock=TimeControl(chosen.clock_minutes, chosen.clock_increment))
+        self.settings = replace(settings, clock=chosen.setup.clock)
         self.last: BoardSize = chosen.board_size
         """The board chosen last time: a size, or 'auto'."""
         self.buttons = ButtonGroup()
@@ -55,12 +55,12 @@ class PickerScene(Scene):
 
     def start(self, width: int, height: int) -> None:
         """Start a game on ``width × height`` nodes (this scene stays below it for «back»)."""
-        self._choose((width, height))
+        self._choose((width, height), (width, height))
         self.stack.go("play", Match(self.settings.with_size(width, height)))
 
     def start_auto(self) -> None:
         """Start on the board «Авто» chose for the current window."""
-        self._choose("auto")
+        self._choose("auto", self.auto_size)
         self.stack.go("play", Match(self.settings.with_size(*self.auto_size)))
 
     def start_last(self) -> None:
@@ -75,12 +75,15 @@ class PickerScene(Scene):
         clock = self.settings.clock
         clock = TimeControl(clock.minutes if minutes is None else minutes,
                             clock.increment if increment is None else increment)
-        self.stack.preferences.remember(clock_minutes=clock.minutes, clock_increment=clock.increment)
+        preferences = self.stack.preferences
+        preferences.remember(setup=replace(preferences.chosen.setup, clock=clock))
         self.settings = replace(self.settings, clock=clock)
         self._mark_last()
 
-    def _choose(self, board: BoardSize) -> None:
-        self.last = self.stack.preferences.remember(board_size=board).board_size
+    def _choose(self, board: BoardSize, size: tuple[int, int]) -> None:
+        preferences = self.stack.preferences
+        self.last = preferences.remember(setup=preferences.chosen.setup.with_size(*size),
+                                         auto_board=board == "auto").board_size
         self._mark_last()
 
     def _mark_last(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 import pygame
@@ -24,9 +25,9 @@ class VersusScene(Scene):
     def __init__(self, stack: SceneStack, rules: Rules) -> None:
         super().__init__(stack)
         self.rules = rules
-        chosen = stack.preferences.chosen
-        self.level = chosen.level
-        self.human = chosen.colour
+        computer = stack.preferences.chosen.computer
+        self.level = computer.level
+        self.human = computer.human
         self.buttons = ButtonGroup()
         self.level_buttons = [
             self.buttons.add(Button(f"level.{level}"), partial(self.set_level, level)) for level in PLAYER_LEVELS
@@ -43,14 +44,21 @@ class VersusScene(Scene):
 
     def set_level(self, level: Level) -> None:
         """Choose the computer's level (remembered for the next visit)."""
-        self.level = self.stack.preferences.remember(level=level).level
+        self.level = level
+        self._remember()
         self._show_choices()
 
     def set_human(self, player: Player) -> None:
         """Choose the colour the human plays (blue moves first; remembered for the next visit)."""
         self.human = player
-        self.stack.preferences.remember(colour=player)
+        self._remember()
         self._show_choices()
+
+    def _remember(self) -> None:
+        """The level and colour, for the next visit and start: against the computer, on the rules shown."""
+        preferences = self.stack.preferences
+        preferences.remember_setup(replace(preferences.chosen.setup, rules=self.rules,
+                                           computer=ComputerSettings(self.level, self.human)))
 
     def _show_choices(self) -> None:
         for b, name in zip(self.level_buttons, PLAYER_LEVELS, strict=True):

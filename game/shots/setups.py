@@ -26,6 +26,7 @@ from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.handoff import Match, Question, Reviewing
 from game.shots.headless import ZAGRAM, other_program_record
 from game.storage import unfinished
+from game.storage.autosave import autosave_meta
 from game.view.zoom_control import ZoomControl
 
 RING_AROUND_A_SQUARE = ((4, 4), (5, 4), (6, 4), (7, 4), (7, 5), (7, 6), (7, 7), (6, 7), (5, 7), (4, 7), (4, 6), (4, 5))
@@ -90,6 +91,8 @@ def node_in_sight(board: BoardLayout, area: Box, wanted: Callable[[Point], bool]
 COUNTRIES = MatchSettings(Rules.COUNTRIES, 20, 15)
 CLASSIC = MatchSettings(Rules.CLASSIC, 24, 20)
 ON_CLOCK = MatchSettings(Rules.COUNTRIES, 20, 15, clock=TimeControl(5, 3))
+VERSUS_AMATEUR = MatchSettings(computer=ComputerSettings(Level.AMATEUR, Player.BLUE))
+"""The games in progress the screenshots list play the amateur (the autosave puts in the record's board)."""
 
 
 def screenshot_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Callable[[], None]]]:
@@ -105,9 +108,8 @@ class _Screens:
 
     def __init__(self, control: Control, lang: str) -> None:
         self.control, self.stack, self.lang = control, control.stack, lang
-        self.in_progress = unfinished.with_meta(
-            sgf.dumps(demo.countries_demo()),
-            {"mode": "computer", "level": "amateur", "human": "blue", "rules": "countries"})
+        countries = demo.countries_demo()
+        self.in_progress = unfinished.with_meta(sgf.dumps(countries), autosave_meta(VERSUS_AMATEUR, countries))
 
     def only(self, *scenes: Callable[[], Any], then: Callable[[Any], None] | None = None,
              autosave: str | None = None) -> Callable[[], None]:
@@ -272,9 +274,9 @@ class _Screens:
         return scene
 
     def unfinished_list(self) -> Any:
-        unfinished.save_current(sgf.dumps(demo.classic_demo()), {"mode": "hotseat", "rules": "classic"})
-        unfinished.save_current(sgf.dumps(demo.countries_demo()),
-                           {"mode": "computer", "level": "amateur", "human": "blue", "rules": "countries"})
+        classic, countries = demo.classic_demo(), demo.countries_demo()
+        unfinished.save_current(sgf.dumps(classic), autosave_meta(MatchSettings(Rules.CLASSIC), classic))
+        unfinished.save_current(sgf.dumps(countries), autosave_meta(VERSUS_AMATEUR, countries))
         return self.stack.make("unfinished")
 
     def save_finished(self) -> Any:
@@ -352,7 +354,7 @@ class _Screens:
 @functools.cache
 def _demo_hint() -> tuple[int, int]:
     """The master's move in the countries demo, at a fifth of a hint's budget: once a run."""
-    return choose_move(demo.countries_demo(), "master", seconds=0.2, seed=1)
+    return choose_move(demo.countries_demo(), Level.MASTER, seconds=0.2, seed=1)
 
 
 @functools.cache

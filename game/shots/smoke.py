@@ -20,6 +20,7 @@ from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.handoff import Match, Question
 from game.shots.headless import other_program_record, scratch_data_dir, use_dummy_drivers
 from game.storage import library, unfinished
+from game.storage.autosave import autosave_meta
 
 
 def smoke(frames: int = 3) -> str:
@@ -108,7 +109,8 @@ def _smoke(frames: int) -> str:
     assert review is not None and review.name == "review", f"a saved game did not open: {opened.message}"
     review.goto(review.replay.moves // 2)
     control.step(1 / 60)
-    unfinished.save_current(sgf.dumps(demo.countries_demo()), {"mode": "hotseat", "rules": "countries"})
+    countries = demo.countries_demo()
+    unfinished.save_current(sgf.dumps(countries), autosave_meta(MatchSettings(), countries))
     stack.pop_to(lambda scene: scene is menu)
     assert menu.resumable is not None, "the autosave was not offered"
     menu.set_language("en")
@@ -149,6 +151,6 @@ def smoke_master() -> tuple[int, bool]:
     pooled = think(game, "master-v2", seconds=0.3, cores=SMOKE_CORES)
     assert game.is_legal(pooled.move), f"the master's move {pooled.move} is not legal"
     kernel.wait(SMOKE_KERNEL_WAIT_S)
-    compiled = think(game, "master", seconds=0.3, cores=SMOKE_CORES)
+    compiled = think(game, Level.MASTER, seconds=0.3, cores=SMOKE_CORES)
     assert game.is_legal(compiled.move), f"the compiled master's move {compiled.move} is not legal"
     return pooled.cores, compiled.kernel

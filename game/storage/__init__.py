@@ -19,8 +19,8 @@ Windows), so a crash or power cut mid-write leaves the previous file whole, and
 a half-written temporary file is never taken for the real one.
 
 A game in progress is one SGF record (docs/RULES.md §4) as ``engine.sgf.dumps`` writes it,
-with the set-up the record itself cannot hold (mode, level, the human's colour,
-the moves taken back …) as JSON in a private root property, ``TOCHKI[...]``,
+with what the record itself cannot hold (the set-up in ``MatchSettings``' one written
+form, the moves taken back …) as JSON in a private root property, ``TOCHKI[...]``,
 placed first in the root node. One file rather than a record plus a JSON
 sidecar, so the game and its set-up are replaced together in one atomic step;
 other SGF programs skip the unknown property, and :func:`unfinished.list_current` hands the

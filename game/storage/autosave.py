@@ -3,8 +3,9 @@
 :mod:`game.storage.unfinished` keeps the files (one SGF record per game in progress, its
 slot, with the set-up as JSON in its ``TOCHKI`` property); this module says what
 goes in that set-up (:func:`autosave_meta`, read back by :func:`resume`: the
-opponent, the «Стоп» time left, the moves taken back, the clock and both players'
-time left as the game was closed) and when a play scene's
+game's :class:`MatchSettings` in its one written form, the «Стоп» time left, the moves taken
+back, and both players' time left as the game was closed; older versions' own form still
+reads) and when a play scene's
 changes reach the disk (:class:`Autosaver`).
 """
 
@@ -12,12 +13,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from ai import PLAYER_LEVELS, Level
 from engine import STOP_SECONDS, Game, Player, sgf
 from game.match.clock import CLOCK_MINUTES, INCREMENTS, MAX_LEFT, ClockState, MatchClock, TimeControl
-from game.match.settings import ComputerSettings, MatchSettings
+from game.match.settings import ComputerSettings, MatchSettings, SetupError
 from game.match.takeback import TakeBack
 from game.storage import unfinished
 
@@ -29,31 +31,37 @@ WAIT_SECONDS = 1.0
 
 def autosave_meta(settings: MatchSettings, game: Game, stop_left: float | None = None,
                   redo: TakeBack | None = None, clock: ClockState | None = None) -> dict[str, Any]:
-    """The set-up saved with the game: mode, rules, the computer's level and the human's colour,
-    what is left of a «Стоп» under way, the moves taken back that «Вернуть» can replay, and the
-    clock with both players' time left (``clock``, to the millisecond: resuming gives it back exactly).
+    """What is saved with the game besides its record: the set-up (``setup``, in
+    :meth:`MatchSettings.to_json`'s form), what is left of a «Стоп» under way, the moves taken back that
+    «Вернуть» can replay, and both players' time left (``clock_left``, to the millisecond: resuming
+    gives it back exactly).
 
-    >>> autosave_meta(MatchSettings(computer=ComputerSettings("master", Player.RED)), Game(5, 5))
-    {'mode': 'computer', 'rules': 'countries', 'level': 'master', 'human': 'red'}
+    >>> autosave_meta(MatchSettings(computer=ComputerSettings(Level.MASTER, Player.RED)), Game(5, 5))["setup"]
+    {'rules': 'countries', 'width': 5, 'height': 5, 'computer': {'level': 'master', 'human': 'red'}, 'clock': {'minutes': 0, 'increment': 0}}
     """
-    meta: dict[str, Any] = {"mode": "hotseat", "rules": game.rules.value}
-    if settings.computer is not None:
-        meta["mode"] = "computer"
-        meta["level"] = settings.computer.level
-        meta["human"] = "blue" if settings.computer.human == Player.BLUE else "red"
+    # The record's own rule set and size are the truth: the set-up says the same.
+    meta: dict[str, Any] = {"setup": replace(settings, rules=game.rules, width=game.width,
+                                             height=game.height).to_json()}
     if stop_left is not None and game.stopped_by is not None:
         meta["stop_left"] = round(max(0.0, stop_left), 1)
     if redo is not None and redo.can_redo:
         meta["redo"] = redo.to_json()
     if settings.clock and clock is not None:
-        meta["clock"] = {"minutes": settings.clock.minutes, "increment": settings.clock.increment,
-                         "left": [round(left, 3) for left in clock.left]}
+        meta["clock_left"] = [round(left, 3) for left in clock.left]
     return meta
 
 
+def _times_left(left: object) -> tuple[float, float] | None:
+    """Both players' time left as saved; None for anything that is not two times in range."""
+    if not (isinstance(left, list) and len(left) == 2
+            and all(type(v) in (int, float) and 0 <= v <= MAX_LEFT for v in left)):  # nan fails too
+        return None
+    return float(left[0]), float(left[1])
+
+
 def clock_from_meta(meta: Mapping[str, Any]) -> tuple[TimeControl, tuple[float, float] | None]:
-    """The clock a saved game was played on and both times left (Blue's, Red's; None: full);
-    anything odd is no clock.
+    """The clock an older version saved a game with (``clock``: minutes, increment and both times
+    left, Blue's, Red's; None: full); anything odd is no clock.
 
     >>> clock_from_meta({"clock": {"minutes": 5, "increment": 3, "left": [12.5, 290]}})
     (TimeControl(minutes=5, increment=3), (12.5, 290.0))
@@ -63,30 +71,46 @@ def clock_from_meta(meta: Mapping[str, Any]) -> tuple[TimeControl, tuple[float, 
     saved = meta.get("clock")
     if not isinstance(saved, dict):
         return TimeControl(), None
-    minutes, increment, left = saved.get("minutes"), saved.get("increment", 0), saved.get("left")
+    minutes, increment = saved.get("minutes"), saved.get("increment", 0)
     if type(minutes) is not int or minutes not in CLOCK_MINUTES[1:] or type(increment) is not int \
             or increment not in INCREMENTS:
         return TimeControl(), None
-    control = TimeControl(minutes, increment)
-    if not (isinstance(left, list) and len(left) == 2
-            and all(type(v) in (int, float) and 0 <= v <= MAX_LEFT for v in left)):  # nan fails too
-        return control, None
-    return control, (float(left[0]), float(left[1]))
+    return TimeControl(minutes, increment), _times_left(saved.get("left"))
 
 
-def settings_from_meta(meta: Mapping[str, Any], game: Game) -> MatchSettings:
-    """The set-up to resume ``game`` with; anything missing or odd in ``meta`` takes its default.
-
-    >>> settings_from_meta({"mode": "computer", "level": "amateur", "human": "red"}, Game(7, 5)).computer
-    ComputerSettings(level=<Level.AMATEUR: 'amateur'>, human=<Player.RED: 2>)
-    """
+def _old_settings(meta: Mapping[str, Any], game: Game) -> MatchSettings:
+    """The set-up as versions before ``setup`` spelt it (``mode``, ``level``, ``human``, ``clock``)."""
     computer = None
     if meta.get("mode") == "computer":
         level = meta.get("level")
         human = Player.RED if meta.get("human") == "red" else Player.BLUE
         computer = ComputerSettings(Level(level) if level in PLAYER_LEVELS else Level.BEGINNER, human)
-    # The record's own rule set and size are the truth; the set-up only adds the opponent and the clock.
     return MatchSettings(game.rules, game.width, game.height, computer, clock_from_meta(meta)[0])
+
+
+def settings_from_meta(meta: Mapping[str, Any], game: Game) -> MatchSettings:
+    """The set-up to resume ``game`` with, as :func:`autosave_meta` wrote it or as older versions did;
+    a set-up that cannot be read is two players without a clock (logged): the game itself still resumes.
+
+    >>> settings_from_meta({"mode": "computer", "level": "amateur", "human": "red"}, Game(7, 5)).computer
+    ComputerSettings(level=<Level.AMATEUR: 'amateur'>, human=<Player.RED: 2>)
+    """
+    if "setup" not in meta:
+        return _old_settings(meta, game)
+    try:
+        settings = MatchSettings.from_json(meta["setup"])
+    except SetupError as e:
+        log.warning("the game's set-up is unreadable (%s); it resumes as two players without a clock", e)
+        settings = MatchSettings()
+    # The record's own rule set and size are the truth; the set-up only adds the opponent and the clock.
+    return replace(settings, rules=game.rules, width=game.width, height=game.height)
+
+
+def left_from_meta(meta: Mapping[str, Any]) -> tuple[float, float] | None:
+    """Both players' time left as the game was closed (Blue's, Red's); None: full, or no clock."""
+    if "setup" not in meta:
+        return clock_from_meta(meta)[1]
+    return _times_left(meta.get("clock_left"))
 
 
 class Resumed(NamedTuple):
@@ -121,13 +145,12 @@ def resume(saved: unfinished.Resumable) -> Resumed:
     if game.stopped_by is not None and isinstance(left, (int, float)) and not isinstance(left, bool):
         stop_left = min(float(STOP_SECONDS), max(0.0, float(left)))
     redo = TakeBack.from_json(saved.meta["redo"], game) if "redo" in saved.meta else None
-    control, left = clock_from_meta(saved.meta)
+    settings, left = settings_from_meta(saved.meta, game), left_from_meta(saved.meta)
     clock = None
-    if control and left is not None:
+    if settings.clock and left is not None:
         # The figures of the moves come from the record's BL/WL; they are only for showing.
         clock = ClockState(left, record.times.left[:game.move_count])
-    return Resumed(settings_from_meta(saved.meta, game), game, stop_left, saved.slot or None, redo, clock,
-                   record.hints)
+    return Resumed(settings, game, stop_left, saved.slot or None, redo, clock, record.hints)
 
 
 class Autosaver:

@@ -8,12 +8,13 @@ from __future__ import annotations
 import contextlib
 import errno
 import itertools
+import json
 import logging
 import os
 import re
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -32,7 +33,7 @@ from game.storage.atomic import (
 from game.storage.errors import StoreError, problem_of
 from game.storage.names import on_disk, shown, visible
 from game.storage.reading import check_regular
-from game.storage.unfinished import LIST_STEP_SECONDS, unfinished_dir
+from game.storage.unfinished import LIST_STEP_SECONDS, META_PROPERTY, unfinished_dir
 from game.strings import rules_name, t
 
 log = logging.getLogger(__name__)
@@ -366,12 +367,16 @@ def default_name(game: Game, now: datetime | None = None) -> str:
 
 
 def record_info(settings: MatchSettings | None, now: datetime) -> dict[str, str]:
-    """The root properties a saved record gets besides the game: the date, and against the computer
+    """The root properties a saved record gets besides the game: the date; against the computer
     who played which colour (``PB``/``PW``) and its level as the computer's rank (``BR``/``WR``),
-    in the player's language, as other programs show names.
+    in the player's language, as other programs show names; and the set-up itself in its one written
+    form (:meth:`MatchSettings.to_json`) in the private ``TOCHKI`` property, which :func:`record_setup`
+    reads back and other programs skip.
 
+    >>> from ai import Level
     >>> from game.match.settings import ComputerSettings
-    >>> record_info(MatchSettings(computer=ComputerSettings("master", Player.RED)), datetime(2025, 1, 18))
+    >>> info = record_info(MatchSettings(computer=ComputerSettings(Level.MASTER, Player.RED)), datetime(2025, 1, 18))
+    >>> {key: value for key, value in info.items() if key != META_PROPERTY}
     {'DT': '2025-01-18', 'PB': 'Компьютер', 'BR': 'Мастер', 'PW': 'Игрок'}
     """
     info = {"DT": now.strftime("%Y-%m-%d")}
@@ -379,7 +384,25 @@ def record_info(settings: MatchSettings | None, now: datetime) -> dict[str, str]
     if computer is not None:
         side, other = ("B", "W") if computer.computer is Player.BLUE else ("W", "B")
         info[f"P{side}"] = t("play.computer")
-        if f"level.{computer.level}" in LEVEL_KEYS:
-            info[f"{side}R"] = t(f"level.{computer.level}")
+        info[f"{side}R"] = t(f"level.{computer.level.value}")
         info[f"P{other}"] = t("files.player.human")
+    if settings is not None:
+        info[META_PROPERTY] = json.dumps({"setup": settings.to_json()}, sort_keys=True)
     return info
+
+
+def record_setup(record: Record) -> MatchSettings | None:
+    """The set-up :func:`record_info` kept in a saved record, on the record's own rules and board;
+    None when it keeps none (another program's record, an older save) or one that cannot be read
+    (logged: the game still opens)."""
+    kept = record.info.get(META_PROPERTY)
+    if kept is None:
+        return None
+    try:
+        data = json.loads(kept)
+        settings = MatchSettings.from_json(data.get("setup") if isinstance(data, dict) else data)
+    except (ValueError, RecursionError) as e:  # SetupError and bad JSON are ValueErrors
+        log.warning("the saved game's set-up is unreadable, opened without it: %s", e)
+        return None
+    game = record.game
+    return replace(settings, rules=game.rules, width=game.width, height=game.height)

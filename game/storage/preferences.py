@@ -4,6 +4,11 @@ falling back to its default, and written atomically.
 The game reads the file once, at start, into one :class:`Preferences`, which the app hands to
 the loop and the loop to every scene (``stack.preferences``); a choice changes it in memory,
 and only a choice that differs from the one kept is written back.
+
+The set-up chosen last is a :class:`~game.match.settings.MatchSettings`, kept in its one written
+form (``setup``), as the autosave and the saved records keep theirs. A file from before (``rules``,
+``mode``, ``level``, ``colour``, ``clock_minutes``, ``clock_increment``, ``board_size``, one key
+each) is still read, field by field.
 """
 
 from __future__ import annotations
@@ -12,12 +17,13 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from ai import Level
 from ai.parallel import MAX_CORES
-from engine import MAX_SIZE, Player, Rules
-from game.match.clock import CLOCK_MINUTES, INCREMENTS
+from engine import MAX_SIZE, Rules
+from game.match.clock import CLOCK_MINUTES, INCREMENTS, TimeControl
+from game.match.settings import COLOURS, ComputerSettings, MatchSettings, SetupError
 from game.paths import user_data_dir
 from game.storage.atomic import (
     write_atomically,
@@ -31,12 +37,10 @@ SETTINGS_FILE = "settings.json"
 MIN_BOARD = 2  # at least one cell
 MAX_SETTINGS_BYTES = 64 * 1024
 """The largest settings file read; the game writes well under a kilobyte."""
-MODES = ("hotseat", "computer")
-COLOURS = {"blue": Player.BLUE, "red": Player.RED}
-"""The human's colour as the file spells it."""
 
 
 BoardSize = tuple[int, int] | Literal["auto"]
+Named = TypeVar("Named", Rules, Level)
 
 
 @dataclass(frozen=True)
@@ -47,20 +51,14 @@ class Settings:
     """'ru' or 'en'."""
     sound: bool = True
     """Sound effects on."""
-    board_size: BoardSize = "auto"
-    """The last board, ``(width, height)`` in nodes, or 'auto' («Авто»)."""
-    rules: Rules = Rules.COUNTRIES
-    """The rule set chosen last (the file keeps its value, 'countries' or 'classic')."""
-    mode: str = "hotseat"
-    """'hotseat' (two players) or 'computer'."""
-    level: Level = Level.BEGINNER
-    """The computer's level."""
-    colour: Player = Player.BLUE
-    """The colour the human plays against the computer ('blue' or 'red' in the file)."""
-    clock_minutes: int = 0
-    """The clock chosen last: minutes a player, one of ``game.match.clock.CLOCK_MINUTES`` (0: none)."""
-    clock_increment: int = 0
-    """Seconds added after each move, one of ``game.match.clock.INCREMENTS``."""
+    setup: MatchSettings = MatchSettings()
+    """The set-up chosen last: the rule set, the computer (None: two players), the clock, and the
+    board (with :attr:`auto_board`, the size «Авто» gave)."""
+    auto_board: bool = True
+    """The board was «Авто» (fitted to the window), not one of the sizes."""
+    computer: ComputerSettings = ComputerSettings()
+    """The computer's level and the human's colour chosen last, kept while two people play, so
+    «Против компьютера» opens on them; ``setup.computer`` is this one when the computer plays."""
     cores: int | None = None
     """Processes the master thinks in, 1 to ``ai.parallel.MAX_CORES``; None: every core of the machine.
     No menu sets it: it is for the settings file, on a machine shared with other work."""
@@ -68,6 +66,16 @@ class Settings:
     """The window's size when last neither maximised nor fullscreen (None: never seen; the game picks one)."""
     window_maximised: bool = True
     """The window filled the screen's usable area when the game last closed (and does at the first start)."""
+
+    @property
+    def board_size(self) -> BoardSize:
+        """The board chosen last as the picker offers it: its size, or 'auto' («Авто»)."""
+        return "auto" if self.auto_board else (self.setup.width, self.setup.height)
+
+    @property
+    def against_computer(self) -> bool:
+        """The way to play chosen last was against the computer (else two players)."""
+        return self.setup.computer is not None
 
 
 def _board_size(value: object) -> BoardSize | None:
@@ -96,38 +104,75 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[object], str | None]:
     return lambda value: value if value in choices else None
 
 
-def _member(kind: type[Rules] | type[Level]) -> Callable[[object], Rules | Level | None]:
-    names = {member.value: member for member in kind}
-    return lambda value: names.get(value) if isinstance(value, str) else None
+def _named(kind: type[Named], value: object) -> Named | None:
+    """The member of ``kind`` that ``value`` names; None for anything else."""
+    return next((member for member in kind if member.value == value), None) if isinstance(value, str) else None
+
+
+def _written(read: Callable[[object], object]) -> Callable[[object], object | None]:
+    """A set-up's reader that says None (the default) for what it refuses, with a log line saying why."""
+    def checked(value: object) -> object | None:
+        try:
+            return read(value)
+        except SetupError as e:
+            log.warning("the set-up chosen last is unreadable, the default is used: %s", e)
+            return None
+    return checked
 
 
 # How each field is checked when read back: the valid value, or None for "use the default".
 _VALIDATORS: dict[str, Callable[[object], object | None]] = {
     "language": _one_of(LANGUAGES),
     "sound": lambda value: value if isinstance(value, bool) else None,
-    "board_size": _board_size,
-    "rules": _member(Rules),
-    "mode": _one_of(MODES),
-    "level": _member(Level),
-    "colour": lambda value: COLOURS.get(value) if isinstance(value, str) else None,
-    "clock_minutes": lambda value: value if type(value) is int and value in CLOCK_MINUTES else None,
-    "clock_increment": lambda value: value if type(value) is int and value in INCREMENTS else None,
+    "setup": _written(MatchSettings.from_json),
+    "auto_board": lambda value: value if isinstance(value, bool) else None,
+    "computer": _written(ComputerSettings.from_json),
     "cores": lambda value: value if type(value) is int and 1 <= value <= MAX_CORES else None,
     "window_size": _window_size,
     "window_maximised": lambda value: value if isinstance(value, bool) else None,
 }
 
 
+def _choice(value: object, choices: tuple[int, ...]) -> int:
+    return value if type(value) is int and value in choices else 0
+
+
+def _old_form(data: dict[str, Any]) -> dict[str, Any]:
+    """The set-up as versions before ``setup`` kept it, one key each; each missing or invalid key
+    takes its default.
+
+    >>> old = _old_form({"rules": "classic", "mode": "computer", "level": "master", "colour": "red",
+    ...                  "board_size": [15, 15], "clock_minutes": 5, "clock_increment": 3})
+    >>> old["setup"] == MatchSettings(Rules.CLASSIC, 15, 15, ComputerSettings(Level.MASTER, COLOURS["red"]),
+    ...                               TimeControl(5, 3)), old["auto_board"]
+    (True, False)
+    """
+    level = _named(Level, data.get("level"))
+    colour = data.get("colour")
+    computer = ComputerSettings(level or Level.BEGINNER,
+                                COLOURS[colour] if isinstance(colour, str) and colour in COLOURS else COLOURS["blue"])
+    board = _board_size(data.get("board_size"))
+    width, height = board if isinstance(board, tuple) else (MatchSettings.width, MatchSettings.height)
+    setup = MatchSettings(_named(Rules, data.get("rules")) or Rules.COUNTRIES, width, height,
+                          computer if data.get("mode") == "computer" else None,
+                          TimeControl(_choice(data.get("clock_minutes"), CLOCK_MINUTES),
+                                      _choice(data.get("clock_increment"), INCREMENTS)))
+    return {"setup": setup, "auto_board": not isinstance(board, tuple), "computer": computer}
+
+
 def settings_from_dict(data: object) -> Settings:
-    """Settings from parsed JSON: each missing or invalid field takes its default.
+    """Settings from parsed JSON: each missing or invalid field takes its default; a file from before
+    ``setup`` gives its set-up from its own keys.
 
     >>> s = settings_from_dict({"language": "en", "sound": "loud", "board_size": [30, 20]})
-    >>> s.language, s.sound, s.board_size, s.rules
+    >>> s.language, s.sound, s.board_size, s.setup.rules
     ('en', True, (30, 20), <Rules.COUNTRIES: 'countries'>)
     """
     if not isinstance(data, dict):
         return Settings()
     read: dict[str, Any] = {f.name: _VALIDATORS[f.name](data[f.name]) for f in fields(Settings) if f.name in data}
+    if "setup" not in data:
+        read |= _old_form(data)
     return Settings(**{name: value for name, value in read.items() if value is not None})
 
 
@@ -153,14 +198,11 @@ def load_settings() -> Settings:
 
 
 def settings_to_dict(settings: Settings) -> dict[str, Any]:
-    """The JSON form of ``settings``: the board size as a list, the rules and level by their names,
-    the colour as 'blue' or 'red'."""
+    """The JSON form of ``settings``: the set-up and the computer in their one written form
+    (:meth:`MatchSettings.to_json`)."""
     data: dict[str, Any] = {f.name: getattr(settings, f.name) for f in fields(Settings)}
-    if isinstance(settings.board_size, tuple):
-        data["board_size"] = list(settings.board_size)
-    data["rules"] = settings.rules.value
-    data["level"] = settings.level.value
-    data["colour"] = "red" if settings.colour is Player.RED else "blue"
+    data["setup"] = settings.setup.to_json()
+    data["computer"] = settings.computer.to_json()
     if settings.window_size is not None:
         data["window_size"] = list(settings.window_size)
     return data
@@ -206,6 +248,13 @@ class Preferences:
         """Take ``choices`` as if read from the file, writing nothing (the system's language at the first start)."""
         self._chosen = replace(self._chosen, **choices)
         return self._chosen
+
+    def remember_setup(self, setup: MatchSettings) -> Settings:
+        """Keep ``setup`` as the set-up chosen last, and its computer, if any, as the computer chosen
+        last (kept while two people play); written as :meth:`remember` writes."""
+        if setup.computer is None:
+            return self.remember(setup=setup)
+        return self.remember(setup=setup, computer=setup.computer)
 
     def remember(self, **choices: Any) -> Settings:
         """Keep the player's latest choices (``remember(rules=Rules.CLASSIC)``) for the next visit

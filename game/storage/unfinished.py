@@ -144,8 +144,8 @@ def slot_path(slot: str) -> Path:
 def save_current(sgf_text: str, meta: dict[str, Any], slot: str | None = None) -> str:
     """Saves a game in progress, atomically, over the previous save of the same ``slot``; the slot.
 
-    ``slot`` None starts a new one. ``meta`` is the game's set-up, any JSON-able dict, e.g.
-    ``{"mode": "computer", "level": "beginner", "human": "blue", "rules": "countries"}``.
+    ``slot`` None starts a new one. ``meta`` is what goes with the game, any JSON-able dict:
+    ``game.storage.autosave.autosave_meta`` makes it, the set-up in ``MatchSettings``' written form.
     Raises :class:`StoreError` if it could not be written (the previous save is then
     still whole); the play scene shows the message and plays on.
     """

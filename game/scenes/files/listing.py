@@ -143,8 +143,8 @@ class GamesScene(Scene):
             self.message = (errors.Notice("files.open_failed", errors.problem_of(e), (("name", name),)), theme.ILLEGAL)
             return
         players = (shown(record.info.get("PB")), shown(record.info.get("PW")))
-        self.stack.go("review", Reviewing(record.game, title=entry.name, players=players, times=record.times,
-                                          hints=record.hints))
+        self.stack.go("review", Reviewing(record.game, library.record_setup(record), title=entry.name,
+                                          players=players, times=record.times, hints=record.hints))
 
     def entry(self, index: int) -> library.SavedGame:
         """The saved game of row ``index``."""

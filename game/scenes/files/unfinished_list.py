@@ -15,8 +15,7 @@ from game.scenes.base import SceneStack
 from game.scenes.files.listing import GamesScene
 from game.scenes.handoff import Question
 from game.storage import errors, library, unfinished
-from game.storage.autosave import resume
-from game.storage.library import LEVEL_KEYS
+from game.storage.autosave import resume, settings_from_meta
 from game.strings import rules_name, t
 from game.view import hud, theme, thumbnail
 from game.view.textfit import one_line
@@ -184,10 +183,9 @@ def describe(entry: unfinished.Resumable) -> str:
     """«Страны, 20 × 20 · компьютер: Новичок · ход № 12»: what the list says of a game in progress; the
     move is the one about to be made, as the play panel numbers it once the game is resumed."""
     game = entry.record.game if entry.record is not None else sgf.read(entry.text).game
-    meta = entry.meta
-    if meta.get("mode") == "computer":
-        level = meta.get("level")
-        opponent = t("unfinished.computer", level=t(f"level.{level}") if f"level.{level}" in LEVEL_KEYS else "?")
+    computer = settings_from_meta(entry.meta, game).computer
+    if computer is not None:
+        opponent = t("unfinished.computer", level=t(f"level.{computer.level.value}"))
     else:
         opponent = t("unfinished.hotseat")
     rules = rules_name(game.rules) if isinstance(game.rules, Rules) else ""
