@@ -16,6 +16,7 @@ from driving import click, press, step
 
 from engine import Game, sgf
 from game.control import Control
+from game.scenes import play_questions
 from game.scenes.dialog import ConfirmScene
 from game.scenes.files.unfinished_list import UnfinishedScene
 from game.scenes.menu import MenuScene
@@ -219,7 +220,7 @@ def test_continue_on_a_game_nobody_holds_plays_it_and_leaving_lets_it_go(control
     assert isinstance(play, PlayScene) and play.autosaver.slot == slot
     lock = holding.lock_path(unfinished.slot_path(slot))
     assert holding.Holder.from_bytes(lock.read_bytes()) == holding.myself()
-    play.leave("menu")
+    play_questions.leave(play, "menu")
     dialog = control.stack.top
     assert isinstance(dialog, ConfirmScene)
     press(control, dialog.b_yes)
