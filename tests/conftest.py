@@ -117,16 +117,24 @@ def ai_counts_work(monkeypatch: pytest.MonkeyPatch) -> SlowedTime:
     """
     import ai
     import ai.board
-    import ai.review
     import ai.search
 
     slowed = SlowedTime()
-    for module in (ai, ai.board, ai.review, ai.search):
+    for module in (ai, ai.board, ai.search):  # (ai.review reads no clock: its searches count work alone)
         monkeypatch.setattr(module, "time", slowed)
     compiled = sys.modules.get("ai.kernel.master")  # the compiled master, if loaded: the same clock
     if compiled is not None:
         monkeypatch.setattr(compiled, "time", slowed)
     return slowed
+
+
+@pytest.fixture(autouse=True)
+def no_kept_analysis() -> Iterator[None]:
+    """Each test starts with no finished analysis kept from another (``game.match.analysis.kept``)."""
+    yield
+    analysis = sys.modules.get("game.match.analysis")
+    if analysis is not None:
+        analysis.forget_kept()
 
 
 class StillTime:

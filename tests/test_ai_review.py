@@ -26,10 +26,9 @@ def blundered_game() -> Game:
     return game
 
 
-@pytest.mark.usefixtures("ai_counts_work")  # the review stops on its work count, however busy the machine
 def test_the_planted_blunder_is_the_mistake_found_with_the_move_that_saved_the_dots() -> None:
     game = blundered_game()
-    moves = ai_review.review(game, seconds=0.3)
+    moves = ai_review.review(game, work=2000)
     assert [m.number for m in moves] == list(range(1, 17))
     blunder = moves[14]
     assert (blunder.player, blunder.point) == (Player.BLUE, (0, 2))
@@ -45,7 +44,7 @@ def test_the_planted_blunder_is_the_mistake_found_with_the_move_that_saved_the_d
 def test_the_cli_prints_a_line_a_move_and_the_summary_last(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "blunder.sgf"
     record.write_text(sgf.dumps(blundered_game()), encoding="utf-8")
-    assert ai_review.main([str(record), "--seconds", "0.3"]) == 0
+    assert ai_review.main([str(record), "--work", "2000"]) == 0
     lines = capsys.readouterr().out.splitlines()
     found = LAST_LINE.match(lines[-1])
     assert found is not None, lines[-1]

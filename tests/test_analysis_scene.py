@@ -4,7 +4,6 @@ grows, a tap on it shows that move, and at the planted blunder the better move i
 from __future__ import annotations
 
 import pygame
-import pytest
 from driving import click, press, step, step_until
 from test_ai_review import blundered_game
 
@@ -17,14 +16,13 @@ from game.view import theme
 
 def open_review(control: Control) -> ReviewScene:
     control.stack.push(MenuScene(control.stack))
-    control.stack.ai_seconds = 0.15  # the master's budget per move of the review
+    control.stack.ai_seconds = 0.03  # the master's budget per search of the review, counted as work (2,250)
     scene = ReviewScene(control.stack, Reviewing(blundered_game(), step=0))
     control.stack.push(scene)
     step(control)
     return scene
 
 
-@pytest.mark.usefixtures("ai_counts_work")  # the review's seeded master: the same verdicts on a busy machine
 def test_the_analysis_runs_beside_the_frames_and_the_chart_jumps_to_the_mistake(control: Control) -> None:
     scene = open_review(control)
     press(control, scene.b_analyse)

@@ -110,7 +110,7 @@ def test_the_hint_count_goes_into_the_record_and_back() -> None:
 
 def fake_review(lead_of: dict[int, float], *, pause_after: int | None = None) -> object:
     """A reviewer that reports each move at once; after move ``pause_after`` it waits for the cancel."""
-    def review(game: Game, *, seconds: float, cancel: threading.Event, progress: object) -> list[MoveReview]:
+    def review(game: Game, *, work: int, seed: int, cancel: threading.Event, progress: object) -> list[MoveReview]:
         done = []
         for k, action in enumerate(game.history, start=1):
             if cancel.is_set():

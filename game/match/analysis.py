@@ -9,13 +9,20 @@ finished review loses «Прервать» and the bar at once, with no input an
 polling. The worker rebuilds the game from a snapshot the UI thread takes (no replay
 there) and shares only the list of moves reviewed, under a lock. The thread cannot
 be killed; a cancel makes the search give up within a fraction of one move's budget.
+
+The review counts work, never time (:mod:`ai.review`), so a finished one is the
+answer for that record at those settings: :func:`kept` keeps it in memory while the
+game runs, keyed by the record's moves and the settings, and leaving the review and
+coming back shows it at once. A record with a move more is another key: reviewed anew.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 from ai import review as ai_review
 from ai.board import Cancelled
@@ -28,16 +35,50 @@ log = logging.getLogger(__name__)
 Reviewer = Callable[..., list[ai_review.MoveReview]]
 """``ai.review.review``'s signature (tests hand in a quicker one)."""
 
+KEPT = 16
+"""Finished analyses kept in memory while the game runs (the oldest seen goes first)."""
+
+Key = tuple[Any, ...]
+"""A record's content (size, rules, setup, first-move zone, every action) and the review's settings."""
+
+_kept: OrderedDict[Key, Analysis] = OrderedDict()
+_kept_lock = threading.Lock()  # finished analyses are kept from their worker threads
+
+
+def key_of(game: Game, work: int, seed: int) -> Key:
+    """What decides an analysis' verdicts: the record's content, not its name or file, and the settings."""
+    first = game.history[0].player if game.history else game.to_move
+    return (game.width, game.height, game.rules, game.setup, game.zone_rule, first, game.history, work, seed)
+
+
+def kept(game: Game, *, seconds: float | None = None, work: int | None = None, seed: int = 0) -> Analysis | None:
+    """The finished analysis of ``game``'s moves at these settings, if one was made while the game ran."""
+    key = key_of(game, ai_review.work_count(game.rules, work=work, seconds=seconds), seed)
+    with _kept_lock:
+        found = _kept.get(key)
+        if found is not None:
+            _kept.move_to_end(key)
+        return found
+
+
+def forget_kept() -> None:
+    """Drop every kept analysis (tests start from none)."""
+    with _kept_lock:
+        _kept.clear()
+
 
 class Analysis:
     """One game's review, running or done; :attr:`moves` grows as it goes."""
 
-    def __init__(self, game: Game, *, seconds: float | None = None, reviewer: Reviewer | None = None,
-                 notify: Notify | None = None) -> None:
+    def __init__(self, game: Game, *, seconds: float | None = None, work: int | None = None, seed: int = 0,
+                 reviewer: Reviewer | None = None, notify: Notify | None = None) -> None:
         self.total = game.move_count
         """How many moves the game has: the chart's width from the start."""
         self._shot = Snapshot.of(game)
-        self._seconds = ai_review.SECONDS if seconds is None else seconds
+        self.work = ai_review.work_count(game.rules, work=work, seconds=seconds)
+        """Each search's work count (``seconds``, when given, as ``ai.review.work_count`` counts it)."""
+        self.seed = seed
+        self.key = key_of(game, self.work, seed)
         self._reviewer: Reviewer = reviewer if reviewer is not None else ai_review.review
         self.jobs: Jobs[None] = Jobs("analysis", notify)
         self._lock = threading.Lock()
@@ -45,6 +86,15 @@ class Analysis:
         self._done = False
         self.failed = False
         """True when the review stopped on an error (it is in the log)."""
+
+    @classmethod
+    def of_record(cls, game: Game, *, seconds: float | None = None, work: int | None = None, seed: int = 0,
+                  reviewer: Reviewer | None = None, notify: Notify | None = None) -> Analysis:
+        """The kept analysis of ``game`` at these settings, else a new one started."""
+        found = kept(game, seconds=seconds, work=work, seed=seed)
+        if found is not None:
+            return found
+        return cls(game, seconds=seconds, work=work, seed=seed, reviewer=reviewer, notify=notify).start()
 
     @classmethod
     def of(cls, game: Game, moves: list[ai_review.MoveReview]) -> Analysis:
@@ -72,7 +122,7 @@ class Analysis:
             job.news()  # the chart's next point, the bar a step on
 
         try:
-            self._reviewer(self._shot.game(), seconds=self._seconds, cancel=job.cancel, progress=add)
+            self._reviewer(self._shot.game(), work=self.work, seed=self.seed, cancel=job.cancel, progress=add)
         except Cancelled:
             pass
         except Exception:  # told to the scene (failed), never raised in a thread
@@ -80,6 +130,17 @@ class Analysis:
             self.failed = True
         with self._lock:
             self._done = True  # before the job's own wake-up: the frame it wakes sees the review over
+            whole = not self.failed and len(self._moves) == self.total
+        if whole:
+            self._keep()
+
+    def _keep(self) -> None:
+        """Keep this finished analysis for its record and settings (the oldest kept goes past :data:`KEPT`)."""
+        with _kept_lock:
+            _kept[self.key] = self
+            _kept.move_to_end(self.key)
+            while len(_kept) > KEPT:
+                _kept.popitem(last=False)
 
     @property
     def moves(self) -> list[ai_review.MoveReview]:

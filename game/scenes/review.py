@@ -12,7 +12,8 @@ over the board, a right or middle drag, ``+ - 0``, the fit button), so a large
 board's detail can be read; the zoom stays as the moves are stepped. «Играть отсюда» starts a game from the position shown.
 «Анализ» has the master review every move in the background (:mod:`game.match.analysis`):
 a chart of the expected lead grows under the scores, its dots are the mistakes, a tap
-on it shows that move, and at a mistake the board rings the better move.
+on it shows that move, and at a mistake the board rings the better move. A finished
+analysis of the same moves is kept while the game runs: coming back shows it at once.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from engine import Game, Player, format_score
 from game.input.aim import Aim
 from game.input.layout import BoardLayout, ScreenLayout, panel_buttons, screen_layout
 from game.input.pointer import pointer_of
-from game.match.analysis import Analysis
+from game.match.analysis import Analysis, kept
 from game.match.clock import TimeControl, shown_time, state_at
 from game.match.replay import Replay
 from game.match.settings import MatchSettings
@@ -83,7 +84,8 @@ class ReviewScene(Scene):
         self.aim = Aim()  # nothing is played here: only the gestures' bookkeeping (a pinch clears it)
         self.board: BoardLayout = self.zoom.layout
         self._text_bottom = 0
-        self.analysis: Analysis | None = None
+        # A finished analysis of these moves, made while the game runs, is shown at once.
+        self.analysis: Analysis | None = kept(game, seconds=stack.ai_seconds)
         self.chart = LeadChart()
         if shown.analyse:  # «Анализ» on the results
             self.analyse()
@@ -136,9 +138,9 @@ class ReviewScene(Scene):
         """«Анализ»: the master reviews the game in the background; pressed while it runs, it stops."""
         if self.analysis is not None and self.analysis.running:
             self.analysis.cancel()
-        else:  # the stack's computer budget, when a test or a run set one, is the budget of a move here
-            self.analysis = Analysis(self.replay.source, seconds=self.stack.ai_seconds,
-                                     notify=self.stack.notify).start()  # each move reviewed wakes the loop
+        else:  # the stack's computer budget, when a test or a run set one, is counted as a move's work here
+            self.analysis = Analysis.of_record(self.replay.source, seconds=self.stack.ai_seconds,
+                                               notify=self.stack.notify)  # each move reviewed wakes the loop
         self._update_buttons()
 
     def _update_buttons(self) -> None:

@@ -361,4 +361,4 @@ def _demo_hint() -> tuple[int, int]:
 def _zagram_analysis() -> list[ai_review.MoveReview]:
     """The master's review of the zagram sample at a 25th of its budget (a search a move or two deep):
     the chart's shape for the pictures and the layout tests, computed once a run in a few seconds."""
-    return ai_review.review(sgf.loads(other_program_record()), seconds=ai_review.SECONDS / 25)
+    return ai_review.review(sgf.loads(other_program_record()), work=ai_review.WORK // 25)
