@@ -47,7 +47,7 @@ from engine import ActionKind, Game, Player, Point, Rules, sgf
 MISTAKE_LOSS = 2.0
 """A move that gives away at least this much against the master's best (cells or dots) is a mistake."""
 
-WORK = 18_000
+WORK = 6_000
 """Default work of each of a move's two searches (``Board.work``: engine moves played out). Measured
 by ``python -m bench.review``: see docs/MEASURED.md for what it costs a player in time."""
 
