@@ -6,7 +6,8 @@ Each module runs with ``python -m`` from the repository root:
   slow reference of ``tests/reference.py``;
 - ``bench.levels`` — how long each computer level thinks and how many positions a second it looks at;
 - ``bench.match`` — levels played against each other, or against an outside engine, and counted;
-- ``bench.frames`` — frame times of the play scene on large boards (pygame, headless).
+- ``bench.frames`` — frame times of the play scene on large boards (pygame, headless);
+- ``bench.review`` — what the game review costs at a few work counts, and that it finds the same each time.
 
 The game's packages (``engine``, ``ai``, ``game``) never import from here, so the
 executable runs without it; ``tests/test_packaging.py`` checks both.
