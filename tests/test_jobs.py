@@ -183,7 +183,7 @@ def test_a_hint_shows_in_the_next_frame_with_the_loop_idle(control: Control, mon
 
 def gated_review(gate: threading.Event, before: int) -> object:
     """A reviewer that reports each move at once, but waits for ``gate`` before move ``before``."""
-    def review(game: Game, *, seconds: float, cancel: threading.Event, progress: object) -> list[MoveReview]:
+    def review(game: Game, *, work: int, seed: int, cancel: threading.Event, progress: object) -> list[MoveReview]:
         done: list[MoveReview] = []
         for k, action in enumerate(game.history, start=1):
             if k == before:
