@@ -29,7 +29,8 @@ def blundered_game() -> Game:
 @pytest.mark.usefixtures("ai_counts_work")  # the review stops on its work count, however busy the machine
 def test_the_planted_blunder_is_the_mistake_found_with_the_move_that_saved_the_dots() -> None:
     game = blundered_game()
-    moves = ai_review.review(game, seconds=0.3)
+    # The analysis scene's budget (test_analysis_scene), counted in work: enough for every verdict below.
+    moves = ai_review.review(game, seconds=0.15)
     assert [m.number for m in moves] == list(range(1, 17))
     blunder = moves[14]
     assert (blunder.player, blunder.point) == (Player.BLUE, (0, 2))
