@@ -42,9 +42,9 @@ KERNEL_FREE = frozenset({
     "test_window_storms", "test_zoom",
 })
 """Test modules whose tests never have the master think: they run first, while the kernel's first compile
-runs beside them, and do not wait for it. (The kernel's rules tests call the compiled rules directly, which
-their import compiles.) Were one of them to have the master think after all, it would still think on the
-kernel, waiting for it inside ``ai.think``."""
+runs beside them, and do not wait for it. (The kernel's rules tests import the compiled rules as they are
+collected: that compile is not beside them yet.) Were one of them to have the master think
+after all, it would still think on the kernel, waiting for it inside ``ai.think``."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
