@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,14 +33,58 @@ def private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
         os.environ["TOCHKI_DATA_DIR"] = old
 
 
-@pytest.fixture(scope="session", autouse=True)
-def compiled_master() -> None:
-    """The master plays on its compiled kernel in every test, as in the game once it is ready, unless
-    ``TOCHKI_KERNEL=off`` asks for the pure-Python master (``.ci/run`` runs the suite both ways).
-    Started before any test, so that no test's master depends on which tests ran before it."""
+KERNEL_FREE = frozenset({
+    "test_ai_board", "test_ai_review", "test_board_geometry", "test_callout", "test_engine_edges",
+    "test_engine_report", "test_engine_rules", "test_engine_undo", "test_engine_vs_reference", "test_game_hit",
+    "test_game_imports", "test_game_layout", "test_keep_games", "test_kernel_rules", "test_map_look",
+    "test_match_engine", "test_packaging", "test_project_files", "test_reference", "test_refusal", "test_release",
+    "test_sgf", "test_sgf_hostile", "test_sgf_record", "test_sound", "test_store", "test_taps", "test_view_cache",
+    "test_window_storms", "test_zoom",
+})
+"""Test modules whose tests never have the master think: they run first, while the kernel's first compile
+runs beside them, and do not wait for it. (The kernel's rules tests import the compiled rules as they are
+collected: that compile is not beside them yet.) Were one of them to have the master think
+after all, it would still think on the kernel, waiting for it inside ``ai.think``."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The kernel starts loading before collection (its first compile is a child process, a minute of one
+    core), and ``kernel.ready()``, which only ``ai.think`` asks, waits until it has loaded: no master
+    anywhere in the run, doctests included, depends on which tests ran before it or how fast the machine is."""
     from ai import kernel
 
-    if not kernel.switched_off():
+    if kernel.switched_off():
+        return
+    kernel.start()
+    loaded = kernel.ready
+    waiting = threading.local()  # kernel.wait asks ready() itself: that inner call only answers
+
+    def ready_once_loaded() -> bool:
+        if not getattr(waiting, "now", False):
+            waiting.now = True
+            try:
+                assert kernel.wait(900), f"the master's kernel did not load: {kernel.status()}"
+            finally:
+                waiting.now = False
+        return loaded()
+
+    kernel.ready = ready_once_loaded  # type: ignore[assignment]  # for the whole run, as kernel.start is
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules of :data:`KERNEL_FREE` first, so the kernel compiles beside them (each module keeps its order)."""
+    items.sort(key=lambda item: item.path.stem not in KERNEL_FREE)
+
+
+@pytest.fixture(autouse=True)
+def compiled_master(request: pytest.FixtureRequest) -> None:
+    """The master plays on its compiled kernel in every test, as in the game once it is ready, unless
+    ``TOCHKI_KERNEL=off`` asks for the pure-Python master (``.ci/run`` runs the suite both ways). A test
+    outside :data:`KERNEL_FREE` waits for it before it starts, so a computer thinking in a scene test never
+    spends its safety net (``driving.step_until``) on the compile."""
+    from ai import kernel
+
+    if not kernel.switched_off() and request.path.stem not in KERNEL_FREE:
         assert kernel.wait(900), f"the master's kernel did not load: {kernel.status()}"
 
 
@@ -104,7 +149,7 @@ class SlowedTime:
 
 
 @pytest.fixture
-def ai_counts_work(monkeypatch: pytest.MonkeyPatch) -> SlowedTime:
+def ai_counts_work(monkeypatch: pytest.MonkeyPatch, compiled_master: None) -> SlowedTime:
     """A seeded search stops on its work count, the same on an idle machine and a busy one.
 
     ``ai`` gives a seeded search a work limit (repeatable: the same move for the same seed) and the
@@ -122,7 +167,8 @@ def ai_counts_work(monkeypatch: pytest.MonkeyPatch) -> SlowedTime:
     slowed = SlowedTime()
     for module in (ai, ai.board, ai.search):  # (ai.review reads no clock: its searches count work alone)
         monkeypatch.setattr(module, "time", slowed)
-    compiled = sys.modules.get("ai.kernel.master")  # the compiled master, if loaded: the same clock
+    # The compiled master, loaded by now (compiled_master waited for it) unless off: the same clock.
+    compiled = sys.modules.get("ai.kernel.master")
     if compiled is not None:
         monkeypatch.setattr(compiled, "time", slowed)
     return slowed

@@ -278,6 +278,7 @@ def test_without_a_display_the_game_says_so_and_exits(tmp_path: Path, monkeypatc
 # --- the smoke run needs nothing of the player's ----------------------------------------------------------------
 
 
+@pytest.mark.slow  # a whole smoke run in a process of its own (every scene, the pool, the master on the kernel)
 def test_smoke_runs_from_anywhere_and_leaves_the_players_files_alone(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     player = tmp_path / "player"

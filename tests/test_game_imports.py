@@ -11,6 +11,7 @@ module, else to ``package``.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,11 +49,17 @@ def project_modules() -> dict[str, Path]:
     return modules
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for the whole module's tests (several walk every file)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     """The project modules that module ``name`` imports, wherever in it the import stands."""
     is_package = path.name == "__init__.py"
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -88,7 +95,7 @@ def layer_of(module: str) -> int | None:
 def outside_imports(path: Path) -> set[str]:
     """The top-level names of every package a module imports, wherever in it the import stands."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
@@ -126,7 +133,7 @@ def scene_modules() -> set[str]:
     for name, path in project_modules().items():
         if not name.startswith(SCENES + "."):
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         for node in tree.body:
             if isinstance(node, ast.ClassDef) and any(
                     isinstance(b, ast.Name) and b.id.endswith("Scene") for b in node.bases) and any(

@@ -18,8 +18,8 @@ side's free area and reopened enclosures occur. Each test counts what happened a
 asserts every count is non-zero, so it cannot pass by never meeting a case.
 
 Every game is drawn from its own seed: a failure names the seed, the board and the
-move list, and the call to ``play_game`` that replays it. The default run plays a few
-hundred games of each rule set; ``-m slow`` adds thousands more.
+move list, and the call to ``play_game`` that replays it. The default run plays 150 games
+of each rule set; ``-m slow`` adds thousands more.
 """
 
 from __future__ import annotations
@@ -427,12 +427,14 @@ def test_the_zone_binds_each_side_until_its_own_first_move() -> None:
 
 # ----- random games --------------------------------------------------------------------------
 
-DEFAULT_GAMES = 200
+DEFAULT_GAMES = 150
+"""Enough that every rule required below happens (the rarest, a countries revival, first in game 108);
+``test_many_random_games_agree`` (-m slow) plays thousands more."""
 
 
 @pytest.mark.parametrize("rules", [COUNTRIES, CLASSIC], ids=["countries", "classic"])
 def test_random_games_agree(rules: Rules) -> None:
-    """A few hundred games of each rule set, compared after every move; the rules must really meet."""
+    """:data:`DEFAULT_GAMES` games of each rule set, compared after every move; the rules must really meet."""
     tally = Tally()
     for i in range(DEFAULT_GAMES):
         play_game(1000 * (rules is CLASSIC) + i, rules, tally)

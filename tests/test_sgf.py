@@ -24,7 +24,9 @@ from engine.sgf import MAX_NODES, SgfError, dumps, loads, point_text, read_info
 BLUE, RED = Player.BLUE, Player.RED
 ZAGRAM = Path(__file__).resolve().parents[1] / "assets" / "samples" / "zagram-352562.sgf"
 FAST = settings(deadline=timedelta(seconds=2), suppress_health_check=[HealthCheck.too_slow])
-FUZZ = settings(FAST, max_examples=400)
+FUZZ = settings(FAST, max_examples=100)
+"""The default run's fuzz: a hundred texts a test. The ``_at_length`` siblings (-m slow) try a thousand more."""
+FUZZ_AT_LENGTH = settings(FAST, max_examples=1000)
 
 
 def state(g: Game) -> tuple[object, ...]:
@@ -434,14 +436,27 @@ class TestHostile:
 SGF_ALPHABET = "(;)[]\\ \n:.BWABGMSZRUPLSTOPFINISH0123456789abcdezAZ"
 
 
-@given(st.one_of(st.text(max_size=300), st.text(alphabet=SGF_ALPHABET, max_size=300),
-                 st.binary(max_size=300)))
-@FUZZ
-def test_fuzz_arbitrary_text(text: str | bytes) -> None:
+ARBITRARY = st.one_of(st.text(max_size=300), st.text(alphabet=SGF_ALPHABET, max_size=300), st.binary(max_size=300))
+
+
+def loads_or_refuses(text: str | bytes) -> None:
     with contextlib.suppress(SgfError):
         assert isinstance(loads(text), Game)
     with contextlib.suppress(SgfError):
         assert isinstance(read_info(text), dict)
+
+
+@given(ARBITRARY)
+@FUZZ
+def test_fuzz_arbitrary_text(text: str | bytes) -> None:
+    loads_or_refuses(text)
+
+
+@pytest.mark.slow  # the same fuzz at length: a thousand texts, seconds of generating and parsing
+@given(ARBITRARY)
+@FUZZ_AT_LENGTH
+def test_fuzz_arbitrary_text_at_length(text: str | bytes) -> None:
+    loads_or_refuses(text)
 
 
 def _fuzz_base() -> list[str]:
@@ -465,6 +480,17 @@ MUTATION = st.tuples(st.sampled_from(["delete", "insert", "replace", "truncate",
 @given(st.sampled_from(FUZZ_BASE), st.lists(MUTATION, min_size=1, max_size=6))
 @FUZZ
 def test_fuzz_mutated_records(base: str, mutations: list[tuple[str, float, int, str]]) -> None:
+    mutated_loads_or_refuses(base, mutations)
+
+
+@pytest.mark.slow  # the same fuzz at length: a thousand mutated records, seconds of parsing
+@given(st.sampled_from(FUZZ_BASE), st.lists(MUTATION, min_size=1, max_size=6))
+@FUZZ_AT_LENGTH
+def test_fuzz_mutated_records_at_length(base: str, mutations: list[tuple[str, float, int, str]]) -> None:
+    mutated_loads_or_refuses(base, mutations)
+
+
+def mutated_loads_or_refuses(base: str, mutations: list[tuple[str, float, int, str]]) -> None:
     text = base
     for kind, where, length, char in mutations:
         i = int(where * len(text))
