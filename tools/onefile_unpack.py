@@ -276,7 +276,12 @@ def same_cache_every_launch(root: Path) -> None:
     game, finding it marked complete, would compile the kernel in its own process at every start,
     holding up its window. numba's cache index still checks the executable itself (size, time, hash).
     """
-    from numba.core import caching
+    try:
+        from numba.core import caching
+
+        locator = caching._CacheLocator
+    except (ImportError, AttributeError):  # another numba's insides: its own naming stays, a cache per launch
+        return
 
     def suitable_cache_subpath(_cls: type, py_file: str) -> str:
         folder = os.path.dirname(os.path.abspath(py_file))
@@ -284,7 +289,7 @@ def same_cache_every_launch(root: Path) -> None:
         digest = hashlib.sha1(inside.replace("\\", "/").encode(), usedforsecurity=False).hexdigest()
         return f"{os.path.basename(folder)}_{digest}"
 
-    setattr(caching._CacheLocator, "get_suitable_cache_subpath", classmethod(suitable_cache_subpath))  # noqa: B010
+    setattr(locator, "get_suitable_cache_subpath", classmethod(suitable_cache_subpath))  # noqa: B010
 
 
 def _within(folder: str, root: Path) -> bool:
