@@ -97,12 +97,16 @@ def main(argv: list[str] | None = None) -> int:
         # The dummy drivers must be chosen before pygame is imported and started.
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
+    # Only what this run needs is imported: a player's start waits for no headless tooling.
     from game import app
-    from game.shots import pictures, smoke
 
     if args.smoke:
+        from game.shots import smoke
+
         return say(smoke.smoke(), parser.prog)
     if args.screenshot is not None:
+        from game.shots import pictures
+
         try:
             files = pictures.screenshots(args.screenshot)
         except pictures.CannotWrite as error:

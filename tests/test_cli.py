@@ -278,6 +278,20 @@ def test_without_a_display_the_game_says_so_and_exits(tmp_path: Path, monkeypatc
 # --- the smoke run needs nothing of the player's ----------------------------------------------------------------
 
 
+def test_the_first_frame_waits_for_no_compiler_and_no_headless_tooling(tmp_path: Path) -> None:
+    """numpy, numba and llvmlite are the kernel's, which loads them in the background (and the one-file
+    executable unpacks them only then: tools/onefile_unpack.py); game.shots is the headless runs'."""
+    env = dict(headless_linux_env(tmp_path), SDL_VIDEODRIVER="dummy", TOCHKI_KERNEL="off")
+    done = subprocess.run([sys.executable, "-X", "importtime", str(ROOT / "main.py")], check=False, cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    imported = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert {"game.app", "game.control", "pygame"} <= imported  # the whole start up to the first frame
+    early = {name for name in imported
+             if name.split(".")[0] in {"numpy", "numba", "llvmlite"} or name.startswith("game.shots")}
+    assert early == set()
+
+
 @pytest.mark.slow  # a whole smoke run in a process of its own (every scene, the pool, the master on the kernel)
 def test_smoke_runs_from_anywhere_and_leaves_the_players_files_alone(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,6 +12,7 @@ import importlib.util
 import plistlib
 import struct
 import sys
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,8 @@ class _Recorder:
     """Stands in for one of PyInstaller's build steps, remembering what the recipe asked for."""
 
     calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]]
+    analysed: dict[str, list[tuple[str, str, str]]] = {}
+    """What the Analysis step found, by its lists' names (``binaries``, ``datas``); nothing unless a test says."""
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
@@ -107,13 +110,18 @@ class _Recorder:
         _Recorder.calls.append((self.kind, args, kwargs))
         step = type(self.kind, (), {})()
         step.pure = step.scripts = step.binaries = step.datas = []
+        if self.kind == "Analysis":
+            step.binaries = list(_Recorder.analysed.get("binaries", []))
+            step.datas = list(_Recorder.analysed.get("datas", []))
         return step
 
 
 def run_spec(monkeypatch: pytest.MonkeyPatch, onefile: bool, platform: str | None = None,
-             workpath: Path | None = None) -> dict[str, dict[str, Any]]:
+             workpath: Path | None = None,
+             analysed: dict[str, list[tuple[str, str, str]]] | None = None) -> dict[str, dict[str, Any]]:
     """Execute build.spec with PyInstaller's steps replaced by recorders; the keyword arguments of each step.
-    ``platform`` runs it as on another system (``win32``, ``darwin``), writing into ``workpath``."""
+    ``platform`` runs it as on another system (``win32``, ``darwin``), writing into ``workpath``;
+    ``analysed`` is what the Analysis step found (its ``binaries`` and ``datas``)."""
     # PyInstaller ships no type information.
     import PyInstaller.building.api  # type: ignore[import-untyped]
     import PyInstaller.building.build_main  # type: ignore[import-untyped]
@@ -129,6 +137,7 @@ def run_spec(monkeypatch: pytest.MonkeyPatch, onefile: bool, platform: str | Non
     if platform is not None:
         monkeypatch.setattr(sys, "platform", platform)
     _Recorder.calls = []
+    monkeypatch.setattr(_Recorder, "analysed", analysed or {})
     namespace: dict[str, Any] = {"SPECPATH": str(ROOT), "__name__": "__main__", "workpath": str(workpath)}
     code = compile((ROOT / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec")
     exec(code, namespace)  # running the recipe is what PyInstaller does with it
@@ -189,6 +198,48 @@ def test_build_spec_one_file_is_a_single_executable(monkeypatch: pytest.MonkeyPa
     assert "COLLECT" not in steps and "BUNDLE" not in steps
     assert steps["EXE"]["name"] == "tochki-strany"
     assert not steps["EXE"].get("exclude_binaries", False)
+
+
+def test_the_one_file_keeps_the_compilers_files_for_their_first_import(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import PyInstaller.building.utils
+
+    from tools import onefile_unpack
+
+    sources = {}
+    for name in ("libllvmlite.so", "helperlib.so", "libopenblas.so", "base.so", "libpython.so", "icon.png"):
+        sources[name] = tmp_path / name
+        sources[name].write_bytes(name.encode() * 1000)
+    analysed = {
+        "binaries": [("llvmlite/binding/libllvmlite.so", str(sources["libllvmlite.so"]), "BINARY"),
+                     ("numba/_helperlib.so", str(sources["helperlib.so"]), "EXTENSION"),
+                     ("numpy.libs/libopenblas.so", str(sources["libopenblas.so"]), "BINARY"),
+                     ("pygame/base.so", str(sources["base.so"]), "EXTENSION"),
+                     ("libpython3.11.so.1.0", str(sources["libpython.so"]), "BINARY")],
+        "datas": [("assets/icon.png", str(sources["icon.png"]), "DATA")],
+    }
+    processed: list[str] = []
+    monkeypatch.setattr(PyInstaller.building.utils, "process_collected_binary",
+                        lambda src, dest, **_: processed.append(dest) or src)
+
+    steps = run_spec(monkeypatch, onefile=True, workpath=tmp_path / "work", analysed=analysed)
+    assert steps["Analysis"]["runtime_hooks"] == [str(ROOT / "tools" / "onefile_rthook.py")]
+    assert "tools.onefile_unpack" in steps["Analysis"]["hiddenimports"]
+    _pyz, _scripts, binaries, datas, *_ = next(args for kind, args, _ in _Recorder.calls if kind == "EXE")
+    unpacked_first = {dest for dest, _src, _kind in binaries + datas if _kind != onefile_unpack.STORED_KIND}
+    assert unpacked_first == {"pygame/base.so", "libpython3.11.so.1.0", "assets/icon.png"}
+    waiting = {dest: Path(src) for dest, src, kind in datas if kind == onefile_unpack.STORED_KIND}
+    assert set(waiting) == {"_deferred/llvmlite/binding/libllvmlite.so", "_deferred/numba/_helperlib.so",
+                            "_deferred/numpy.libs/libopenblas.so"}
+    assert zlib.decompress(waiting["_deferred/llvmlite/binding/libllvmlite.so"].read_bytes()) == \
+        sources["libllvmlite.so"].read_bytes()
+    assert "llvmlite/binding/libllvmlite.so" in processed  # stripped (signed on macOS) as the bootloader's are
+
+    folder = run_spec(monkeypatch, onefile=False, analysed=analysed)
+    assert folder["Analysis"]["runtime_hooks"] == []  # the folder is unpacked already: all as it was
+    _exe, binaries, _datas = next(args for kind, args, _ in _Recorder.calls if kind == "COLLECT")
+    assert {dest for dest, _src, _kind in binaries} >= {"llvmlite/binding/libllvmlite.so", "pygame/base.so"}
 
 
 # --- what the executables say about themselves (issue 22) ----------------------------------------------------------
