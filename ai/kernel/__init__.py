@@ -120,13 +120,20 @@ COMPILE_SECONDS = 900.0
 """How long a compiling child process may take before this process compiles for itself."""
 
 
+class CompileStopped(RuntimeError):
+    """The compiling child was stopped by a signal: the game is closing (multiprocessing ends its
+    daemon children at exit) or the system stopped it. Compiling here instead would start a long
+    compile during the interpreter's shutdown, which can abort it; the pure-Python master plays."""
+
+
 def _compile_aside() -> None:
     """Compile into the cache in a child process, so that this one only loads it.
 
     Compiling holds the interpreter lock for long stretches (one of over two seconds was seen
     on a busy machine): in the game's own process that would stall the window. Loading the
     cache afterwards costs a second or so, in short steps. Where no child can be started, or
-    it fails, this process compiles for itself (logged).
+    it fails, this process compiles for itself (logged); a child stopped by a signal raises
+    :class:`CompileStopped` instead.
     """
     began = time.perf_counter()
     try:
@@ -137,12 +144,17 @@ def _compile_aside() -> None:
         if child.is_alive():
             child.terminate()
             raise RuntimeError(f"the compiling process took over {COMPILE_SECONDS:.0f} s")
-        if child.exitcode != 0:
-            raise RuntimeError(f"the compiling process exited with {child.exitcode}")
+        code = child.exitcode
     except Exception as error:  # noqa: BLE001 - this process then compiles for itself
         log.warning("the kernel is compiled in the game's own process instead: %s", error)
-    else:
-        log.info("the kernel was compiled in %.1f s in a process of its own", time.perf_counter() - began)
+        return
+    if code is not None and code < 0:
+        raise CompileStopped(f"the compiling process was stopped by signal {-code}")
+    if code != 0:
+        log.warning("the kernel is compiled in the game's own process instead: the compiling process "
+                    "exited with %s", code)
+        return
+    log.info("the kernel was compiled in %.1f s in a process of its own", time.perf_counter() - began)
 
 
 def _compile_child() -> None:
@@ -170,4 +182,4 @@ def _mark_complete() -> None:
         log.info("the kernel's cache could not be marked complete: %s", error)
 
 
-__all__ = ["CACHE_ENV", "COMPLETE", "SWITCH_ENV", "configure", "ready", "start", "status", "switched_off", "wait"]
+__all__ = ["CACHE_ENV", "COMPLETE", "CompileStopped", "SWITCH_ENV", "configure", "ready", "start", "status", "switched_off", "wait"]
