@@ -87,20 +87,20 @@ def run(size: tuple[int, int] | None = None) -> int:
         language.apply_saved(chosen)  # before the window, and before a NoDisplay message: both are in it
         parallel.configure(chosen.chosen.cores)  # the master's pool starts when it first thinks
         open_display()
-        # Compiled (the first time) or loaded from the cache while the menu shows; the master plays
-        # its pure-Python search until then.
         kernel.configure(user_data_dir() / KERNEL_FOLDER)
-        kernel.start()
         theme.use_display_dpi(dpi.display_dpi())  # before the first layout: buttons are sized by it
         window = chosen.chosen
         control = Control(size or first_window_size(window.window_size), preferences=chosen,
                           maximised=size is None and window.window_maximised)
         control.stack.go("menu")
+        control.step(0.0)  # the menu shows before the kernel's thread competes with it for the processor
         if os.environ.get("TOCHKI_FIRST_FRAME_EXIT") == "1":
             # tools/build_bench.py: launch-to-exit time is then the time to the first frame.
-            control.step(0.0)
             control.stack.shutdown_all()
             return 0
+        # Compiled (the first time) or loaded from the cache while the menu shows; the master plays
+        # its pure-Python search until then.
+        kernel.start()
         control.run()
         remember_window(control, chosen)
     finally:

@@ -275,6 +275,30 @@ def test_without_a_display_the_game_says_so_and_exits(tmp_path: Path, monkeypatc
     assert strings.STRINGS["start.no_display"]["en"].split("(")[0] in done.stderr
 
 
+def test_the_menu_is_drawn_before_the_kernel_starts_loading(tmp_path: Path) -> None:
+    """Loading numba (and, in the one-file build, unpacking it) would compete with the first frame."""
+    script = """
+import pygame
+from ai import kernel
+from game import app
+from game.control import Control
+
+seen = []
+step = Control.step
+Control.step = lambda self, *a, **k: (seen.append("frame"), step(self, *a, **k))[1]
+kernel.start = lambda: seen.append("kernel")
+Control.run = lambda self: seen.append("loop")
+assert app.run() == 0
+print(seen)
+"""
+    env = dict(headless_linux_env(tmp_path), SDL_VIDEODRIVER="dummy", PYTHONPATH=str(ROOT))
+    del env["TOCHKI_FIRST_FRAME_EXIT"]  # the real start: the loop (stubbed above) follows the first frame
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "['frame', 'kernel', 'loop']"
+
+
 # --- the smoke run needs nothing of the player's ----------------------------------------------------------------
 
 
