@@ -105,6 +105,7 @@ class Control:
             pygame.display.set_icon(window_icon())
         self._surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._set_minimum_size()
+        opened = self._surface.get_size()  # before a maximise, which some systems apply at once
         self.maximised = False
         """The window fills the screen's usable area (the system said so: its maximise and restore events)."""
         if maximised:
@@ -127,7 +128,7 @@ class Control:
         """An F11 came since the window was last settled."""
         self._asked_size: tuple[int, int] | None = None
         """The last size a resize event reported since the window was last settled."""
-        self._windowed_size = self.screen.get_size()
+        self._windowed_size = opened
         self._windowed_before = self._windowed_size
         """The windowed size before the last one noted: the window manager may resize a window it
         maximises before it says so, and that size is not the one to come back to."""

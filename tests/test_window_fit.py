@@ -85,6 +85,7 @@ def test_the_window_opens_maximised_when_asked(pygame_session: object, data_dir:
 
         def maximize(self) -> None:
             asked.append(True)
+            pygame.display.set_mode((1024, 560), pygame.RESIZABLE)  # as X11 does: the new size at once
 
     monkeypatch.setattr(Control, "_window", staticmethod(Window))
     control = Control((900, 600), maximised=True)
