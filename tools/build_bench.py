@@ -6,8 +6,9 @@ Time to first frame is measured from launch to exit of the game run with
 ``TOCHKI_FIRST_FRAME_EXIT=1``, which makes it quit right after its first
 ``pygame.display.flip()``; the exit itself (for the one file, also removing what
 it unpacked) adds a little, so the figure errs on the slow side. Runs are headless
-(SDL dummy drivers), each with a fresh data folder: a player's very first launch,
-the kernel compiling aside in a child process (``--kernel-off``: without it). One
+(SDL dummy drivers), each with a fresh data folder: a player's very first launch
+(the kernel starts loading only after the first frame, so it is not in the figure;
+``--kernel-off`` switches it off all the same, for comparison). One
 unmeasured round first warms the disk cache, as a player's second start would be;
 its cold figures are printed too. The builds take turns within each round, so that
 a busy machine's load falls on all of them alike: the ratio to the one-folder build
