@@ -108,23 +108,30 @@ def test_smoke_and_screenshot_together_are_a_command_line_error(tmp_path: Path) 
 # --- a run that cannot write its output: exit 1, one line -----------------------------------------------------------
 
 
-def test_a_screenshot_that_cannot_be_written_midway_is_one_line_and_exit_1(tmp_path: Path) -> None:
-    # The folder passes the check; then the disk fills up. Run apart: screenshots start and quit pygame.
+def failed_screenshots(folder: Path, save: str, **env: str) -> tuple[str, subprocess.CompletedProcess[str]]:
+    """``--screenshot folder`` in a process of its own (screenshots start and quit pygame) with
+    ``pygame.image.save`` replaced by the function ``full`` that ``save`` defines: the run must stop with
+    exit 1 and one line saying which file it could not write; that line, and the run."""
     script = (
         "import sys, pygame, main\n"
         "sys.argv[0] = 'main.py'\n"
-        "def full(*args, **kwargs):\n"
-        "    raise pygame.error('Error writing to datastream')\n"
+        f"{save}"
         "pygame.image.save = full\n"
-        f"sys.exit(main.main(['--screenshot', {str(tmp_path)!r}]))\n"
+        f"sys.exit(main.main(['--screenshot', {str(folder)!r}]))\n"
     )
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    done = subprocess.run([sys.executable, "-c", script], check=False, cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", script], check=False, cwd=ROOT, capture_output=True, text=True,
+                          env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **env), timeout=120)
     assert done.returncode == 1, done.stderr
     assert_no_crash(done.stderr)
     [line] = error_lines(done.stderr)
-    assert line.startswith(f"main.py: cannot write {tmp_path}")
+    assert line.startswith(f"main.py: cannot write {folder}")
+    return line, done
+
+
+def test_a_screenshot_that_cannot_be_written_midway_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    # The folder passes the check; then the disk fills up.
+    line, _ = failed_screenshots(tmp_path, "def full(*args, **kwargs):\n"
+                                           "    raise pygame.error('Error writing to datastream')\n")
     assert line.endswith(": Error writing to datastream")
     assert list(tmp_path.iterdir()) == []
 
@@ -132,24 +139,11 @@ def test_a_screenshot_that_cannot_be_written_midway_is_one_line_and_exit_1(tmp_p
 @pytest.mark.parametrize("written", ["empty", "cut"])
 def test_a_screenshot_left_empty_by_a_full_disk_stops_the_run_with_exit_1(tmp_path: Path, written: str) -> None:
     # pygame.image.save says nothing on a full disk: it leaves an empty (or cut-off) file behind.
-    script = (
-        "import sys, pygame, main\n"
-        "sys.argv[0] = 'main.py'\n"
-        "real = pygame.image.save\n"
-        "def full(surface, path, *args):\n"
-        "    real(surface, path)\n"
-        f"    data = open(path, 'rb').read()[:{0 if written == 'empty' else 100}]\n"
-        "    open(path, 'wb').write(data)\n"
-        "pygame.image.save = full\n"
-        f"sys.exit(main.main(['--screenshot', {str(tmp_path)!r}]))\n"
-    )
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TOCHKI_KERNEL="off")
-    done = subprocess.run([sys.executable, "-c", script], check=False, cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 1, done.stderr
-    assert_no_crash(done.stderr)
-    [line] = error_lines(done.stderr)
-    assert line.startswith(f"main.py: cannot write {tmp_path}")
+    line, done = failed_screenshots(tmp_path, "real = pygame.image.save\n"
+                                              "def full(surface, path, *args):\n"
+                                              "    real(surface, path)\n"
+                                              f"    data = open(path, 'rb').read()[:{0 if written == 'empty' else 100}]\n"
+                                              "    open(path, 'wb').write(data)\n", TOCHKI_KERNEL="off")
     assert ("is empty" if written == "empty" else "is cut short") in line, line
     assert "wrote" not in done.stdout
     assert list(tmp_path.iterdir()) == []  # it stopped at the first, and left no empty picture behind
