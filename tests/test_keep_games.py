@@ -529,8 +529,8 @@ def test_an_unusable_data_folder_says_so(control: Control, tmp_path: Path, monke
     blocker.write_text("x")
     monkeypatch.setenv("TOCHKI_DATA_DIR", str(blocker / "data"))
     menu = open_menu(control)
-    assert menu.notice == errors.Notice("store.no_folder")
-    assert "Папка данных" in menu.notice.text()
+    assert menu.notice == errors.Notice("store.not_kept", fields=(("folder", str(blocker / "data")),))
+    assert "не сохранятся" in menu.notice.text() and str(blocker / "data") in menu.notice.text()
 
 
 # ----- 13. save names ---------------------------------------------------------------------------------

@@ -5,10 +5,15 @@
 from __future__ import annotations
 
 import errno
+import logging
 from dataclasses import dataclass
 
 from engine import sgf
+from game.paths import DataFolderError, data_dir_problem
+from game.storage.names import shown
 from game.strings import t
+
+log = logging.getLogger(__name__)
 
 
 class StoreError(ValueError):
@@ -59,6 +64,8 @@ def problem_of(error: BaseException, *, writing: bool = False) -> str:
     """
     if isinstance(error, StoreError):
         return error.problem
+    if isinstance(error, DataFolderError):
+        return "problem.no_data_folder"
     if isinstance(error, sgf.SgfError):
         return _sgf_problem(error)
     if isinstance(error, UnicodeError):
@@ -101,3 +108,13 @@ _SGF_PROBLEMS: dict[sgf.Problem, str] = {
 def _sgf_problem(error: sgf.SgfError) -> str:
     # The engine's message is English detail for the log; its kind is what the player needs.
     return _SGF_PROBLEMS[error.problem]
+
+
+def data_folder_notice() -> Notice | None:
+    """What the menu says when the player's data folder can keep nothing (:func:`game.paths.data_dir_problem`):
+    that games and settings will not be kept, and where they would have gone. None when it can. Never raises."""
+    problem = data_dir_problem()
+    if problem is None:
+        return None
+    log.warning("nothing will be kept this run: %s", problem)
+    return Notice("store.not_kept", fields=(("folder", shown(problem.wanted)),))
