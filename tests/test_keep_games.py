@@ -575,6 +575,16 @@ def test_a_name_an_ascii_file_system_cannot_hold_is_written_in_utf8(control: Con
     assert save.message is not None and save.message[0].text() == "Сохранено: Партия"
 
 
+def test_windows_takes_any_name_whatever_its_legacy_encoding(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows names are UTF-16 text: a file-system encoding that cannot hold Cyrillic (the legacy «mbcs» mode on
+    a Western code page) says nothing about what the disk takes, so nothing is refused (it once was)."""
+    from game.storage import names
+
+    monkeypatch.setattr(sys, "getfilesystemencoding", lambda: "cp1252")
+    monkeypatch.setattr(names, "UTF16_NAMES", True)
+    assert names.on_disk("Партия") == "Партия"
+
+
 def test_random_names_never_crash_the_save(data_dir: Path) -> None:
     rng = random.Random(11)
     alphabet = "aя😀\u200b\u202e\ufe0f\u034f /\\:.\x00\udcff"
