@@ -130,7 +130,7 @@ def take(game: Path) -> Holder | None:
         if holder is not None and holder.token == me.token:
             _hold(lock)
             with contextlib.suppress(OSError):
-                os.utime(lock)  # every autosave keeps it fresh, besides the refresher
+                _touch(lock)  # every autosave keeps it fresh, besides the refresher
             return None
         if holder is None and being_written(age):
             return Holder(0, None, "", "")  # its window is writing it right now
@@ -230,8 +230,24 @@ def refresh_held() -> None:
     """Touches every hold this process still has, so that another window sees it alive. Never raises."""
     for lock in list(_held):
         with contextlib.suppress(OSError):
-            if still_ours(lock.with_suffix(".sgf")):
-                os.utime(lock)
+            _touch(lock)
+
+
+def _touch(lock: Path) -> None:
+    """Dates the hold at ``lock`` now if it is this process's, by writing its own bytes again in place; a hold
+    another window made meanwhile (a new file under the name) is read through the same handle and left alone.
+
+    Not ``os.utime``: on Windows it opens the file sharing nothing, and another window reading the hold at that
+    instant would fail; a plain write shares, and its bytes are the same ones, so a reader sees the hold whole.
+    """
+    mine = myself().to_bytes()
+    fd = os.open(lock, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode) and os.read(fd, MAX_LOCK_BYTES + 1) == mine:
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, mine)
+    finally:
+        os.close(fd)
 
 
 _refresher: tuple[int, threading.Thread] | None = None
