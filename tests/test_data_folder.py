@@ -87,8 +87,13 @@ def test_the_game_starts_on_its_menu_saying_games_will_not_be_kept_and_where(tmp
     assert done.returncode == 0, done.stderr[-3000:]
     assert "Traceback" not in done.stderr and "неожиданно закрылась" not in done.stderr, done.stderr[-3000:]
     notice = [line for line in done.stdout.splitlines() if line.startswith("NOTICE:")]
-    said = strings.STRINGS["store.not_kept"]["ru"].format(folder=wanted)
+    said = strings.STRINGS["store.not_kept"]["ru"].format(folder=shown_folder(wanted))
     assert notice == [f"NOTICE: {said}"]
+
+
+def shown_folder(path: str) -> str:
+    """A folder's path as the menu's line gives it: a long one with its middle left out."""
+    return errors.middle_cut(path, errors.MAX_FOLDER_SHOWN)
 
 
 @pytest.fixture
@@ -114,10 +119,11 @@ def open_menu(control: Control) -> MenuScene:
 
 def test_the_menu_says_it_in_the_players_language(control: Control, no_folder: str) -> None:
     menu = open_menu(control)
-    assert menu.notice == errors.Notice("store.not_kept", fields=(("folder", no_folder),))
-    assert menu.notice.text() == f"Партии и настройки не сохранятся: папка игры «{no_folder}» недоступна"
+    folder = shown_folder(no_folder)
+    assert menu.notice == errors.Notice("store.not_kept", fields=(("folder", folder),))
+    assert menu.notice.text() == f"Партии и настройки не сохранятся: папка игры «{folder}» недоступна"
     press(control, menu.language_buttons["en"])  # a choice not kept either: no crash for it
-    assert menu.notice.text() == f"Games and settings will not be kept: the game's folder “{no_folder}” cannot be used"
+    assert menu.notice.text() == f"Games and settings will not be kept: the game's folder “{folder}” cannot be used"
     assert menu.b_continue.rect.w == 0 and menu.b_unfinished.rect.w == 0  # nothing to resume
 
 
@@ -167,7 +173,7 @@ def test_a_folder_nothing_can_be_written_in_says_so_too(tmp_path: Path, monkeypa
     monkeypatch.setattr(tempfile, "mkstemp", read_only)
     problem = paths.data_dir_problem()
     assert problem is not None and problem.wanted == str(tmp_path) and problem.errno == errno.EROFS
-    assert errors.data_folder_notice() == errors.Notice("store.not_kept", fields=(("folder", str(tmp_path)),))
+    assert errors.data_folder_notice() == errors.Notice("store.not_kept", fields=(("folder", shown_folder(str(tmp_path))),))
 
 
 def test_the_folder_that_cannot_be_made_is_an_os_error_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:

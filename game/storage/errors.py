@@ -117,4 +117,20 @@ def data_folder_notice() -> Notice | None:
     if problem is None:
         return None
     log.warning("nothing will be kept this run: %s", problem)
-    return Notice("store.not_kept", fields=(("folder", shown(problem.wanted)),))
+    return Notice("store.not_kept", fields=(("folder", middle_cut(shown(problem.wanted), MAX_FOLDER_SHOWN)),))
+
+
+MAX_FOLDER_SHOWN = 72
+"""The most characters of a folder's path the menu's line shows: its start says where, its end which folder."""
+
+
+def middle_cut(text: str, limit: int) -> str:
+    """``text`` of at most ``limit`` characters: its start and end, joined by «…» where its middle was left out.
+
+    >>> middle_cut("/home/маша/.local/share/tochki-strany", 20), middle_cut("short", 20)
+    ('/home/маш…hki-strany', 'short')
+    """
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) // 2
+    return f"{text[:head]}…{text[len(text) - (limit - 1 - head):]}"
