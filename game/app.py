@@ -6,17 +6,23 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
+from pathlib import Path
 
 import pygame
 
 from ai import kernel, parallel
 from game import strings
 from game.control import DEFAULT_SIZE, FRAME_ROOM, HEADLESS_DRIVERS, MIN_SIZE, Control
-from game.paths import user_data_dir
+from game.crash import private_temp_dir
+from game.paths import data_dir_problem, user_data_dir
 from game.storage import library
 from game.storage.preferences import Preferences
 from game.view import dpi, language, theme
+
+log = logging.getLogger(__name__)
 
 
 class NoDisplay(Exception):
@@ -75,6 +81,21 @@ KERNEL_FOLDER = "kernel"
 """The folder in the player's data folder where the master's compiled kernel is cached."""
 
 
+def kernel_cache_dir() -> Path | None:
+    """Where the master's compiled kernel is kept between runs: in the player's data folder; when that
+    can keep nothing (the menu says so), this user's temporary folder, compiled afresh now and then;
+    None (the kernel's own default) when neither can be used. Never raises."""
+    problem = data_dir_problem()
+    if problem is None:
+        with contextlib.suppress(OSError):
+            return user_data_dir() / KERNEL_FOLDER
+    try:
+        return private_temp_dir() / KERNEL_FOLDER
+    except OSError as e:
+        log.warning("no folder for the compiled kernel: %s; %s", problem, e)
+        return None
+
+
 def run(size: tuple[int, int] | None = None) -> int:
     """Play: open the window on the menu and run until it closes.
 
@@ -87,7 +108,7 @@ def run(size: tuple[int, int] | None = None) -> int:
         language.apply_saved(chosen)  # before the window, and before a NoDisplay message: both are in it
         parallel.configure(chosen.chosen.cores)  # the master's pool starts when it first thinks
         open_display()
-        kernel.configure(user_data_dir() / KERNEL_FOLDER)
+        kernel.configure(kernel_cache_dir())
         theme.use_display_dpi(dpi.display_dpi())  # before the first layout: buttons are sized by it
         window = chosen.chosen
         control = Control(size or first_window_size(window.window_size), preferences=chosen,

@@ -182,6 +182,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "ru": "Папка данных игры недоступна — партии сейчас не сохраняются",
         "en": "The game's data folder cannot be used — games are not being saved",
     },
+    # The player's data folder cannot be used at all (game.paths.data_dir_problem): the game plays on, keeping
+    # nothing; the menu says so and where the folder would be, and every save says why it failed.
+    "store.not_kept": {
+        "ru": "Партии и настройки не сохранятся: папка игры «{folder}» недоступна",
+        "en": "Games and settings will not be kept: the game's folder “{folder}” cannot be used",
+    },
+    "problem.no_data_folder": {"ru": "папка данных игры недоступна", "en": "the game's data folder cannot be used"},
     # What went wrong with a file, put into {why} of the messages above and below.
     "problem.not_record": {"ru": "это не запись партии в точки", "en": "this is not a Dots game record"},
     "problem.unsupported": {

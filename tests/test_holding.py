@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from driving import click, press, step
+from driving import click, press, step, step_until
 
 from engine import Game, sgf
 from game.control import Control
@@ -239,3 +239,135 @@ def test_the_list_will_not_delete_a_game_another_window_plays(control: Control, 
     press(control, dialog.b_yes)
     assert control.stack.top is listing and listing.count == 1 and unfinished.slot_path(slot).exists()
     assert listing.message is not None and "другом окне" in listing.message[0].text()
+
+
+# --- holds that cannot be checked: kept fresh by a live holder, freed when left (issue 27) --------------------
+
+AN_HOUR = 3600.0
+
+
+def date(lock: Path, age: float) -> None:
+    """The hold file dated ``age`` seconds ago (negative: ahead of the clock)."""
+    when = time.time() - age
+    for _ in range(1000):  # Windows' utime shares nothing: it fails while the other window rewrites the hold
+        try:
+            os.utime(lock, (when, when))
+            return
+        except PermissionError:
+            continue
+    os.utime(lock, (when, when))
+
+
+def like_macos(monkeypatch: pytest.MonkeyPatch, *, host: str | None = None) -> None:
+    """The platform facts of a macOS machine on which a crashed window's id went to a new process: the id
+    runs, and the system does not say when a process started; ``host``: this machine's name now."""
+    monkeypatch.setattr(holding, "process_started", lambda pid: None)
+    monkeypatch.setattr(holding, "pid_running", lambda pid: True)
+    if host is not None:
+        monkeypatch.setattr(socket, "gethostname", lambda: host)
+    monkeypatch.setattr(holding, "_me", None)  # this process as a holder, on those facts
+
+
+def write_hold(slot: str, holder: holding.Holder, age: float) -> Path:
+    lock = holding.lock_path(unfinished.slot_path(slot))
+    lock.write_bytes(holder.to_bytes())
+    date(lock, age)
+    return lock
+
+
+@pytest.mark.parametrize("written", ["empty", "another machine", "unprovable"])
+def test_a_hold_dated_ahead_of_the_clock_is_stale(slot: str, written: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock was set back after the hold was written: no live holder keeps a hold in the future."""
+    lock = holding.lock_path(unfinished.slot_path(slot))
+    if written == "empty":  # a window killed while writing it, an hour «ahead»
+        lock.write_bytes(b"")
+        date(lock, -AN_HOUR)
+    elif written == "another machine":
+        write_hold(slot, holding.Holder(4242, 1, "their-run", "another-machine"), -AN_HOUR)
+    else:
+        like_macos(monkeypatch)
+        write_hold(slot, holding.Holder(4242, None, "their-run", socket.gethostname()), -AN_HOUR)
+    assert holding.holder_of(unfinished.slot_path(slot)) is None
+    assert unfinished.hold(slot) is None and holding.still_ours(unfinished.slot_path(slot))
+    unfinished.save_current(a_game(5), META, slot)
+
+
+def test_a_hold_a_little_ahead_still_counts_as_written_now(slot: str) -> None:
+    """Another machine's clock (a shared folder) may run a few seconds ahead: its live hold stays held."""
+    write_hold(slot, holding.Holder(4242, 1, "their-run", "another-machine"), -holding.CLOCK_SKEW_SECONDS / 2)
+    assert unfinished.hold(slot) is not None
+    lock = holding.lock_path(unfinished.slot_path(slot))
+    lock.write_bytes(b"")
+    date(lock, -holding.CLOCK_SKEW_SECONDS / 2)
+    assert unfinished.hold(slot) is not None
+
+
+@pytest.mark.parametrize("case", ["macOS, a reused id", "this machine renamed", "another machine"])
+def test_a_hold_that_cannot_be_checked_is_held_while_fresh_and_freed_once_left(
+        slot: str, case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On every system, by its facts: no start time to tell a reused id by (macOS), a host name that changed
+    with the network (macOS does that), a shared folder; a crashed holder's hold is never held for good."""
+    if case == "macOS, a reused id":
+        like_macos(monkeypatch)
+        crashed = holding.Holder(4242, None, "crashed-run", socket.gethostname())
+    elif case == "this machine renamed":
+        like_macos(monkeypatch, host="MacBook-2.local")
+        crashed = holding.Holder(4242, None, "crashed-run", "MacBook.local")
+    else:
+        crashed = holding.Holder(4242, 1, "crashed-run", "another-machine")
+    write_hold(slot, crashed, 0.0)
+    assert unfinished.hold(slot) == crashed  # as fresh as a live holder keeps it: held
+    write_hold(slot, crashed, holding.FRESH_SECONDS / 2)
+    assert unfinished.hold(slot) == crashed  # a few refreshes missed (a busy machine): still held
+    write_hold(slot, crashed, holding.FRESH_SECONDS + 1)
+    assert holding.holder_of(unfinished.slot_path(slot)) is None
+    assert unfinished.hold(slot) is None  # left untouched longer than any live holder leaves it: taken over
+    unfinished.save_current(a_game(5), META, slot)
+    assert unfinished.list_current().games[0].game.move_count == 5  # type: ignore[union-attr]
+
+
+def test_the_holder_keeps_its_hold_fresh(slot: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    like_macos(monkeypatch)
+    assert unfinished.hold(slot) is None
+    lock = holding.lock_path(unfinished.slot_path(slot))
+    date(lock, holding.FRESH_SECONDS + 1)  # as if its refreshes had stopped …
+    holding.refresh_held()  # … but it runs: the next one comes
+    me = holding.myself()
+    other = holding.Holder(me.pid + 1, None, "other-window", me.host)
+    with monkeypatch.context() as looking:
+        looking.setattr(holding, "myself", lambda: other)  # another window of this machine looks
+        assert holding.holder_of(unfinished.slot_path(slot)) == me
+    unfinished.release(slot)
+    assert not lock.exists()
+    holding.refresh_held()  # let go: nothing is touched, nothing made again
+    assert not lock.exists()
+
+
+OTHER_WINDOW_REFRESHING = """
+import sys
+from game.storage import holding, unfinished
+holding.REFRESH_SECONDS = 0.05  # the real thread, at a test's pace
+print("held" if unfinished.hold(sys.argv[1]) is None else "refused", flush=True)
+sys.stdin.readline()
+"""
+
+
+def test_a_running_window_keeps_its_hold_fresh_and_a_crash_lets_it_go_stale(
+        slot: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes; this one cannot check the other (macOS's facts): only the hold's freshness tells."""
+    env = dict(os.environ, TOCHKI_KERNEL="off", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    window = subprocess.Popen([sys.executable, "-c", OTHER_WINDOW_REFRESHING, slot], cwd=ROOT, env=env, text=True,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    lock = holding.lock_path(unfinished.slot_path(slot))
+    try:
+        assert window.stdout is not None and window.stdout.readline().strip() == "held"
+        like_macos(monkeypatch)
+        date(lock, holding.FRESH_SECONDS + 1)
+        step_until(None, lambda: time.time() - lock.stat().st_mtime < holding.FRESH_SECONDS)  # its thread touched it
+        holder = unfinished.hold(slot)
+        assert holder is not None and holder.pid == window.pid
+    finally:
+        window.kill()  # SIGKILL; TerminateProcess on Windows
+        window.wait(timeout=60)
+    date(lock, holding.FRESH_SECONDS + 1)  # nobody refreshes it now; its id may run again (like_macos says it does)
+    assert unfinished.hold(slot) is None

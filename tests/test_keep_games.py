@@ -529,8 +529,9 @@ def test_an_unusable_data_folder_says_so(control: Control, tmp_path: Path, monke
     blocker.write_text("x")
     monkeypatch.setenv("TOCHKI_DATA_DIR", str(blocker / "data"))
     menu = open_menu(control)
-    assert menu.notice == errors.Notice("store.no_folder")
-    assert "Папка данных" in menu.notice.text()
+    folder = errors.middle_cut(str(blocker / "data"), errors.MAX_FOLDER_SHOWN)  # a long path: its middle left out
+    assert menu.notice == errors.Notice("store.not_kept", fields=(("folder", folder),))
+    assert "не сохранятся" in menu.notice.text() and folder in menu.notice.text()
 
 
 # ----- 13. save names ---------------------------------------------------------------------------------
@@ -573,6 +574,16 @@ def test_a_name_an_ascii_file_system_cannot_hold_is_written_in_utf8(control: Con
     key(control, pygame.K_RETURN)
     assert save.saved is not None and os.fsencode(save.saved.name) == "Партия.sgf".encode()
     assert save.message is not None and save.message[0].text() == "Сохранено: Партия"
+
+
+def test_windows_takes_any_name_whatever_its_legacy_encoding(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows names are UTF-16 text: a file-system encoding that cannot hold Cyrillic (the legacy «mbcs» mode on
+    a Western code page) says nothing about what the disk takes, so nothing is refused (it once was)."""
+    from game.storage import names
+
+    monkeypatch.setattr(sys, "getfilesystemencoding", lambda: "cp1252")
+    monkeypatch.setattr(names, "UTF16_NAMES", True)
+    assert names.on_disk("Партия") == "Партия"
 
 
 def test_random_names_never_crash_the_save(data_dir: Path) -> None:

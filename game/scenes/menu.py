@@ -6,7 +6,9 @@ progress; it resumes the latest with the same mode, level, colour and rules, and
 «Неоконченные: N» beside it lists them all (``stack.go("unfinished")``) to resume
 or delete any. A game in progress that could not be read has already been set
 aside by the store: the menu shows its message in one line (kept as string ids,
-so it follows a language switch) and carries on. The rule set and the mode chosen
+so it follows a language switch) and carries on. A data folder that can keep nothing (no home folder,
+a read-only disk) is said before anything else: games and settings will not be kept, and where they
+would have gone. The rule set and the mode chosen
 last (two players or the computer) are remembered in the settings and come back here.
 """
 
@@ -56,6 +58,8 @@ class MenuScene(Scene):
         self.current: unfinished.CurrentReader | None = None
         """The games in progress still being read; None once all are in."""
         self._notices = 0
+        self.unusable: errors.Notice | None = None
+        """The player's data folder can keep nothing: the line that says so, which stays while it is so."""
         self.buttons = ButtonGroup()
         self.b_continue = self.buttons.add(Button("menu.continue", primary=True), self.continue_game)
         self.b_unfinished = self.buttons.add(Button("menu.unfinished", n=0), self.open_unfinished)
@@ -152,6 +156,11 @@ class MenuScene(Scene):
         self.current = unfinished.CurrentReader()
         self.unfinished = []
         self._notices = 0
+        self.unusable = errors.data_folder_notice()
+        if self.unusable is not None:  # says more than the list's own line would: what is lost, and where
+            self.notice = self.unusable
+        elif self.notice is not None and self.notice.key == "store.not_kept":
+            self.notice = None  # usable again (the disk is back)
         self.read_some()
 
     def read_some(self) -> None:
@@ -162,7 +171,8 @@ class MenuScene(Scene):
         self.current.work()
         self.unfinished = [*self.current.games]
         if len(self.current.notices) > self._notices:
-            self.notice = self.current.notices[self._notices]
+            if self.unusable is None:
+                self.notice = self.current.notices[self._notices]
             self._notices = len(self.current.notices)
         self.b_unfinished.fields = {"n": self.current.total}
         if self.current.done:

@@ -5,10 +5,15 @@
 from __future__ import annotations
 
 import errno
+import logging
 from dataclasses import dataclass
 
 from engine import sgf
+from game.paths import DataFolderError, data_dir_problem
+from game.storage.names import shown
 from game.strings import t
+
+log = logging.getLogger(__name__)
 
 
 class StoreError(ValueError):
@@ -59,6 +64,8 @@ def problem_of(error: BaseException, *, writing: bool = False) -> str:
     """
     if isinstance(error, StoreError):
         return error.problem
+    if isinstance(error, DataFolderError):
+        return "problem.no_data_folder"
     if isinstance(error, sgf.SgfError):
         return _sgf_problem(error)
     if isinstance(error, UnicodeError):
@@ -101,3 +108,29 @@ _SGF_PROBLEMS: dict[sgf.Problem, str] = {
 def _sgf_problem(error: sgf.SgfError) -> str:
     # The engine's message is English detail for the log; its kind is what the player needs.
     return _SGF_PROBLEMS[error.problem]
+
+
+def data_folder_notice() -> Notice | None:
+    """What the menu says when the player's data folder can keep nothing (:func:`game.paths.data_dir_problem`):
+    that games and settings will not be kept, and where they would have gone. None when it can. Never raises."""
+    problem = data_dir_problem()
+    if problem is None:
+        return None
+    log.warning("nothing will be kept this run: %s", problem)
+    return Notice("store.not_kept", fields=(("folder", middle_cut(shown(problem.wanted), MAX_FOLDER_SHOWN)),))
+
+
+MAX_FOLDER_SHOWN = 72
+"""The most characters of a folder's path the menu's line shows: its start says where, its end which folder."""
+
+
+def middle_cut(text: str, limit: int) -> str:
+    """``text`` of at most ``limit`` characters: its start and end, joined by «…» where its middle was left out.
+
+    >>> middle_cut("/home/маша/.local/share/tochki-strany", 20), middle_cut("short", 20)
+    ('/home/маш…hki-strany', 'short')
+    """
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) // 2
+    return f"{text[:head]}…{text[len(text) - (limit - 1 - head):]}"

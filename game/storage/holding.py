@@ -6,8 +6,15 @@ holds it (:class:`Holder`: its id, when it started, a token of this run and the 
 with ``O_EXCL``, so of two windows taking it at once one wins; it goes when the game is left or
 ends, or the program exits. A hold whose process is gone (a crash, a kill) is *stale* and taken
 over: the process id is checked to be running, and — because a new process may get the same id —
-to have started when the hold says (where the system tells: Linux and Windows). A hold from
-another machine (a shared data folder) cannot be checked and counts as held.
+to have started when the hold says (where the system tells: Linux and Windows).
+
+Where that cannot be proved either way — a hold from another machine (a shared data folder), from
+this machine under an earlier name (macOS renames it with the network), or on a system that does not
+say when a process started (macOS) — a hold is alive only while it is *fresh*: its holder touches it
+every :data:`REFRESH_SECONDS` while it runs (:func:`refresh_held`, from a thread of its own), so one
+left untouched for :data:`FRESH_SECONDS` was left by a crash, and is taken over. A hold dated ahead
+of this machine's clock by more than :data:`CLOCK_SKEW_SECONDS` was written before the clock was set
+back: no live holder keeps it so, and it is stale too.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import secrets
 import socket
 import stat
 import sys
+import threading
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -32,6 +40,14 @@ MAX_LOCK_BYTES = 4096
 """A hold is a line of JSON: anything longer is not one of ours."""
 CREATING_SECONDS = 5.0
 """A hold found empty or unreadable this young is being written by its window: it counts as held."""
+REFRESH_SECONDS = 30.0
+"""How often a running holder touches its holds, so that a window that cannot check it sees it alive."""
+FRESH_SECONDS = 10 * REFRESH_SECONDS
+"""A hold untouched this long, whose holder cannot be checked, was left by a crash (ten refreshes missed:
+a busy or sleeping machine misses a few, not ten)."""
+CLOCK_SKEW_SECONDS = 30.0
+"""How far ahead of this machine's clock a hold may be dated and still count as written now (a shared
+folder's server, another machine's clock); one dated further ahead was written before the clock was set back."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +120,7 @@ def take(game: Path) -> Holder | None:
                 os.write(fd, me.to_bytes())
             finally:
                 os.close(fd)
-            _held.add(lock)
+            _hold(lock)
             return None
         try:
             seen, age = _read(lock)
@@ -112,11 +128,13 @@ def take(game: Path) -> Holder | None:
             continue  # released meanwhile
         holder = Holder.from_bytes(seen)
         if holder is not None and holder.token == me.token:
-            _held.add(lock)
+            _hold(lock)
+            with contextlib.suppress(OSError):
+                _touch(lock)  # every autosave keeps it fresh, besides the refresher
             return None
-        if holder is None and age < CREATING_SECONDS:
+        if holder is None and being_written(age):
             return Holder(0, None, "", "")  # its window is writing it right now
-        if holder is not None and is_alive(holder):
+        if holder is not None and is_alive(holder, age):
             return holder
         log.info("game in progress %s: the hold of %s is stale, taken over", game.name, holder)
         _break(lock, seen)
@@ -162,8 +180,8 @@ def holder_of(game: Path) -> Holder | None:
         return None
     holder = Holder.from_bytes(seen)
     if holder is None:
-        return Holder(0, None, "", "") if age < CREATING_SECONDS else None
-    if holder.token == myself().token or not is_alive(holder):
+        return Holder(0, None, "", "") if being_written(age) else None
+    if holder.token == myself().token or not is_alive(holder, age):
         return None
     return holder
 
@@ -178,17 +196,78 @@ def forget_stale(folder: Path) -> None:
                     lock.unlink()
 
 
-def is_alive(holder: Holder) -> bool:
-    """Is the process ``holder`` names still running, the same one that took the hold?"""
+def being_written(age: float) -> bool:
+    """Is a hold file that names no holder (empty, cut short), ``age`` seconds old, still being written
+    by its window? Not when older than :data:`CREATING_SECONDS` (its window was killed doing so), nor when
+    dated further ahead than :data:`CLOCK_SKEW_SECONDS` (the clock was set back since)."""
+    return -CLOCK_SKEW_SECONDS <= age < CREATING_SECONDS
+
+
+def fresh(age: float) -> bool:
+    """Has a hold ``age`` seconds old been touched lately enough for a running holder (:data:`FRESH_SECONDS`),
+    and not dated in the future beyond :data:`CLOCK_SKEW_SECONDS`?"""
+    return -CLOCK_SKEW_SECONDS <= age <= FRESH_SECONDS
+
+
+def is_alive(holder: Holder, age: float) -> bool:
+    """Is the process ``holder`` names still running, the same one that took the hold ``age`` seconds ago
+    (as its file's date says)? Checked where this machine can tell; otherwise: is the hold :func:`fresh`."""
     me = myself()
-    if holder.host != me.host:
-        return True  # another machine's process cannot be looked at from here
-    if holder.pid == me.pid:
-        return holder.token == me.token  # our id, another run: a run before this one, gone
-    if not pid_running(holder.pid):
-        return False
-    started = process_started(holder.pid)
-    return holder.started is None or started is None or started == holder.started
+    if holder.host == me.host:
+        if holder.pid == me.pid:
+            return holder.token == me.token  # our id, another run: a run before this one, gone
+        if not pid_running(holder.pid):
+            return False
+        started = process_started(holder.pid)
+        if holder.started is not None and started is not None:
+            return started == holder.started  # a reused id started at another time
+    # Another machine's process, this machine under an earlier name, or no start time to tell a reused
+    # id by (macOS): the holder proves itself alive by keeping its hold fresh.
+    return fresh(age)
+
+
+def refresh_held() -> None:
+    """Touches every hold this process still has, so that another window sees it alive. Never raises."""
+    for lock in list(_held):
+        with contextlib.suppress(OSError):
+            _touch(lock)
+
+
+def _touch(lock: Path) -> None:
+    """Dates the hold at ``lock`` now if it is this process's, by writing its own bytes again in place; a hold
+    another window made meanwhile (a new file under the name) is read through the same handle and left alone.
+
+    Not ``os.utime``: on Windows it opens the file sharing nothing, and another window reading the hold at that
+    instant would fail; a plain write shares, and its bytes are the same ones, so a reader sees the hold whole.
+    """
+    mine = myself().to_bytes()
+    fd = os.open(lock, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode) and os.read(fd, MAX_LOCK_BYTES + 1) == mine:
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, mine)
+    finally:
+        os.close(fd)
+
+
+_refresher: tuple[int, threading.Thread] | None = None
+"""The thread that keeps this process's holds fresh, and the process it runs in (a child has none)."""
+
+
+def _hold(lock: Path) -> None:
+    """``lock`` is this process's hold now: kept fresh until it is let go."""
+    global _refresher
+    _held.add(lock)
+    if _refresher is None or _refresher[0] != os.getpid() or not _refresher[1].is_alive():
+        thread = threading.Thread(target=_keep_fresh, name="holds-refresh", daemon=True)
+        _refresher = (os.getpid(), thread)
+        thread.start()
+
+
+def _keep_fresh() -> None:
+    while True:  # a daemon: it ends with the program
+        time.sleep(REFRESH_SECONDS)
+        refresh_held()
 
 
 def pid_running(pid: int) -> bool:

@@ -15,6 +15,9 @@ import os
 import sys
 import unicodedata
 
+UTF16_NAMES = os.name == "nt"
+"""Windows: a file's name is UTF-16 text, whatever ``sys.getfilesystemencoding()`` says (Python hands str names to
+the system as they are, in the legacy «mbcs» mode too), so every name a str can hold can be a file's."""
 REPLACEMENT = "\ufffd"
 """What a byte or surrogate that is no character shows as: «�»."""
 
@@ -71,19 +74,19 @@ def shown(text: str | bytes | os.PathLike[str] | None) -> str:
 
 
 def on_disk(name: str) -> str:
-    """``name`` as a file's name on this system: itself where the file system's encoding holds it,
-    else (a C locale's ASCII) its UTF-8 bytes, which Python names by escapes. ``UnicodeEncodeError``
-    only where neither can be (no POSIX system).
+    """``name`` as a file's name on this system: itself where the file system's encoding holds it
+    (always on Windows, whose names are UTF-16 text whatever that encoding says), else (a C locale's
+    ASCII) its UTF-8 bytes, which Python names by escapes. ``UnicodeEncodeError`` only for a lone
+    surrogate, which no name can hold.
 
     >>> on_disk("Партия") == "Партия" or sys.getfilesystemencoding() != "utf-8"
     True
     """
+    if UTF16_NAMES:
+        return name
     try:
         name.encode(sys.getfilesystemencoding(), "strict")
         return name
-    except LookupError:
+    except (LookupError, UnicodeEncodeError):
         pass
-    except UnicodeEncodeError:
-        if os.name != "posix":
-            raise
     return os.fsdecode(name.encode("utf-8"))
