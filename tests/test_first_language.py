@@ -86,3 +86,13 @@ def test_a_started_process_reads_its_environment(lang: str | None, expected: str
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[-1] == expected
+
+
+def test_an_unusable_data_folder_still_speaks_the_systems_language(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    # A file where the folder should be: no settings can exist, so this is a first start, not a Russian one.
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("TOCHKI_DATA_DIR", str(blocker))
+    system(monkeypatch, LANG="en_US.UTF-8")
+    assert language.apply_saved(Preferences.load()) == "en"

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
-from game.paths import user_data_dir
+from game.paths import DataFolderError, user_data_dir
 from game.storage.preferences import SETTINGS_FILE, Preferences
 from game.strings import DEFAULT_LANGUAGE, LANGUAGES, language, set_language, t
 
@@ -79,7 +79,7 @@ def first_start() -> bool:
     """No settings file yet: the player has chosen nothing, the language included."""
     try:
         (user_data_dir() / SETTINGS_FILE).lstat()
-    except FileNotFoundError:
+    except (FileNotFoundError, DataFolderError):  # no folder to keep a choice in: nothing was chosen
         return True
     except OSError:  # there, but unreadable: the player has been here
         return False
