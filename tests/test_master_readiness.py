@@ -225,7 +225,7 @@ def test_the_panel_says_the_master_is_getting_ready_while_its_move_waits_and_the
     master.loaded.set()
     step_until(control, lambda: play.game.move_count == 2)
     assert turn_line(play) == "Ваш ход"
-    assert play.master_engines == {sgf.MasterEngine.KERNEL}
+    assert play.thinking.master.engines == {sgf.MasterEngine.KERNEL}
 
 
 def test_while_a_hint_waits_for_the_kernel_its_button_and_the_panel_say_so(
@@ -255,7 +255,7 @@ def test_the_results_and_the_record_name_the_uncompiled_master(
     play = start_play(control, MatchSettings(Rules.COUNTRIES, 10, 10, ComputerSettings(Level.MASTER, Player.RED)),
                       chooser=master)
     step_until(control, lambda: play.game.move_count == 1)
-    assert turn_line(play) == "Ваш ход" and play.master_engines == {sgf.MasterEngine.UNCOMPILED}
+    assert turn_line(play) == "Ваш ход" and play.thinking.master.engines == {sgf.MasterEngine.UNCOMPILED}
     play.finish()
     step(control)
     results = control.stack.top

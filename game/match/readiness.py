@@ -1,7 +1,8 @@
 """Whether the master plays at full strength now: its compiled kernel ready, still getting ready (and how
 far along), or never on this computer, where it plays the same search uncompiled, much weaker.
 
-The screens that offer and play the master (versus, play, results) ask :func:`master_state` and say so:
+The screens that offer and play the master (versus, play, results) ask :func:`master_state` (through a
+:class:`MasterWatch`) and say so:
 no one plays a weaker master without being told. It reads ``ai.kernel`` (``status()``, ``ready()`` and
 ``progress()``) and never waits: a frame asks it. A kernel without ``progress()`` (older than the one that
 reports its first compile's progress) reads as progress unknown.
@@ -120,3 +121,39 @@ def weakest(engines: set[MasterEngine]) -> MasterEngine | None:
     if MasterEngine.UNCOMPILED in engines:
         return MasterEngine.UNCOMPILED
     return MasterEngine.KERNEL if engines else None
+
+
+class MasterWatch:
+    """A screen's look at the master's kernel: its state as last looked at (once a frame), and in a game
+    the engines the computer's master found its moves on."""
+
+    def __init__(self, watch: Watch = master_state) -> None:
+        self.watch = watch
+        """Where the state comes from: :func:`master_state` (the screenshots pin one)."""
+        self.state = watch()
+        """The state as last looked at."""
+        self.engines: set[MasterEngine] = set()
+        """The engines the master's moves were found on (for the results and the record)."""
+
+    def look(self) -> MasterState:
+        """Look again (once a frame); the state now."""
+        self.state = self.watch()
+        return self.state
+
+    @property
+    def getting_ready(self) -> MasterState | None:
+        """The state while the kernel gets ready (the lines that say how far along show it); else None."""
+        return self.state if self.state.readiness is Readiness.GETTING_READY else None
+
+    def moved(self) -> None:
+        """The master has just found a move: note the engine it was found on, looked at as the move came
+        (a real master's move waits for its kernel unless that can never load)."""
+        engine = self.watch().engine
+        if engine is not None:
+            self.engines.add(engine)
+
+    @property
+    def engine(self) -> MasterEngine | None:
+        """The engine to name for the game so far (:func:`weakest`)."""
+        return weakest(self.engines)
+

@@ -6,18 +6,13 @@ nothing is played. Moves animate (:mod:`game.view.anim`) without holding input
 back. The game is autosaved to its own slot after every change and on leaving
 (:mod:`game.storage.autosave`); «Вернуть» replays what «Отменить» took back
 (:mod:`game.match.takeback`). Opened as ``stack.go("play", Match(settings))``, or with a game to go on with.
-
-While the master's move (or a hint) waits for its compiled kernel to get ready, the panel says so
-instead of «Компьютер думает» (:mod:`game.match.readiness`); the wait is on the worker's thread, so
-undo, leaving and resizing stay live. Which engine found the master's moves goes on to the results.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from ai import Level
-from engine import Game, IllegalMove, Player, Rules, sgf
+from engine import Game, IllegalMove, Player, Rules
 from game import strings
 from game.input.aim import Aim
 from game.input.layout import BoardLayout, Point, ScreenLayout, screen_layout
@@ -26,7 +21,6 @@ from game.match.clock import StopClock
 from game.match.ending import Ending, How
 from game.match.hint import Hint
 from game.match.opponent import ComputerOpponent
-from game.match.readiness import PROGRESS_EVERY, MasterState, Readiness, Watch, master_state, weakest
 from game.match.takeback import TakeBack
 from game.scenes import play_questions as questions
 from game.scenes.base import Scene, SceneStack
@@ -38,6 +32,7 @@ from game.view.callout import draw_loupe
 from game.view.hint_mark import draw_asked_hint
 from game.view.play_panel import PlayPanel
 from game.view.refusal import RefusalMark
+from game.view.thinking import Thinking
 from game.view.zoom_control import ZoomControl
 
 
@@ -71,12 +66,7 @@ class PlayScene(Scene):
                                resign=lambda: questions.ask_resign(self), menu=lambda: questions.leave(self, "menu"),
                                help=lambda: self.stack.go("help"), sound=self.toggle_sound)
         self.panel.b_sound.show(stack.sounds)
-        self.master_state: Watch = master_state
-        """Where the master's readiness comes from (the screenshots pin one)."""
-        self.master = self.master_state()
-        """The master's readiness as last looked at (each update)."""
-        self.master_engines: set[sgf.MasterEngine] = set()
-        """The engines the computer's master found its moves on in this game (for the results and the record)."""
+        self.thinking = Thinking(self)  # the computer's and the hint's: dots, or the master getting ready
         if self.game.history and not self.game.is_over:
             # Played on from the review (or resumed): «Выйти» promises it can be continued, so it is kept now.
             self._autosave()
@@ -86,17 +76,6 @@ class PlayScene(Scene):
     def human_to_move(self) -> bool:
         """True when a person at the screen is to move (always, at one screen)."""
         return self.opponent is None or self.game.to_move != self.opponent.player
-
-    @property
-    def master_waits(self) -> bool:
-        """The computer's master is to move and waits for its kernel to get ready."""
-        return (self.opponent is not None and self.opponent.level == Level.MASTER and not self.human_to_move
-                and not self.ai_failed and self.master.readiness is Readiness.GETTING_READY)
-
-    @property
-    def hint_waits(self) -> bool:
-        """A hint is asked for and waits for the master's kernel to get ready."""
-        return self.hint.thinking and self.master.readiness is Readiness.GETTING_READY
 
     @property
     def ai_failed(self) -> bool:
@@ -227,11 +206,8 @@ class PlayScene(Scene):
         if self.anims.running(self.clock) or self.refusal is not None or self.game.is_over \
                 or self.autosaver.pending:
             return 0.0
-        waits = [w for w in (self.stop_clock.wake_in(), self.match_clock.wake_in(), self.hint.wake_in()) if w is not None]
-        if self.hint_waits:
-            waits.append(PROGRESS_EVERY)  # the kernel's progress on the panel: nothing else wakes the loop for it
-        if self.opponent is not None and not self.human_to_move and not self.ai_failed:
-            waits.append(hud.thinking_dots_in(self.clock))  # the dots: its answer wakes the loop itself
+        waits = [w for w in (self.stop_clock.wake_in(), self.match_clock.wake_in(), self.thinking.wake_in(self.clock))
+                 if w is not None]  # (the thinking: its dots, the hint's pulse, the master's getting ready)
         return min(waits) if waits else None
 
     def process_event(self, event: pygame.event.Event) -> None:
@@ -265,31 +241,21 @@ class PlayScene(Scene):
         if self.game.is_over:
             self._show_results()
             return
-        self.master = self.master_state()
-        if self.opponent is not None and (turn := self.opponent.take_turn(self.game)) is not None:
+        if (turn := self.thinking.take_turn()) is not None:
             if turn.move is not None:  # (take_turn checked it in this very position: it is legal)
-                self._note_engine()
                 self._play(turn.move, by_computer=True)
             else:  # classic: its «Стоп», or the end of a game it moves alone in with nothing more to gain
                 self.stop(by_computer=True) if turn.stop else self.finish()
         self.hint.follow(self.game, self.clock)  # gone once the game moves on (a move, undo, redo)
         self.panel.enable(undo=self.can_undo(), redo=self.can_redo(), stop=self.can_stop(), hint=self.human_to_move,
-                          hinting=self.hint.thinking, hint_waits=self.hint_waits)
-
-    def _note_engine(self) -> None:
-        """The computer's master has just found a move: note the engine it was found on (looked at as it
-        came: a master's move waits for its kernel unless that can never load)."""
-        if self.opponent is not None and self.opponent.level == Level.MASTER:
-            engine = self.master_state().engine
-            if engine is not None:
-                self.master_engines.add(engine)
+                          hint_key=self.thinking.hint_key)
 
     def _show_results(self) -> None:  # (the swap shuts this scene down: that cancels the computer and the hint)
         self.autosaver.clear(self.clock)  # nothing left to resume; the results scene plays the 'end' sound
         self.autosaver.flush()
         self.stack.swap("results", Match(self.settings, self.game, clock=self.match_clock.state(),
                                          ending=self.ending or Ending.of(self.game), hints=self.hint.used,
-                                         engine=weakest(self.master_engines)))
+                                         engine=self.thinking.engine))
 
     def ghost_node(self) -> Point | None:
         """Where a ghost dot shows now: under the finger, else under the mouse; only if legal."""
@@ -298,12 +264,10 @@ class PlayScene(Scene):
     def _status(self) -> list[tuple[str, theme.Colour]]:
         return hud.play_status(self.game, self.settings, stop_clock=self.stop_clock.shown(), ai_failed=self.ai_failed,
                                autosave_failed=self.autosaver.failed, clock=self.match_clock,
-                               hint_waits=self.master if self.hint_waits else None)
+                               hint_waits=self.thinking.hint_waits)
 
     def _turn(self) -> hud.Turn:
-        thinking = self.clock if self.opponent is not None and not self.human_to_move else None
-        waiting: MasterState | None = self.master if self.master_waits else None
-        return hud.turn_label(self.game, self.settings, thinking, getting_ready=waiting)
+        return self.thinking.turn(self.settings, self.clock)
 
     def look(self) -> object | None:
         """The board, the pointer's ghost dot, the turn line, the scores, the hint and the buttons; None

@@ -48,10 +48,8 @@ class VersusScene(Scene):
         self._level_label_y = 0
         self._colour_label_y = 0
         self._card = pygame.Rect(0, 0, 0, 0)
-        self.master_state: readiness.Watch = readiness.master_state
-        """Where the master's readiness comes from (the screenshots pin one)."""
-        self.master = self.master_state()
-        """The master's readiness as last looked at (each frame)."""
+        self.master = readiness.MasterWatch()
+        """The master's kernel, looked at once a frame: the line under the levels says how it stands."""
         self._note_y = 0
         self._note_h = 0  # room for the master's lines under the levels (kept once laid out: nothing jumps)
 
@@ -98,8 +96,7 @@ class VersusScene(Scene):
         x = (w - col_w) // 2
         title_h = theme.font(theme.text_size(size, 40), True).get_linesize()
         label_h = theme.font(theme.text_size(size, 18)).get_linesize() + 8
-        self.master = self.master_state()
-        self._note_h = 0 if self.master.readiness is readiness.Readiness.READY else \
+        self._note_h = 0 if self.master.look().readiness is readiness.Readiness.READY else \
             NOTE_LINES * theme.font(theme.text_size(size, NOTE_PX)).get_linesize() + 6
         total = title_h + 30 + 2 * (label_h + bh) + 28 + self._note_h + 46 + bh + gap + bh
         top = max(12, (h - total) // 2)
@@ -122,16 +119,16 @@ class VersusScene(Scene):
         self.b_back.rect = pygame.Rect(x + col_w // 4, y, col_w // 2, bh)
 
     def update(self, dt: float) -> None:
-        self.master = self.master_state()
+        self.master.look()
 
     def wake_in(self) -> float | None:
         """While the master gets ready, often enough to show its progress; else only input changes the screen."""
-        return readiness.PROGRESS_EVERY if self.master.readiness is readiness.Readiness.GETTING_READY else None
+        return readiness.PROGRESS_EVERY if self.master.getting_ready is not None else None
 
     def master_lines(self) -> list[tuple[str, theme.Colour]]:
         """What the screen says about the master now: nothing once it is ready; while it gets ready, how far
         along, and (the master chosen) that a game may start anyway; where it never will, that it is weaker."""
-        state = self.master
+        state = self.master.state
         if state.readiness is readiness.Readiness.READY:
             return []
         if state.readiness is readiness.Readiness.NEVER:

@@ -25,7 +25,7 @@ from game.match.clock import ClockState, TimeControl
 from game.match.ending import Ending, How
 from game.match.hint import Hint
 from game.match.opponent import ComputerOpponent
-from game.match.readiness import MasterState, Readiness
+from game.match.readiness import MasterState, MasterWatch, Readiness
 from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.handoff import Match, Question, Reviewing
 from game.shots.headless import ZAGRAM, other_program_record
@@ -280,8 +280,11 @@ class _Screens:
     def master_pinned(self, scene: Any, state: MasterState, *, level: Level | None = None) -> Any:
         """``scene`` (versus or play) seeing the master's kernel in ``state``, whatever the real one's is;
         the versus screen with ``level`` chosen (not remembered)."""
-        scene.master_state = lambda: state
-        scene.master = state
+        watch = MasterWatch(lambda: state)
+        if scene.name == "play":
+            scene.thinking.master = watch
+        else:
+            scene.master = watch
         if level is not None:
             scene.level = level
             scene._show_choices()
