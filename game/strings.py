@@ -79,7 +79,7 @@ STRINGS: dict[str, dict[str, str]] = {
     # The same in the play panel's narrow column (its turn line, and a status line while a hint waits).
     "play.master.getting_ready": {"ru": "Мастер готовится… {percent}\u00a0%", "en": "Master getting ready… {percent}%"},
     "play.master.getting_ready.unknown": {"ru": "Мастер готовится…", "en": "Master getting ready…"},
-    "play.hint.getting_ready": {"ru": "Готовлюсь…", "en": "Preparing…"},
+    "play.hint.getting_ready": {"ru": "Загрузка…", "en": "Loading…"},  # no wider than «Завершить»: the grid keeps its type
     "results.engine.kernel": {"ru": "Мастер: скомпилированное ядро", "en": "Master: compiled kernel"},
     "results.engine.uncompiled": {"ru": "Мастер: без компиляции, слабее", "en": "Master: uncompiled, weaker"},
     # The clock, chosen before a game (game.match.clock)

@@ -238,7 +238,7 @@ def test_while_a_hint_waits_for_the_kernel_its_button_and_the_panel_say_so(
     step(control)
     assert play.panel.b_hint.key == "play.hint.getting_ready"
     shown = drawn(control)
-    assert "Готовлюсь…" in shown and GETTING_READY_40 in shown and "Думаю…" not in shown
+    assert "Загрузка…" in shown and GETTING_READY_40 in shown and "Думаю…" not in shown
     wake = play.wake_in()
     assert wake is not None and wake <= PROGRESS_EVERY  # the progress is looked at again
     fake_kernel.status = "ready (cached)"

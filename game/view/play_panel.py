@@ -56,7 +56,7 @@ class PlayPanel:
     def enable(self, *, undo: bool, redo: bool, stop: bool, hint: bool, resign: bool = True,
                hint_key: str = "play.hint") -> None:
         """Which of «Отменить», «Вернуть», «Стоп», «Подсказка» and «Сдаться» can be pressed now; ``hint_key``:
-        the hint button's label («Думаю…» while the master thinks about a hint, «Готовлюсь…» while it waits
+        the hint button's label («Думаю…» while the master thinks about a hint, «Загрузка…» while it waits
         for its kernel: :attr:`game.view.thinking.Thinking.hint_key`)."""
         self.b_undo.enabled, self.b_redo.enabled, self.b_stop.enabled, self.b_hint.enabled = undo, redo, stop, hint
         self.b_resign.enabled = resign

@@ -2,7 +2,7 @@
 
 The computer thinking: «Компьютер думает» with its dots. The master's move, or a hint, waiting for the
 master's compiled kernel to get ready (:mod:`game.match.readiness`; the wait is on the worker's thread):
-«Мастер готовится… 40 %» on the turn line, or «Готовлюсь…» on the hint's button and the progress among
+«Мастер готовится… 40 %» on the turn line, or «Загрузка…» on the hint's button and the progress among
 the status lines. The scene is read as it is at each call (a test may give it another hint).
 """
 
@@ -59,7 +59,7 @@ class Thinking:
 
     @property
     def hint_key(self) -> str:
-        """The hint button's label: «Подсказка», «Думаю…», or «Готовлюсь…» while it waits for the kernel."""
+        """The hint button's label: «Подсказка», «Думаю…», or «Загрузка…» while it waits for the kernel."""
         if not self.scene.hint.thinking:
             return "play.hint"
         return "play.hint.getting_ready" if self.hint_waits is not None else "play.hint.thinking"
