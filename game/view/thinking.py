@@ -3,7 +3,8 @@
 The computer thinking: «Компьютер думает» with its dots. The master's move, or a hint, waiting for the
 master's compiled kernel to get ready (:mod:`game.match.readiness`; the wait is on the worker's thread):
 «Мастер готовится… 40 %» on the turn line, or «Загрузка…» on the hint's button and the progress among
-the status lines. The scene is read as it is at each call (a test may give it another hint).
+the status lines. The scene is read as it is at each call (a test may give it another hint); the
+kernel once a frame (its progress counts files on disk, and a frame asks several times).
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ from game.view import hud
 
 
 class Playing(Protocol):
-    """What is read of the play scene: its game, the computer (None at one screen) and the hint."""
+    """What is read of the play scene: its game, the computer (None at one screen), the hint, and its clock
+    (seconds since it started: a new value is a new frame)."""
 
     game: Game
     opponent: ComputerOpponent | None
     hint: Hint
+    clock: float
 
 
 class Thinking:
@@ -33,7 +36,8 @@ class Thinking:
     def __init__(self, scene: Playing, master: MasterWatch | None = None) -> None:
         self.scene = scene
         self.master = master or MasterWatch()
-        """The master's kernel (read afresh at each question) and the engines the master's moves came from."""
+        """The master's kernel (read once a frame) and the engines the master's moves came from."""
+        self._looked_at: float | None = None  # the scene's clock when the kernel was last read
 
     @property
     def computer_thinks(self) -> bool:
@@ -54,7 +58,9 @@ class Thinking:
         return self._getting_ready() if self.scene.hint.thinking else None
 
     def _getting_ready(self) -> MasterState | None:
-        self.master.look()
+        if self._looked_at != self.scene.clock:
+            self._looked_at = self.scene.clock
+            self.master.look()
         return self.master.getting_ready
 
     @property
