@@ -291,3 +291,21 @@ def test_the_results_name_the_kernel_and_say_nothing_where_no_master_played(
     results = control.stack.top
     assert isinstance(results, ResultsScene) and results.engine is None
     assert not any(s.startswith("Мастер:") for s in drawn(control))
+
+
+def test_a_game_saved_from_the_leave_question_names_the_engine_too(control: Control, fake_kernel: FakeKernel) -> None:
+    fake_kernel.status = "ready (compiled)"
+    master = WaitingMaster()
+    master.loaded.set()
+    play = start_play(control, MatchSettings(Rules.COUNTRIES, 10, 10, ComputerSettings(Level.MASTER, Player.RED)),
+                      chooser=master)
+    step_until(control, lambda: play.game.move_count == 1)
+    press(control, play.panel.b_menu)  # «Выйти из партии?», with «Сохранить партию» beside the answers
+    question = control.stack.top
+    assert question is not play and question.b_other is not None  # type: ignore[union-attr]
+    press(control, question.b_other)  # type: ignore[union-attr]
+    save = control.stack.top
+    assert isinstance(save, SaveGameScene)
+    press(control, save.b_save)
+    assert save.saved is not None
+    assert sgf.read_engine(sgf.read_info(save.saved.read_text(encoding="utf-8"))) is sgf.MasterEngine.KERNEL
