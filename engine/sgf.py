@@ -48,6 +48,11 @@ after it, as SGF defines them.
 the computer; :func:`hints_info` writes it as ``dumps``' ``info``, :func:`read` reads it
 back as the record's ``hints`` (anything but a plain count is none).
 
+``ENGINE[kernel]`` or ``ENGINE[uncompiled]`` in the root (private): the computer's master
+played on its compiled kernel, or (where that cannot be compiled) on the same search
+uncompiled, much weaker; :func:`engine_info` writes it, :func:`read_engine` reads it. The
+computer's name and level stay in ``PB``/``PW`` and ``BR``/``WR``, for other programs.
+
 One parse per record: :func:`read` gives the game, the root's properties, the clock,
 the hints and the ending together (a :class:`Record`; :func:`write` is its inverse).
 :func:`loads` (the game alone), :func:`read_info` and :func:`read_times` stay for
@@ -104,6 +109,18 @@ FINISH = "FINISH"
 HINTS = "HN"
 """Root property of ours: how many hints the player used against the computer."""
 _MOST_HINTS = 100_000  # more than any game has moves: a larger figure is no count
+ENGINE = "ENGINE"
+"""Root property of ours: which engine played the computer's master (:class:`MasterEngine`)."""
+
+
+class MasterEngine(enum.Enum):
+    """What the computer's master searched on, as the record's ``ENGINE`` names it: the one source of
+    these names (the game's screens say them in words)."""
+
+    KERNEL = "kernel"
+    """The compiled kernel: full strength."""
+    UNCOMPILED = "uncompiled"
+    """The same search uncompiled, where the kernel cannot be compiled: much weaker."""
 
 _LETTERS = string.ascii_lowercase + string.ascii_uppercase
 _INDEX = {c: i for i, c in enumerate(_LETTERS)}
@@ -545,6 +562,28 @@ def read_hints(info: Mapping[str, str]) -> int:
     """
     text = info.get(HINTS, "").strip()
     return int(text) if text.isdigit() and int(text) <= _MOST_HINTS else 0
+
+
+def engine_info(engine: MasterEngine | None) -> dict[str, str]:
+    """The root property that names the engine the master played on (none for None), for ``dumps(info=...)``.
+
+    >>> read_engine(read_info(dumps(Game(5, 5), info=engine_info(MasterEngine.UNCOMPILED)))), engine_info(None)
+    (<MasterEngine.UNCOMPILED: 'uncompiled'>, {})
+    """
+    return {ENGINE: engine.value} if engine is not None else {}
+
+
+def read_engine(info: Mapping[str, str]) -> MasterEngine | None:
+    """The engine a record's root (:func:`read_info`) says the master played on; None when it names none
+    it knows.
+
+    >>> read_engine({"ENGINE": " Kernel "}), read_engine({}), read_engine({"ENGINE": "turbo"})
+    (<MasterEngine.KERNEL: 'kernel'>, None, None)
+    """
+    try:
+        return MasterEngine(info.get(ENGINE, "").strip().lower())
+    except ValueError:
+        return None
 
 
 def read_info(text: str | bytes | bytearray) -> dict[str, str]:

@@ -64,6 +64,24 @@ STRINGS: dict[str, dict[str, str]] = {
     "colour.blue.first": {"ru": "Синими (первый ход)", "en": "Blue (moves first)"},
     "colour.red.second": {"ru": "Красными", "en": "Red"},
     "versus.next": {"ru": "Дальше", "en": "Next"},
+    # The master's compiled kernel (game.match.readiness): while it gets ready, and where it never will,
+    # the screens that offer and play the master say so. A no-break space keeps «40 %» whole.
+    "master.getting_ready": {"ru": "Мастер готовится… {percent}\u00a0%", "en": "The master is getting ready… {percent}%"},
+    "master.getting_ready.unknown": {"ru": "Мастер готовится…", "en": "The master is getting ready…"},
+    "versus.master.wait": {
+        "ru": "Можно начать и сейчас: его первый ход подождёт",
+        "en": "You may start now: its first move will wait",
+    },
+    "versus.master.uncompiled": {
+        "ru": "На этом компьютере мастер играет без компиляции, заметно слабее",
+        "en": "On this computer the master plays uncompiled, much weaker",
+    },
+    # The same in the play panel's narrow column (its turn line, and a status line while a hint waits).
+    "play.master.getting_ready": {"ru": "Мастер готовится… {percent}\u00a0%", "en": "Master getting ready… {percent}%"},
+    "play.master.getting_ready.unknown": {"ru": "Мастер готовится…", "en": "Master getting ready…"},
+    "play.hint.getting_ready": {"ru": "Загрузка…", "en": "Loading…"},  # no wider than «Завершить»: the grid keeps its type
+    "results.engine.kernel": {"ru": "Мастер: скомпилированное ядро", "en": "Master: compiled kernel"},
+    "results.engine.uncompiled": {"ru": "Мастер: без компиляции, слабее", "en": "Master: uncompiled, weaker"},
     # The clock, chosen before a game (game.match.clock)
     "picker.clock": {"ru": "Часы на партию", "en": "Clock for the game"},
     "clock.none": {"ru": "Без часов", "en": "No clock"},

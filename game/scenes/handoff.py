@@ -23,8 +23,9 @@ class Match:
     what is left of a «Стоп» under way (None: its full time), the save of a game in progress
     it goes on writing to (None: a save of its own), the moves taken back before, to replay,
     the players' clocks as they were (None: full, if the set-up has a clock), the hints used
-    (against the computer: shown at the end and kept in the record), and how it ended (for the
-    results; None: as the game itself says).
+    (against the computer: shown at the end and kept in the record), how it ended (for the
+    results; None: as the game itself says), and the engine the computer's master played on (for the
+    results and the record; None: no master moved).
 
     ``Match(*autosave.resume(saved))`` goes on with a game in progress."""
 
@@ -36,6 +37,7 @@ class Match:
     clock: ClockState | None = None
     hints: int = 0
     ending: Ending | None = None
+    engine: sgf.MasterEngine | None = None
 
 
 @dataclass(frozen=True)

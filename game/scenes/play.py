@@ -32,6 +32,7 @@ from game.view.callout import draw_loupe
 from game.view.hint_mark import draw_asked_hint
 from game.view.play_panel import PlayPanel
 from game.view.refusal import RefusalMark
+from game.view.thinking import Thinking
 from game.view.zoom_control import ZoomControl
 
 
@@ -65,6 +66,7 @@ class PlayScene(Scene):
                                resign=lambda: questions.ask_resign(self), menu=lambda: questions.leave(self, "menu"),
                                help=lambda: self.stack.go("help"), sound=self.toggle_sound)
         self.panel.b_sound.show(stack.sounds)
+        self.thinking = Thinking(self)  # the computer's and the hint's: dots, or the master getting ready
         if self.game.history and not self.game.is_over:
             # Played on from the review (or resumed): «Выйти» promises it can be continued, so it is kept now.
             self._autosave()
@@ -204,9 +206,8 @@ class PlayScene(Scene):
         if self.anims.running(self.clock) or self.refusal is not None or self.game.is_over \
                 or self.autosaver.pending:
             return 0.0
-        waits = [w for w in (self.stop_clock.wake_in(), self.match_clock.wake_in(), self.hint.wake_in()) if w is not None]
-        if self.opponent is not None and not self.human_to_move and not self.ai_failed:
-            waits.append(hud.thinking_dots_in(self.clock))  # the dots: its answer wakes the loop itself
+        waits = [w for w in (self.stop_clock.wake_in(), self.match_clock.wake_in(), self.thinking.wake_in(self.clock))
+                 if w is not None]  # (the thinking: its dots, the hint's pulse, the master's getting ready)
         return min(waits) if waits else None
 
     def process_event(self, event: pygame.event.Event) -> None:
@@ -240,20 +241,21 @@ class PlayScene(Scene):
         if self.game.is_over:
             self._show_results()
             return
-        if self.opponent is not None and (turn := self.opponent.take_turn(self.game)) is not None:
+        if (turn := self.thinking.take_turn()) is not None:
             if turn.move is not None:  # (take_turn checked it in this very position: it is legal)
                 self._play(turn.move, by_computer=True)
             else:  # classic: its «Стоп», or the end of a game it moves alone in with nothing more to gain
                 self.stop(by_computer=True) if turn.stop else self.finish()
         self.hint.follow(self.game, self.clock)  # gone once the game moves on (a move, undo, redo)
         self.panel.enable(undo=self.can_undo(), redo=self.can_redo(), stop=self.can_stop(), hint=self.human_to_move,
-                          hinting=self.hint.thinking)
+                          hint_key=self.thinking.hint_key)
 
     def _show_results(self) -> None:  # (the swap shuts this scene down: that cancels the computer and the hint)
         self.autosaver.clear(self.clock)  # nothing left to resume; the results scene plays the 'end' sound
         self.autosaver.flush()
         self.stack.swap("results", Match(self.settings, self.game, clock=self.match_clock.state(),
-                                         ending=self.ending or Ending.of(self.game), hints=self.hint.used))
+                                         ending=self.ending or Ending.of(self.game), hints=self.hint.used,
+                                         engine=self.thinking.engine))
 
     def ghost_node(self) -> Point | None:
         """Where a ghost dot shows now: under the finger, else under the mouse; only if legal."""
@@ -261,11 +263,11 @@ class PlayScene(Scene):
 
     def _status(self) -> list[tuple[str, theme.Colour]]:
         return hud.play_status(self.game, self.settings, stop_clock=self.stop_clock.shown(), ai_failed=self.ai_failed,
-                               autosave_failed=self.autosaver.failed, clock=self.match_clock)
+                               autosave_failed=self.autosaver.failed, clock=self.match_clock,
+                               hint_waits=self.thinking.hint_waits)
 
     def _turn(self) -> hud.Turn:
-        thinking = self.clock if self.opponent is not None and not self.human_to_move else None
-        return hud.turn_label(self.game, self.settings, thinking)
+        return self.thinking.turn(self.settings, self.clock)
 
     def look(self) -> object | None:
         """The board, the pointer's ghost dot, the turn line, the scores, the hint and the buttons; None

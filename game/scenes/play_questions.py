@@ -14,6 +14,7 @@ from game.match.settings import MatchSettings
 from game.scenes.base import SceneStack
 from game.scenes.handoff import Match, Question
 from game.view import hud
+from game.view.thinking import Thinking
 
 
 class Asking(Protocol):
@@ -25,6 +26,7 @@ class Asking(Protocol):
     opponent: ComputerOpponent | None
     match_clock: MatchClock
     hint: Hint
+    thinking: Thinking
 
     def can_stop(self) -> bool: ...
     def stop(self, *, by_computer: bool = False) -> None: ...
@@ -72,5 +74,6 @@ def leave(scene: Asking, to: str | None = None) -> None:
         go()
         return
     keep = ("results.save", lambda: stack.go(  # a copy, if wanted
-        "save", Match(scene.settings, scene.game, clock=scene.match_clock.state(), hints=scene.hint.used)))
+        "save", Match(scene.settings, scene.game, clock=scene.match_clock.state(), hints=scene.hint.used,
+                      engine=scene.thinking.engine)))
     stack.go("confirm", Question("confirm.leave", "confirm.leave.yes", go, "feel.leave.hint", other=keep))

@@ -1,6 +1,7 @@
 """The end of a game: who won (or «Ничья») and how it ended, both scores, the final board, and what next.
 
 The winner is the count's, unless a clock ran out or a player resigned (:mod:`game.match.ending`): then that player lost.
+Against the master it says which engine played it: the compiled kernel, or the much weaker uncompiled search.
 
 A winner at the screen gets a short celebration: confetti in the winner's colour
 for about two seconds, computed from the clock alone (no per-piece state), so
@@ -121,6 +122,8 @@ class ResultsScene(Scene):
         """The clock as the record keeps it (``Times(None)``: played without one)."""
         self.hints = match.hints
         """Hints used in the game (shown, and saved, against the computer)."""
+        self.engine = match.engine
+        """The engine the computer's master played on (shown, and saved); None: no master moved."""
         self.view = BoardView()
         self.buttons = ButtonGroup()
         self.b_again = self.buttons.add(Button("results.again", primary=True), self.again)
@@ -160,7 +163,7 @@ class ResultsScene(Scene):
         """Save the game as a file in the games folder (its set-up names the players in the record, its
         ending says in ``RE`` who won on time)."""
         self.stack.go("save", Match(self.settings, self.game, clock=self.clock_state, hints=self.hints,
-                                    ending=self.ending))
+                                    ending=self.ending, engine=self.engine))
 
     def to_menu(self) -> None:
         """Back to the main menu."""
@@ -238,6 +241,10 @@ class ResultsScene(Scene):
             used = one_line(t("results.hints", n=self.hints), theme.text_size(size, 17), theme.INK, width)
             surface.blit(used, (x, y))
             y += used.get_height() + 8
+        if self.engine is not None:
+            engine = one_line(t(f"results.engine.{self.engine.value}"), theme.text_size(size, 17), theme.INK, width)
+            surface.blit(engine, (x, y))
+            y += engine.get_height() + 8
         hint_key = "rules.countries.hint" if self.game.rules is Rules.COUNTRIES else "rules.classic.hint"
         limit = panel.y + panel.h if self.screen.portrait else min(b.rect.y for b, _ in self.buttons.items)
         hint_px = theme.text_size(size, 15)

@@ -1,4 +1,9 @@
-"""Setting up a game against the computer: its level and the human's colour, remembered for next time."""
+"""Setting up a game against the computer: its level and the human's colour, remembered for next time.
+
+Under the levels, while the master's compiled kernel is getting ready, a line says so (with its progress
+when known) and the choice stays the player's: start now (the master's first move waits) or pick another
+level. Where the kernel never loads, the line says the master plays uncompiled here, much weaker.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +15,12 @@ import pygame
 from ai import PLAYER_LEVELS, Level
 from engine import Player, Rules
 from game.input.pointer import pointer_of
+from game.match import readiness
 from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.base import Scene, SceneStack
 from game.strings import t
-from game.view import paper, theme
+from game.view import hud, paper, theme
+from game.view.textfit import wrap
 from game.view.widgets import Button, ButtonGroup, row_buttons
 
 
@@ -41,6 +48,10 @@ class VersusScene(Scene):
         self._level_label_y = 0
         self._colour_label_y = 0
         self._card = pygame.Rect(0, 0, 0, 0)
+        self.master = readiness.MasterWatch()
+        """The master's kernel, looked at once a frame: the line under the levels says how it stands."""
+        self._note_y = 0
+        self._note_h = 0  # room for the master's lines under the levels (kept once laid out: nothing jumps)
 
     def set_level(self, level: Level) -> None:
         """Choose the computer's level (remembered for the next visit)."""
@@ -85,14 +96,18 @@ class VersusScene(Scene):
         x = (w - col_w) // 2
         title_h = theme.font(theme.text_size(size, 40), True).get_linesize()
         label_h = theme.font(theme.text_size(size, 18)).get_linesize() + 8
-        total = title_h + 30 + 2 * (label_h + bh) + 28 + 46 + bh + gap + bh
+        self._note_h = 0 if self.master.look().readiness is readiness.Readiness.READY else \
+            NOTE_LINES * theme.font(theme.text_size(size, NOTE_PX)).get_linesize() + 6
+        total = title_h + 30 + 2 * (label_h + bh) + 28 + self._note_h + 46 + bh + gap + bh
         top = max(12, (h - total) // 2)
         self._title_y = top
         y = top + title_h + 30
         self._level_label_y = y
         y += label_h
         row_buttons(self.level_buttons, x, y, col_w, bh, gap)
-        y += bh + 28
+        y += bh + 10
+        self._note_y = y
+        y += self._note_h + 18
         self._colour_label_y = y
         y += label_h
         row_buttons([self.b_blue, self.b_red], x, y, col_w, bh, gap)
@@ -102,6 +117,26 @@ class VersusScene(Scene):
         self.b_next.rect = pygame.Rect(x + col_w // 4, y, col_w // 2, bh)
         y += bh + gap
         self.b_back.rect = pygame.Rect(x + col_w // 4, y, col_w // 2, bh)
+
+    def update(self, dt: float) -> None:
+        self.master.look()
+
+    def wake_in(self) -> float | None:
+        """While the master gets ready, often enough to show its progress; else only input changes the screen."""
+        return readiness.PROGRESS_EVERY if self.master.getting_ready is not None else None
+
+    def master_lines(self) -> list[tuple[str, theme.Colour]]:
+        """What the screen says about the master now: nothing once it is ready; while it gets ready, how far
+        along, and (the master chosen) that a game may start anyway; where it never will, that it is weaker."""
+        state = self.master.state
+        if state.readiness is readiness.Readiness.READY:
+            return []
+        if state.readiness is readiness.Readiness.NEVER:
+            return [(t("versus.master.uncompiled"), theme.INK)]
+        lines = [(hud.master_getting_ready(state), theme.INK)]
+        if self.level == Level.MASTER:
+            lines.append((t("versus.master.wait"), theme.INK_SOFT))
+        return lines
 
     def process_event(self, event: pygame.event.Event) -> None:
         p = pointer_of(event, self.size)
@@ -122,4 +157,23 @@ class VersusScene(Scene):
         x = self.level_buttons[0].rect.x
         surface.blit(theme.text(t("versus.level"), px, theme.INK_SOFT), (x, self._level_label_y))
         surface.blit(theme.text(t("versus.colour"), px, theme.INK_SOFT), (x, self._colour_label_y))
+        self._draw_master_lines(surface, x, self.level_buttons[-1].rect.right - x)
         self.buttons.draw(surface, theme.text_size(self.size, 21))
+
+    def _draw_master_lines(self, surface: pygame.Surface, x: int, width: int) -> None:
+        """:meth:`master_lines` under the levels, wrapped to the row, as many lines as the room laid out holds."""
+        note_px = theme.text_size(self.size, NOTE_PX)
+        font = theme.font(note_px)
+        y, bottom = self._note_y, self._note_y + self._note_h
+        for text, colour in self.master_lines():
+            for line in wrap(text, font, width):
+                if y + font.get_height() > bottom:
+                    return
+                surface.blit(theme.text(line, note_px, colour), (x, y))
+                y += font.get_linesize()
+
+
+NOTE_PX = 17
+"""The type of the master's lines under the levels (at the reference window size)."""
+NOTE_LINES = 2
+"""Lines of room under the levels while the master is not ready: its state and what the player may do."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +23,9 @@ from game.match import demo
 from game.match.analysis import Analysis
 from game.match.clock import ClockState, TimeControl
 from game.match.ending import Ending, How
+from game.match.hint import Hint
+from game.match.opponent import ComputerOpponent
+from game.match.readiness import MasterState, MasterWatch, Readiness
 from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.handoff import Match, Question, Reviewing
 from game.shots.headless import ZAGRAM, other_program_record
@@ -273,6 +277,43 @@ class _Screens:
         scene.hint.point, scene.hint.since, scene.hint.used = _demo_hint(), -0.3, 2  # a third of the way out
         return scene
 
+    def master_pinned(self, scene: Any, state: MasterState, *, level: Level | None = None) -> Any:
+        """``scene`` (versus or play) seeing the master's kernel in ``state``, whatever the real one's is;
+        the versus screen with ``level`` chosen (not remembered)."""
+        watch = MasterWatch(lambda: state)
+        if scene.name == "play":
+            scene.thinking.master = watch
+        else:
+            scene.master = watch
+        if level is not None:
+            scene.level = level
+            scene._show_choices()
+        return scene
+
+    def master_getting_ready_to_move(self) -> Any:
+        # Against the master, its turn, its kernel 40 % compiled: «Мастер готовится… 40 %» on the panel.
+        game = demo.countries_demo()
+        master = ComputerSettings(Level.MASTER, game.to_move.other)
+        scene: Any = self.stack.make("play", Match(MatchSettings(Rules.COUNTRIES, 20, 15, master), game))
+        scene.opponent = ComputerOpponent.against(master, chooser=_master_waiting, notify=self.stack.notify)
+        return self.master_pinned(scene, GETTING_READY)
+
+    def hint_getting_ready(self) -> Any:
+        # Against the amateur, the player's turn: a hint asked for waits for the master's kernel.
+        game = demo.countries_demo()
+        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.AMATEUR, game.to_move))
+        scene: Any = self.stack.make("play", Match(settings, game))
+        scene.hint = Hint(_master_waiting, notify=self.stack.notify)
+        scene.hint.ask(game)
+        return self.master_pinned(scene, GETTING_READY)
+
+    def lost_to_the_uncompiled_master(self) -> Any:
+        game = demo.countries_demo()
+        game.finish()
+        human = game.winner.other if game.winner is not None else Player.BLUE
+        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.MASTER, human))
+        return self.stack.make("results", Match(settings, game, hints=1, engine=sgf.MasterEngine.UNCOMPILED))
+
     def unfinished_list(self) -> Any:
         classic, countries = demo.classic_demo(), demo.countries_demo()
         unfinished.save_current(sgf.dumps(classic), autosave_meta(MatchSettings(Rules.CLASSIC), classic))
@@ -320,6 +361,12 @@ class _Screens:
             ("results-celebration", only(menu, s.celebrating)),
             ("results-draw", only(menu, s.draw_result)),
             ("versus", only(menu, lambda: stack.make("versus", Rules.COUNTRIES))),
+            ("versus-master-getting-ready", only(menu, lambda: s.master_pinned(
+                stack.make("versus", Rules.COUNTRIES), GETTING_READY, level=Level.MASTER))),
+            ("versus-master-getting-ready-unknown", only(menu, lambda: s.master_pinned(
+                stack.make("versus", Rules.COUNTRIES), MasterState(Readiness.GETTING_READY), level=Level.BEGINNER))),
+            ("versus-master-uncompiled", only(menu, lambda: s.master_pinned(
+                stack.make("versus", Rules.COUNTRIES), MasterState(Readiness.NEVER), level=Level.MASTER))),
             ("picker", only(menu, lambda: stack.make("picker", MatchSettings()))),
             ("play-countries", only(menu, s.touched_play)),
             ("play-full", only(menu, s.full_play)),
@@ -338,6 +385,9 @@ class _Screens:
             ("results-computer", only(menu, s.lost_to_the_computer)),
             ("play-computer-thinking", only(menu, s.computer_thinking)),
             ("play-hint", only(menu, s.hinted)),
+            ("play-master-getting-ready", only(menu, s.master_getting_ready_to_move)),
+            ("play-hint-getting-ready", only(menu, s.hint_getting_ready)),
+            ("results-master-uncompiled", only(menu, s.lost_to_the_uncompiled_master)),
             ("play-clock", only(menu, s.low_clock)),
             ("results-time", only(menu, s.lost_on_time)),
             ("review-clock", only(menu, s.review_on_clock)),
@@ -349,6 +399,20 @@ class _Screens:
             ("review-zoomed-deepest", only(menu, lambda: stack.make("open"), s.zagram_review, then=s.zoomed(None))),
             ("review-analysis-stopped", only(menu, lambda: stack.make("open"), s.zagram_stopped)),
         ]
+
+
+GETTING_READY = MasterState(Readiness.GETTING_READY, 0.4)
+"""The master's kernel in the pictures of its getting ready: 40 % of its first compile done."""
+
+
+def _master_waiting(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
+                    cancel: threading.Event | None = None) -> Point:
+    """The master as it is while its kernel gets ready in the pictures: it waits until the move is no
+    longer wanted (the next picture's set-up cancels it; the opponent and the hint always pass ``cancel``),
+    then hands back a move that is dropped."""
+    if cancel is not None:
+        cancel.wait()
+    return (0, 0)
 
 
 @functools.cache

@@ -11,6 +11,7 @@ import pygame
 from engine import Game, Player, format_score
 from game.input.layout import Box, ScreenLayout, panel_buttons
 from game.match.clock import MatchClock
+from game.match.readiness import MasterState
 from game.match.settings import MatchSettings
 from game.strings import rules_name, t
 from game.view import paper, theme
@@ -196,9 +197,22 @@ def place_play_buttons(screen: ScreenLayout, rows: list[list[Button]], icons: li
     return panel.y + pad + icon + gap, icons[0].rect.x - gap
 
 
-def turn_label(game: Game, settings: MatchSettings, thinking: float | None) -> Turn:
+def master_getting_ready(state: MasterState, *, panel: bool = False) -> str:
+    """«Мастер готовится… 40 %», without the figure while its progress is not known; ``panel``: the play
+    panel's shorter form (its column is narrow)."""
+    key = "play.master.getting_ready" if panel else "master.getting_ready"
+    percent = state.percent
+    return t(f"{key}.unknown") if percent is None else t(key, percent=percent)
+
+
+def turn_label(game: Game, settings: MatchSettings, thinking: float | None, *,
+               getting_ready: MasterState | None = None) -> Turn:
     """«Ход синих» at one screen, «Ваш ход» against the computer, or «Компьютер думает» with one to
-    three dots while it thinks (``thinking``: the scene's clock then), fitted as with three."""
+    three dots while it thinks (``thinking``: the scene's clock then), fitted as with three; or, while
+    the master's move waits for its kernel (``getting_ready``), «Мастер готовится… 40 %», fitted as at 99 %."""
+    if thinking is not None and getting_ready is not None:
+        widest = getting_ready if getting_ready.percent is None else MasterState(getting_ready.readiness, 0.99)
+        return Turn(master_getting_ready(getting_ready, panel=True), master_getting_ready(widest, panel=True))
     if thinking is not None:
         words = t("play.thinking")
         return Turn(words + "." * (1 + int(thinking * DOTS_PER_SECOND) % 3), words + "...")
@@ -243,14 +257,17 @@ def move_number(game: Game) -> int:
 
 
 def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_failed: bool,
-                autosave_failed: bool, clock: MatchClock | None = None) -> list[tuple[str, theme.Colour]]:
+                autosave_failed: bool, clock: MatchClock | None = None,
+                hint_waits: MasterState | None = None) -> list[tuple[str, theme.Colour]]:
     """The lines under the scores: the move number and the players' ``clock`` if there is one,
-    who pressed «Стоп» and who moves alone for how long (``stop_clock``), the computer's failure, and a
-    quiet note when the autosave failed. (A refused node says why at the node itself:
-    :mod:`game.view.refusal`.)"""
+    how far the master's kernel is while a hint waits for it (``hint_waits``), who pressed «Стоп» and
+    who moves alone for how long (``stop_clock``), the computer's failure, and a quiet note when the
+    autosave failed. (A refused node says why at the node itself: :mod:`game.view.refusal`.)"""
     lines: list[tuple[str, theme.Colour]] = [(t("play.move", n=move_number(game)), theme.INK_SOFT)]
     if clock:  # before the zone's note: a low window cuts the last lines, and a running clock matters more
         lines += clock_lines(clock, settings)
+    if hint_waits is not None:
+        lines.append((master_getting_ready(hint_waits, panel=True), theme.INK))
     if game.first_move_zone is not None:  # the shaded zone says what it is while it holds
         lines += [(row, theme.INK_SOFT) for row in t("play.zone").split("\n")]
     computer = settings.computer

@@ -54,12 +54,13 @@ class PlayPanel:
         self.text_top, self.caption_right = hud.place_play_buttons(screen, rows, [self.b_help, self.b_sound])
 
     def enable(self, *, undo: bool, redo: bool, stop: bool, hint: bool, resign: bool = True,
-               hinting: bool = False) -> None:
-        """Which of «Отменить», «Вернуть», «Стоп», «Подсказка» and «Сдаться» can be pressed now; ``hinting``:
-        the master is thinking about a hint («Думаю…» on its button)."""
+               hint_key: str = "play.hint") -> None:
+        """Which of «Отменить», «Вернуть», «Стоп», «Подсказка» and «Сдаться» can be pressed now; ``hint_key``:
+        the hint button's label («Думаю…» while the master thinks about a hint, «Загрузка…» while it waits
+        for its kernel: :attr:`game.view.thinking.Thinking.hint_key`)."""
         self.b_undo.enabled, self.b_redo.enabled, self.b_stop.enabled, self.b_hint.enabled = undo, redo, stop, hint
         self.b_resign.enabled = resign
-        self.b_hint.key = "play.hint.thinking" if hinting else "play.hint"
+        self.b_hint.key = hint_key
 
     def draw_status(self, surface: pygame.Surface, status: list[tuple[str, theme.Colour]]) -> list[pygame.Rect]:
         """Only the ``status`` lines, where the last frame had them (a clock ticked); the rect redrawn."""

@@ -48,6 +48,8 @@ class SaveGameScene(SavedGamesScene):
         """Hints used against the computer, for the record (``HN``)."""
         self.ending = match.ending if isinstance(saving, Match) else None
         """How the game ended, for the record's ``RE`` (a loss on time says so); None: as the board says."""
+        self.engine = match.engine
+        """The engine the computer's master played on, for the record (``ENGINE``); None: no master moved."""
         self.name_field = NameField(default_name(self.game))
         self.saved: Path | None = None
         self.b_save = self.buttons.add(Button("files.save", primary=True), self.save)
@@ -63,7 +65,7 @@ class SaveGameScene(SavedGamesScene):
         """Write the game under the name typed; the message says where, or why not."""
         name = library.visible(self.name_text).strip() or default_name(self.game)
         try:
-            info = record_info(self.settings, datetime.now()) | sgf.hints_info(self.hints)
+            info = record_info(self.settings, datetime.now()) | sgf.hints_info(self.hints) | sgf.engine_info(self.engine)
             text = sgf.dumps(self.game, info=info, times=self.times, ending=self.ending)
             path = library.save_game(name, text)
         except Exception as e:  # noqa: BLE001 — StoreError or worse: a line on the screen, never a crash
