@@ -325,3 +325,134 @@ def test_each_system_gets_one_numba_and_the_kernel_its_companions(system: str, m
                 picked[requirement.name] = str(requirement.specifier).removeprefix("==")
     assert picked["numba"] == numba
     assert {"llvmlite", "numpy", "pygame-ce", "platformdirs"} <= picked.keys()
+
+
+# --- the DLLs the Windows bundle's kernel needs (issue 27) ---------------------------------------------------------
+
+
+def portable_executable(path: Path, imports: list[str], delayed: list[str] | None = None,
+                        wine: bool = False) -> Path:
+    """Write a minimal 64-bit Windows DLL importing ``imports`` (and ``delayed``, loaded on first use)."""
+    delayed = delayed or []
+    section_rva, section_at = 0x1000, 0x400
+    descriptors = 20 * (len(imports) + 1)
+    delayed_at = descriptors
+    names_at = delayed_at + 32 * (len(delayed) + 1)
+    section = bytearray(names_at)
+    names = bytearray()
+    for index, name in enumerate(imports):
+        struct.pack_into("<I", section, 20 * index + 12, section_rva + names_at + len(names))
+        names += name.encode() + b"\0"
+    for index, name in enumerate(delayed):
+        struct.pack_into("<II", section, delayed_at + 32 * index, 1, section_rva + names_at + len(names))
+        names += name.encode() + b"\0"
+    section += names
+    directories = [(0, 0)] * 16
+    directories[1] = (section_rva, descriptors)
+    if delayed:
+        directories[13] = (section_rva + delayed_at, 32 * (len(delayed) + 1))
+    optional = bytearray(112)
+    struct.pack_into("<H", optional, 0, 0x20B)  # PE32+
+    struct.pack_into("<I", optional, 108, len(directories))
+    optional += b"".join(struct.pack("<II", *entry) for entry in directories)
+    header_at = 0x80
+    dos = bytearray(header_at)
+    dos[:2] = b"MZ"
+    struct.pack_into("<I", dos, 0x3C, header_at)
+    if wine:
+        dos[64:64 + 16] = b"Wine builtin DLL"
+    coff = struct.pack("<HHIIIHH", 0x8664, 1, 0, 0, 0, len(optional), 0x2022)
+    section_header = struct.pack("<8sIIIIIIHHI", b".idata", len(section), section_rva, len(section), section_at,
+                                 0, 0, 0, 0, 0)
+    image = bytearray(dos + b"PE\0\0" + coff + optional + section_header)
+    image += bytes(section_at - len(image)) + section
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(bytes(image))
+    return path
+
+
+def test_a_windows_binarys_imports_are_read_loaded_at_once_and_delayed(tmp_path: Path) -> None:
+    from tools import windows_dlls
+
+    dll = portable_executable(tmp_path / "_dispatcher.pyd", ["KERNEL32.dll", "MSVCP140.dll", "python313.dll"],
+                              delayed=["tbb12.dll"])
+    assert windows_dlls.dll_imports(dll) == {"KERNEL32.dll", "MSVCP140.dll", "python313.dll", "tbb12.dll"}
+    assert windows_dlls.dll_imports(portable_executable(tmp_path / "lone.dll", [])) == set()
+    for name, data in (("empty.dll", b""), ("elf.so", b"\x7fELF" + bytes(200)), ("cut.dll", dll.read_bytes()[:300])):
+        (tmp_path / name).write_bytes(data)
+        with pytest.raises(windows_dlls.NotPortableExecutable):
+            windows_dlls.dll_imports(tmp_path / name)
+
+
+def windows_bundle(bundle: Path, system: Path) -> None:
+    """A one-folder Windows bundle as PyInstaller under wine makes it: numba's modules import MSVCP140.dll,
+    which only the system (a runner, or wine) has; numpy uses its wheel's own copy under a unique name."""
+    crt = "api-ms-win-crt-runtime-l1-1-0.dll"
+    portable_executable(bundle / "numba" / "_dispatcher.cp313-win_amd64.pyd",
+                        ["KERNEL32.dll", "MSVCP140.dll", "VCRUNTIME140.dll", "python313.dll", crt])
+    portable_executable(bundle / "numba" / "core" / "typeconv" / "_typeconv.cp313-win_amd64.pyd",
+                        ["KERNEL32.dll", "MSVCP140.dll", "VCRUNTIME140_1.dll", "python313.dll"])
+    copy = "msvcp140-a4c2229bdc2a2a630acdc095b4d86008.dll"
+    portable_executable(bundle / "numpy" / "_core" / "_multiarray_umath.cp313-win_amd64.pyd",
+                        ["KERNEL32.dll", copy, "VCRUNTIME140.dll", "python313.dll"])
+    portable_executable(bundle / "numpy.libs" / copy, ["KERNEL32.dll", "VCRUNTIME140.dll", crt])
+    portable_executable(bundle / "python313.dll", ["KERNEL32.dll", "VCRUNTIME140.dll"])
+    portable_executable(bundle / "VCRUNTIME140.dll", ["KERNEL32.dll", crt])
+    portable_executable(bundle / "VCRUNTIME140_1.dll", ["KERNEL32.dll", "VCRUNTIME140.dll"])
+    portable_executable(bundle / "pygame" / "base.pyd", ["SDL2.dll"])  # not the kernel's: not checked
+    for name in ("KERNEL32.dll", "MSVCP140.dll"):
+        portable_executable(system / name, [])
+
+
+def load_build_check() -> Any:
+    spec = importlib.util.spec_from_file_location("build_check", ROOT / "tools" / "build_check.py")
+    assert spec is not None and spec.loader is not None
+    build_check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_check)
+    return build_check
+
+
+def test_the_windows_check_fails_a_bundle_without_the_runtime_numba_imports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tools import windows_dlls
+
+    bundle, system = tmp_path / "_internal", tmp_path / "System32"
+    windows_bundle(bundle, system)
+    problems = windows_dlls.missing(bundle, system)
+    assert len(problems) == 1
+    assert problems[0].startswith("MSVCP140.dll, part of the Visual C++ runtime")
+    assert "numba/_dispatcher.cp313-win_amd64.pyd and 1 more import it" in problems[0]
+    build_check = load_build_check()
+    assert build_check.check_windows_dlls(bundle, system) == 1
+    assert "MSVCP140.dll" in capsys.readouterr().err
+
+    portable_executable(bundle / "MSVCP140.dll", ["KERNEL32.dll", "VCRUNTIME140.dll"])
+    assert windows_dlls.missing(bundle, system) == []
+    assert build_check.check_windows_dlls(bundle, system) == 0
+
+    portable_executable(bundle / "numba" / "np" / "ufunc" / "workqueue.pyd", ["tbb12.dll"])
+    portable_executable(bundle / "MSVCP140.dll", [], wine=True)  # wine's stand-in does nothing on Windows
+    problems = windows_dlls.missing(bundle, system)
+    assert any(problem.startswith("MSVCP140.dll is one of wine's own DLLs") for problem in problems)
+    assert any(problem.startswith("tbb12.dll, is neither in the bundle nor in") for problem in problems)
+
+
+def test_the_windows_build_collects_the_runtime_pyinstaller_left_out(monkeypatch: pytest.MonkeyPatch,
+                                                                     tmp_path: Path) -> None:
+    from tools import windows_dlls
+
+    bundle, system = tmp_path / "found", tmp_path / "System32"
+    windows_bundle(bundle, system)
+    analysed = {"binaries": [(path.relative_to(bundle).as_posix(), str(path), "BINARY")
+                             for path in sorted(bundle.rglob("*")) if path.is_file()]}
+    monkeypatch.setattr(windows_dlls, "system_folder", lambda: system)
+    run_spec(monkeypatch, onefile=False, platform="win32", workpath=tmp_path / "work", analysed=analysed)
+    _exe, binaries, _datas = next(args for kind, args, _ in _Recorder.calls if kind == "COLLECT")
+    assert ("MSVCP140.dll", str(system / "MSVCP140.dll"), "BINARY") in binaries  # a real runner's System32
+
+    portable_executable(system / "MSVCP140.dll", [], wine=True)  # under wine: the wheel's copy instead
+    wheel_copy = str(bundle / "numpy.libs" / "msvcp140-a4c2229bdc2a2a630acdc095b4d86008.dll")
+    assert windows_dlls.runtime_to_collect(analysed["binaries"], system) == [("MSVCP140.dll", wheel_copy, "BINARY")]
+    collected = [*analysed["binaries"], ("MSVCP140.dll", str(system / "MSVCP140.dll"), "BINARY")]
+    assert windows_dlls.runtime_to_collect(collected, system) == []  # PyInstaller took it: nothing more

@@ -128,6 +128,31 @@ def smoke(executable: Path, timeout: float = SMOKE_TIMEOUT_S) -> int:
     return 0
 
 
+def bundle_folder() -> Path:
+    """The one-folder build's folder of libraries and data (``_internal``, beside the executable)."""
+    return executable_path(False).parent / "_internal"
+
+
+def check_windows_dlls(bundle: Path, system: Path | None = None) -> int:
+    """0 when every DLL the kernel's binaries in ``bundle`` import is there or Windows' own, else 1 (and why).
+
+    The smoke run cannot tell: a runner, like many players' machines, has the Visual C++ runtime installed.
+    """
+    sys.path.insert(0, str(ROOT))
+    from tools import windows_dlls
+
+    if not bundle.is_dir():
+        print(f"build_check: no bundle folder at {bundle}", file=sys.stderr)
+        return 1
+    problems = windows_dlls.missing(bundle, system or windows_dlls.system_folder())
+    for problem in problems:
+        print(f"build_check: {problem}", file=sys.stderr)
+    if problems:
+        return 1
+    print("build_check: the bundle carries every DLL the kernel needs", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--onefile", action="store_true", help="build and run the one-file executable")
@@ -139,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
         except (subprocess.CalledProcessError, FileNotFoundError) as exc:
             print(f"build_check: build failed: {exc}", file=sys.stderr)
             return 1
+    if sys.platform == "win32" and not args.onefile and check_windows_dlls(bundle_folder()):
+        return 1
     return smoke(executable_path(args.onefile))
 
 
