@@ -173,3 +173,21 @@ def test_numba_finds_the_kernels_cache_from_any_unpacking_folder(monkeypatch: py
     assert here == there and here.startswith("kernel_")
     elsewhere = caching.UserProvidedCacheLocator.get_suitable_cache_subpath(str(second / "ai" / "rules.py"))
     assert elsewhere != here
+
+
+def test_the_build_reads_back_what_it_stored_and_refuses_an_archive_it_cannot_read(tmp_path: Path) -> None:
+    # build.spec's check after the one file is written: the reader must find exactly the stored files.
+    waiting = {"numba/_helperlib.so": b"helper" * 100, "numpy.libs/libopenblas.so": b"blas" * 100}
+    executable = make_executable(tmp_path, waiting, eager={"assets/icon.png": b"png"})
+    stored = [f"{onefile_unpack.FOLDER}/{name}" for name in waiting]
+    onefile_unpack.check_stored(executable, stored)
+    with pytest.raises(onefile_unpack.ArchiveError, match="1 stored files not found"):
+        onefile_unpack.check_stored(executable, [*stored, f"{onefile_unpack.FOLDER}/llvmlite/libllvmlite.so"])
+    # A PyInstaller that marked the entries otherwise: the reader finds none of them, and says so.
+    marked_otherwise = executable.read_bytes().replace(b"a" + f"{onefile_unpack.FOLDER}/".encode(),
+                                                       b"x" + f"{onefile_unpack.FOLDER}/".encode())
+    executable.write_bytes(marked_otherwise)
+    with pytest.raises(onefile_unpack.ArchiveError, match="archive format"):
+        onefile_unpack.check_stored(executable, stored)
+    with pytest.raises(onefile_unpack.ArchiveError):
+        onefile_unpack.check_stored(tmp_path / "no-such-executable", stored)

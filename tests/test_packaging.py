@@ -110,6 +110,7 @@ class _Recorder:
         _Recorder.calls.append((self.kind, args, kwargs))
         step = type(self.kind, (), {})()
         step.pure = step.scripts = step.binaries = step.datas = []
+        step.name = kwargs.get("name")
         if self.kind == "Analysis":
             step.binaries = list(_Recorder.analysed.get("binaries", []))
             step.datas = list(_Recorder.analysed.get("datas", []))
@@ -138,6 +139,11 @@ def run_spec(monkeypatch: pytest.MonkeyPatch, onefile: bool, platform: str | Non
         monkeypatch.setattr(sys, "platform", platform)
     _Recorder.calls = []
     monkeypatch.setattr(_Recorder, "analysed", analysed or {})
+    # The one file is read back once written; nothing is written here, so what it would be asked is recorded.
+    from tools import onefile_unpack
+
+    monkeypatch.setattr(onefile_unpack, "check_stored",
+                        lambda archive, names: _Recorder.calls.append(("check_stored", (archive, list(names)), {})))
     namespace: dict[str, Any] = {"SPECPATH": str(ROOT), "__name__": "__main__", "workpath": str(workpath)}
     code = compile((ROOT / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec")
     exec(code, namespace)  # running the recipe is what PyInstaller does with it
@@ -235,6 +241,9 @@ def test_the_one_file_keeps_the_compilers_files_for_their_first_import(
     assert zlib.decompress(waiting["_deferred/llvmlite/binding/libllvmlite.so"].read_bytes()) == \
         sources["libllvmlite.so"].read_bytes()
     assert "llvmlite/binding/libllvmlite.so" in processed  # stripped (signed on macOS) as the bootloader's are
+    # ... and once written, the executable is read back: the reader must find each of them there.
+    archive, checked = next(args for kind, args, _ in _Recorder.calls if kind == "check_stored")
+    assert archive == Path("tochki-strany") and set(checked) == set(waiting)
 
     folder = run_spec(monkeypatch, onefile=False, analysed=analysed)
     assert folder["Analysis"]["runtime_hooks"] == []  # the folder is unpacked already: all as it was

@@ -159,6 +159,23 @@ def stored_files(archive: Path) -> list[Stored]:
     return found
 
 
+def check_stored(archive: Path, names: Iterable[str]) -> None:
+    """Raise :class:`ArchiveError` unless :func:`stored_files` finds exactly ``names`` (the spec's entries,
+    ``_deferred/…``) in the built ``archive``: the spec's check that this reader still reads what
+    PyInstaller wrote, since its archive format is PyInstaller's own business and may change."""
+    try:
+        found = {f"{FOLDER}/{stored.name}" for stored in stored_files(archive)}
+    except (OSError, UnicodeDecodeError, struct.error) as error:
+        raise ArchiveError(f"{archive} cannot be read: {error}") from error
+    wanted = {name.replace("\\", "/") for name in names}
+    if found != wanted:
+        lost = sorted(wanted - found)[:3]
+        extra = sorted(found - wanted)[:3]
+        raise ArchiveError(f"{archive}: {len(wanted - found)} stored files not found (such as {lost}), "
+                           f"{len(found - wanted)} unexpected (such as {extra}): PyInstaller's archive format "
+                           "is not what tools/onefile_unpack.py reads")
+
+
 def unpack(archive: Path, files: Sequence[Stored], root: Path) -> int:
     """Write ``files`` from ``archive`` under ``root``, skipping those already there; how many were written.
 
