@@ -11,7 +11,9 @@ import ast
 import importlib.util
 import plistlib
 import struct
+import subprocess
 import sys
+import tempfile
 import zlib
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ from typing import Any
 import platformdirs
 import pytest
 
+from ai.kernel.cache import SHIPPED_FOLDER
 from game import paths
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,12 +120,33 @@ class _Recorder:
         return step
 
 
+SHIPPED_FILES = ("rules.is_legal-40.py311.nbi", "rules.is_legal-40.py311.1.nbc")
+"""What the stand-in for ``python -m ai.kernel.prepare`` leaves in its cache folder, beside the marker."""
+
+
+def prepare_stand_in(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    """``subprocess.run`` for build.spec: ``python -m ai.kernel.prepare OUTDIR`` makes a complete cache folder
+    as the real one does, in no time (the real compile takes a minute); nothing else may be run."""
+    from ai.kernel import cache
+
+    assert command[:3] == [sys.executable, "-m", "ai.kernel.prepare"] and kwargs["cwd"] == ROOT, command
+    _Recorder.calls.append(("prepare", tuple(command), kwargs))
+    folder = Path(command[3]) / cache.folder_name()
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in SHIPPED_FILES:
+        (folder / name).write_bytes(b"compiled")
+    cache.mark_complete(folder)
+    return subprocess.CompletedProcess(command, 0, f"the kernel is compiled for shipping in {folder}\n", "")
+
+
 def run_spec(monkeypatch: pytest.MonkeyPatch, onefile: bool, platform: str | None = None,
              workpath: Path | None = None,
-             analysed: dict[str, list[tuple[str, str, str]]] | None = None) -> dict[str, dict[str, Any]]:
+             analysed: dict[str, list[tuple[str, str, str]]] | None = None,
+             prepare: Any = prepare_stand_in) -> dict[str, dict[str, Any]]:
     """Execute build.spec with PyInstaller's steps replaced by recorders; the keyword arguments of each step.
-    ``platform`` runs it as on another system (``win32``, ``darwin``), writing into ``workpath``;
-    ``analysed`` is what the Analysis step found (its ``binaries`` and ``datas``)."""
+    ``platform`` runs it as on another system (``win32``, ``darwin``), writing into ``workpath`` (a
+    temporary folder if not given); ``analysed`` is what the Analysis step found (its ``binaries`` and
+    ``datas``); ``prepare`` stands in for ``subprocess.run``, which the spec runs the kernel's compile with."""
     # PyInstaller ships no type information.
     import PyInstaller.building.api  # type: ignore[import-untyped]
     import PyInstaller.building.build_main  # type: ignore[import-untyped]
@@ -144,16 +168,19 @@ def run_spec(monkeypatch: pytest.MonkeyPatch, onefile: bool, platform: str | Non
 
     monkeypatch.setattr(onefile_unpack, "check_stored",
                         lambda archive, names: _Recorder.calls.append(("check_stored", (archive, list(names)), {})))
-    namespace: dict[str, Any] = {"SPECPATH": str(ROOT), "__name__": "__main__", "workpath": str(workpath)}
-    code = compile((ROOT / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec")
-    exec(code, namespace)  # running the recipe is what PyInstaller does with it
+    monkeypatch.setattr(subprocess, "run", prepare)
+    with tempfile.TemporaryDirectory(prefix="tochki-spec-") as scratch:
+        namespace = {"SPECPATH": str(ROOT), "__name__": "__main__", "workpath": str(workpath or scratch)}
+        code = compile((ROOT / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec")
+        exec(code, namespace)  # running the recipe is what PyInstaller does with it
     return {kind: kwargs for kind, _, kwargs in _Recorder.calls}
 
 
 def test_build_spec_one_folder_bundles_the_assets_and_names_the_program(monkeypatch: pytest.MonkeyPatch) -> None:
     steps = run_spec(monkeypatch, onefile=False)
     analysis = steps["Analysis"]
-    bundled = {(Path(src).relative_to(ROOT).as_posix(), dest.replace("\\", "/")) for src, dest in analysis["datas"]}
+    bundled = {(Path(src).relative_to(ROOT).as_posix(), dest.replace("\\", "/")) for src, dest in analysis["datas"]
+               if not dest.startswith(SHIPPED_FOLDER)}  # the shipped kernel is made in the work folder
     assert ("assets/icon.png", "assets") in bundled
     assert ("assets/fonts/DejaVuSans.ttf", "assets/fonts") in bundled
     assert ("assets/samples/zagram-352562.sgf", "assets/samples") in bundled  # the sample record the game opens
@@ -177,6 +204,41 @@ def test_build_spec_carries_the_compiled_kernel_and_its_sources(monkeypatch: pyt
     assert {"numba.cuda", "numba.tests", "scipy"} <= excludes  # what they would drag in for nothing
 
 
+def test_every_build_ships_the_kernel_compiled_where_the_loader_looks(monkeypatch: pytest.MonkeyPatch,
+                                                                     tmp_path: Path) -> None:
+    from ai.kernel import cache
+    from tools import onefile_unpack
+
+    inside = f"{cache.SHIPPED_FOLDER}/{cache.folder_name()}"
+    for onefile in (False, True):
+        work = tmp_path / ("onefile" if onefile else "onedir")
+        analysis = run_spec(monkeypatch, onefile=onefile, workpath=work)["Analysis"]
+        _kind, command, how = next(call for call in _Recorder.calls if call[0] == "prepare")
+        assert Path(command[3]) == work / cache.SHIPPED_FOLDER  # made in the work folder, by this Python
+        assert cache.CACHE_ENV not in how["env"] and not any(name.startswith("NUMBA_") for name in how["env"])
+        shipped = [(Path(source), destination) for source, destination in analysis["datas"]
+                   if destination.startswith(cache.SHIPPED_FOLDER)]
+        assert {(source.name, destination) for source, destination in shipped} == \
+            {(name, inside) for name in (*SHIPPED_FILES, cache.COMPLETE)}
+        assert not onefile_unpack.is_deferred(f"{inside}/{SHIPPED_FILES[0]}")  # the one file unpacks it at start
+    # Laid out in a bundle as PyInstaller does it (destinations from the bundle's root, beside ai/), the
+    # loader finds it complete.
+    bundle = tmp_path / "bundle"
+    for source, destination in shipped:
+        (bundle / destination).mkdir(parents=True, exist_ok=True)
+        (bundle / destination / source.name).write_bytes(source.read_bytes())
+    monkeypatch.setattr(cache, "bundle_root", lambda: bundle)
+    assert cache.shipped_cache() == bundle / inside
+
+
+def test_a_build_that_cannot_compile_the_kernel_fails(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    def failing(command: list[str], **_kwargs: Any) -> subprocess.CompletedProcess[str]:
+        return subprocess.CompletedProcess(command, 1, "", "the kernel could not be compiled for shipping: boom")
+
+    with pytest.raises(SystemExit, match="no kernel to ship.*boom"):
+        run_spec(monkeypatch, onefile=False, workpath=tmp_path, prepare=failing)
+
+
 def test_the_measuring_tools_stay_out_of_the_build_and_the_game_never_needs_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -192,11 +254,30 @@ def test_the_measuring_tools_stay_out_of_the_build_and_the_game_never_needs_them
 
 
 def test_build_check_looks_for_the_words_the_smoke_run_says_about_the_kernel() -> None:
-    spec = importlib.util.spec_from_file_location("build_check", ROOT / "tools" / "build_check.py")
-    assert spec is not None and spec.loader is not None
-    build_check = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_check)
-    assert build_check.SMOKE_KERNEL in (ROOT / "game" / "shots" / "smoke.py").read_text(encoding="utf-8")
+    from ai import kernel
+    from game.shots import smoke
+
+    build_check = load_build_check()
+    assert build_check.SMOKE_KERNEL in smoke.kernel_words(True, f"ready ({kernel.SHIPPED})")
+    for on_kernel, status in ((True, f"ready ({kernel.COMPILED})"), (True, f"ready ({kernel.CACHED})"),
+                              (False, "failed: ImportError: no numba"), (False, "loading")):
+        said = smoke.kernel_words(on_kernel, status)
+        assert build_check.SMOKE_KERNEL not in said and status in said
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the stand-in executable is a script with a #! line")
+def test_build_check_fails_a_build_whose_smoke_run_compiled_the_kernel(tmp_path: Path) -> None:
+    from ai import kernel
+    from game.shots import smoke
+
+    build_check = load_build_check()
+    executable = tmp_path / "tochki-strany"
+    for origin, passes in ((kernel.SHIPPED, True), (kernel.COMPILED, False), (kernel.CACHED, False)):
+        line = (f"smoke: 90 frames drawn, every scene ran; the computer answered; the master thought on 2 cores; "
+                f"{smoke.kernel_words(True, f'ready ({origin})')}")
+        executable.write_text(f"#!{sys.executable}\nprint({line!r})\n", encoding="utf-8")
+        executable.chmod(0o755)
+        assert (build_check.smoke(executable, timeout=120) == 0) is passes, origin
 
 
 def test_build_spec_one_file_is_a_single_executable(monkeypatch: pytest.MonkeyPatch) -> None:
