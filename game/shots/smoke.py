@@ -156,13 +156,15 @@ def smoke_master() -> tuple[int, bool]:
 
     1 core means the pool could not start or answer, and the master fell back to one core (logged).
     The pool is tried with master-v2, which never goes through the kernel (the pure-Python master
-    still searches in worker processes until the kernel is ready, or where it cannot load).
+    still searches in worker processes until the kernel is ready, or where it cannot load). It is
+    tried once the kernel is ready: loading the shipped kernel in this process holds the interpreter
+    for seconds, and the pool's 0.3 s search meanwhile missed its deadline (twice at load 6–9).
     """
     parallel.start(SMOKE_CORES, wait_seconds=60.0)
+    kernel.wait(SMOKE_KERNEL_WAIT_S)
     game = demo.countries_demo()
     pooled = think(game, "master-v2", seconds=0.3, cores=SMOKE_CORES)
     assert game.is_legal(pooled.move), f"the master's move {pooled.move} is not legal"
-    kernel.wait(SMOKE_KERNEL_WAIT_S)
     compiled = think(game, Level.MASTER, seconds=0.3, cores=SMOKE_CORES)
     assert game.is_legal(compiled.move), f"the compiled master's move {compiled.move} is not legal"
     return pooled.cores, compiled.kernel
