@@ -35,12 +35,10 @@ NET_SECONDS = 900.0
 def finished() -> Path:
     """This run's own finished cache (the test session loads the kernel before any of these tests)."""
     assert kernel.wait(NET_SECONDS), kernel.status()
-    from ai.kernel import jit
-
-    if not jit.caching:
+    folder = Path(os.environ["NUMBA_CACHE_DIR"])  # set by ai.kernel.jit
+    if not (folder / kernel.COMPLETE).is_file():
         pytest.skip("this run's kernel is not cached")
-    assert cache.is_complete(jit.folder)
-    return jit.folder
+    return folder
 
 
 _GAME = """
@@ -52,7 +50,7 @@ _GAME = """
     work = {work!r}
     if work:
         kernel._compile_child = getattr(kernel_children, work)  # the child's work, pickled by name
-    print("progress at first:", kernel.progress())
+    print("progress at first:", getattr(kernel, "progress", lambda: "none before this loader")())
     ready = kernel.wait({net})
     print("status:", kernel.status())
     if ready:
@@ -90,19 +88,19 @@ def _copy_finished(finished: Path, root: Path) -> Path:
 
 
 def _cut_code(folder: Path) -> None:
-    for path in folder.glob("*.nbc"):
+    for path in folder.rglob("*.nbc"):
         path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
 
 
 def _garble_indexes(folder: Path) -> None:
     noise = random.Random(28)
-    for path in folder.glob("*.nbi"):
+    for path in folder.rglob("*.nbi"):
         path.write_bytes(noise.randbytes(path.stat().st_size))
 
 
 def _empty_one_code_file(folder: Path) -> None:
-    sorted(folder.glob("*.nbc"))[0].write_bytes(b"")
-    (folder / cache.COMPLETE).unlink()
+    sorted(folder.rglob("*.nbc"))[0].write_bytes(b"")
+    (folder / kernel.COMPLETE).unlink()
 
 
 def test_a_finished_cache_loads_as_the_players_own(finished: Path, tmp_path: Path) -> None:
@@ -211,17 +209,17 @@ def test_numba_caches_the_kernel_in_its_hash_folder_and_nowhere_else(tmp_path: P
         import sys
         from ai.kernel import cache, jit
         from numba.core.caching import FunctionCache
-        print("caching:", jit.caching)
+        print("caching:", getattr(jit, "caching", "always"))
         def where(function):
             try:
                 found = FunctionCache(function)
             except RuntimeError as error:
                 return f"nowhere ({error})"
             return f"{found.cache_path} stamped {found._impl.locator.get_source_stamp()}"
-        print("kernel:", where(cache.folder_name))
+        print("kernel:", where(cache.cache_folder))
         import engine.about
         print("elsewhere:", where(engine.about._project))
-        print("folder:", jit.folder, "key:", cache.source_key())
+        print("folder:", cache.cache_folder(), "key:", cache.source_key())
     """
 
     def run(cache_root: Path) -> dict[str, str]:
