@@ -116,6 +116,8 @@ def wait(timeout: float | None = None) -> bool:
 def status() -> str:
     """``ready (shipped)``, ``ready (cached)``, ``ready (compiled)``, ``ready (compiled, not cached)``,
     ``compiling``, ``loading``, ``not started``, or why it is off (``off: ...``) or failed (``failed: ...``)."""
+    if _compiling is not None and not _done.is_set():
+        return "compiling"
     return _state
 
 
@@ -267,9 +269,9 @@ def _compile_aside(folder: Path, work: Callable[[], None] | None = None) -> None
     before the next. Where no child can be started, or none succeeds, this process compiles for
     itself (logged). ``work`` replaces the child's compile (tests).
     """
-    global _compiling, _state
+    global _compiling
     began = time.perf_counter()
-    _compiling, _state = folder, "compiling"
+    _compiling = folder
     try:
         for attempt in range(1, COMPILE_TRIES + 1):
             try:
@@ -299,7 +301,7 @@ def _compile_aside(folder: Path, work: Callable[[], None] | None = None) -> None
         log.warning("the kernel is compiled in the game's own process instead: %d compiling processes ended "
                     "without it", COMPILE_TRIES)
     finally:
-        _compiling, _state = None, "loading"
+        _compiling = None
 
 
 def _child_main(work: Callable[[], None]) -> None:
