@@ -140,6 +140,64 @@ def test_a_child_ended_while_the_game_closes_is_not_started_again(tmp_path: Path
         kernel._closing.clear()
 
 
+class _EndedChild:
+    """A compiling child as multiprocessing leaves it when the game closes mid-compile: ended by SIGTERM."""
+
+    exitcode: int | None = -15
+
+    def __init__(self, **_: object) -> None:
+        pass
+
+    def start(self) -> None:
+        pass
+
+    def join(self, timeout: float | None = None) -> None:
+        pass
+
+    def is_alive(self) -> bool:
+        return False
+
+
+class _Spawn:
+    Process = _EndedChild
+
+
+def test_a_compile_stopped_by_closing_is_not_done_again_in_the_games_process(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Compiling in the closing process's daemon thread aborted the interpreter now and then (exit -6).
+    import threading
+
+    monkeypatch.setattr(kernel.multiprocessing, "get_context", lambda _: _Spawn)
+    monkeypatch.setattr(kernel, "_closing", threading.Event())
+    kernel._closing.set()
+    monkeypatch.setattr(kernel, "_bring_in", lambda: kernel._compile_aside(tmp_path) or "compiled")
+    monkeypatch.setattr(kernel, "_done", threading.Event())
+    monkeypatch.setattr(kernel, "_state", "loading")
+    kernel._load()
+    assert kernel.status().startswith("failed: CompileStopped")  # so ready() says no: the pure-Python master plays
+
+
+def test_children_that_fail_leave_the_compile_to_this_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              caplog: pytest.LogCaptureFixture) -> None:
+    class Failed(_EndedChild):
+        exitcode = 1
+        started: list[str] = []
+
+        def start(self) -> None:
+            self.started.append("child")
+
+    class Spawn:
+        Process = Failed
+
+    (tmp_path / "cache").mkdir()
+    monkeypatch.setattr(kernel.multiprocessing, "get_context", lambda _: Spawn)
+    with caplog.at_level("WARNING", logger=kernel.__name__):
+        kernel._compile_aside(tmp_path / "cache")  # returns: _bring_in goes on to compile here
+    assert Failed.started == ["child"] * kernel.COMPILE_TRIES
+    assert "the cache" in caplog.text and not (tmp_path / "cache").exists()  # a damaged cache goes first
+    assert "compiled in the game's own process instead" in caplog.text
+
+
 def test_a_child_that_never_ends_is_stopped_by_the_games_exit(tmp_path: Path) -> None:
     """The closing flag is set by the game's exit, before multiprocessing stops its children."""
     script = f"""

@@ -42,9 +42,11 @@ game's own process, holding up its window)."""
 CPU_NAME = "generic"
 """The CPU numba compiles the kernel for, on every machine. A cache made for ``generic`` (no CPU
 features) loads on any machine of the same system and architecture, so the one a build ships and the
-one a player's machine makes are the same kind. It searches a little slower than code tuned for the
-host (docs/MEASURED.md, «Generic or host-tuned kernel»): tuning it afresh would cost a minute of one of
-two cores beside the player's first game, after every update, for a few per cent of playouts."""
+one a player's machine makes are the same kind, and one rule loads both. Generic code searched as fast
+as code tuned for the host within the noise of a loaded machine (``python -m bench.kernel_cpu``:
+0.98–1.17 of its positions per CPU second; an earlier measurement 0.83–0.95): tuning in the
+background would cost a minute of one of two cores beside the player's first game, after every
+update, for a few per cent at most."""
 
 _CACHED = re.compile(r"^@njit\(.*\bcache=True", re.MULTILINE)
 
