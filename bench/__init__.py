@@ -8,6 +8,7 @@ Each module runs with ``python -m`` from the repository root:
 - ``bench.match`` — levels played against each other, or against an outside engine, and counted;
 - ``bench.frames`` — frame times of the play scene on large boards (pygame, headless);
 - ``bench.review`` — what the game review costs at a few work counts, and that it finds the same each time.
+- ``bench.kernel_cpu`` — the master's kernel compiled for numba's generic CPU against code tuned for this one.
 
 The game's packages (``engine``, ``ai``, ``game``) never import from here, so the
 executable runs without it; ``tests/test_packaging.py`` checks both.

@@ -54,7 +54,7 @@ def test_the_master_thinks_on_the_kernel_once_it_is_ready() -> None:
     game = _play(Game(9, 9, Rules.CLASSIC), [(4, 4), (4, 5), (3, 4)])
     thought = ai.think(game, "master", seconds=0.2, seed=1)
     assert thought.kernel and game.is_legal(thought.move) and thought.positions > 0
-    assert kernel.status() == "ready"
+    assert kernel.status().startswith("ready (")
     # master-v2, the pure-Python master, never goes through the kernel.
     assert not ai.think(game, "master-v2", seconds=0.05, seed=1).kernel
 
@@ -304,58 +304,3 @@ def test_geometry_comes_from_the_engine() -> None:
     g = grid(7, 5)
     assert geo[rules.G_N] == g.nodes and geo[rules.G_NQ] == g.quarters
     assert np.array_equal(geo[8:8 + 8 * g.nodes], np.array(g.neighbour, dtype=np.int32))
-
-
-class _StoppedChild:
-    """A compiling child as multiprocessing leaves it when the game closes mid-compile: ended by SIGTERM."""
-
-    exitcode = -15
-
-    def __init__(self, **_: object) -> None:
-        pass
-
-    def start(self) -> None:
-        pass
-
-    def join(self, timeout: float | None = None) -> None:
-        pass
-
-    def is_alive(self) -> bool:
-        return False
-
-
-class _Spawn:
-    Process = _StoppedChild
-
-
-def test_a_compile_stopped_by_closing_is_not_done_again_in_the_games_process(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Compiling in the closing process's daemon thread aborted the interpreter now and then (exit -6).
-    import threading
-
-    monkeypatch.setattr(kernel.multiprocessing, "get_context", lambda _: _Spawn)
-    with pytest.raises(kernel.CompileStopped):
-        kernel._compile_aside()
-    monkeypatch.setattr(kernel, "cache_folder", lambda: tmp_path)  # no COMPLETE mark: a compile is due
-    monkeypatch.setattr(kernel, "_cache_dir", None)
-    monkeypatch.setattr(kernel, "_done", threading.Event())
-    monkeypatch.setattr(kernel, "_state", "loading")
-    imported: list[str] = []
-    monkeypatch.setattr(kernel, "_mark_complete", lambda: imported.append("marked"))
-    kernel._load()
-    assert kernel.status().startswith("failed: CompileStopped")  # so ready() says no: the pure-Python master plays
-    assert imported == []  # nothing compiled or marked here
-
-
-def test_a_child_that_failed_leaves_the_compile_to_this_process(monkeypatch: pytest.MonkeyPatch,
-                                                                caplog: pytest.LogCaptureFixture) -> None:
-    class Failed(_StoppedChild):
-        exitcode = 1
-
-    class Spawn:
-        Process = Failed
-
-    monkeypatch.setattr(kernel.multiprocessing, "get_context", lambda _: Spawn)
-    with caplog.at_level("WARNING", logger=kernel.__name__):
-        kernel._compile_aside()  # returns: _load goes on to compile here
-    assert "compiled in the game's own process instead" in caplog.text

@@ -136,40 +136,19 @@ def test_the_compiler_packages_files_wait_and_the_games_do_not(destination: str,
     assert onefile_unpack.is_deferred(destination) is deferred
 
 
-def test_a_package_run_after_the_unpacking_still_gets_its_follow_up(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    executable = make_executable(tmp_path, {f"{PROBE}/_inner.py": INNER.encode()})
-    root = tmp_path / "bundle"
-    (root / PROBE).mkdir(parents=True)
-    (root / PROBE / "__init__.py").write_text(INIT, encoding="utf-8")
-    seen: list[str] = []
-    finder = onefile_unpack.UnpackOnImport(executable, root, packages=(PROBE,),
-                                           after={"json": lambda module: seen.append(module.__name__)})
-    finder.unpack_once(PROBE)  # numpy came first and unpacked everything: numba is run later
-    monkeypatch.syspath_prepend(str(root))
-    monkeypatch.setattr(sys, "meta_path", [finder, *sys.meta_path])
-    monkeypatch.delitem(sys.modules, "json", raising=False)
-    importlib.import_module("json")
-    assert seen == ["json"]
-    assert finder.find_spec("json") is None  # once only
-
-
-def test_numba_finds_the_kernels_cache_from_any_unpacking_folder(monkeypatch: pytest.MonkeyPatch,
-                                                                  tmp_path: Path) -> None:
-    from numba.core import caching
-
-    monkeypatch.setattr(caching._CacheLocator, "get_suitable_cache_subpath",
-                        caching._CacheLocator.get_suitable_cache_subpath)  # restored after the test
-    first, second = tmp_path / "_MEI111", tmp_path / "_MEI222"
-    before = [caching.UserProvidedCacheLocator.get_suitable_cache_subpath(str(root / "ai" / "kernel" / "rules.py"))
-              for root in (first, second)]
-    assert before[0] != before[1]  # numba's own naming: a new cache at every launch of the one file
-
-    onefile_unpack.same_cache_every_launch(first)
-    here = caching.UserProvidedCacheLocator.get_suitable_cache_subpath(str(first / "ai" / "kernel" / "rules.py"))
-    onefile_unpack.same_cache_every_launch(second)
-    there = caching.UserProvidedCacheLocator.get_suitable_cache_subpath(str(second / "ai" / "kernel" / "uct.py"))
-    assert here == there and here.startswith("kernel_")
-    elsewhere = caching.UserProvidedCacheLocator.get_suitable_cache_subpath(str(second / "ai" / "rules.py"))
-    assert elsewhere != here
+def test_the_build_reads_back_what_it_stored_and_refuses_an_archive_it_cannot_read(tmp_path: Path) -> None:
+    # build.spec's check after the one file is written: the reader must find exactly the stored files.
+    waiting = {"numba/_helperlib.so": b"helper" * 100, "numpy.libs/libopenblas.so": b"blas" * 100}
+    executable = make_executable(tmp_path, waiting, eager={"assets/icon.png": b"png"})
+    stored = [f"{onefile_unpack.FOLDER}/{name}" for name in waiting]
+    onefile_unpack.check_stored(executable, stored)
+    with pytest.raises(onefile_unpack.ArchiveError, match="1 stored files not found"):
+        onefile_unpack.check_stored(executable, [*stored, f"{onefile_unpack.FOLDER}/llvmlite/libllvmlite.so"])
+    # A PyInstaller that marked the entries otherwise: the reader finds none of them, and says so.
+    marked_otherwise = executable.read_bytes().replace(b"a" + f"{onefile_unpack.FOLDER}/".encode(),
+                                                       b"x" + f"{onefile_unpack.FOLDER}/".encode())
+    executable.write_bytes(marked_otherwise)
+    with pytest.raises(onefile_unpack.ArchiveError, match="archive format"):
+        onefile_unpack.check_stored(executable, stored)
+    with pytest.raises(onefile_unpack.ArchiveError):
+        onefile_unpack.check_stored(tmp_path / "no-such-executable", stored)

@@ -11,7 +11,9 @@ import ast
 import importlib.util
 import plistlib
 import struct
+import subprocess
 import sys
+import tempfile
 import zlib
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ from typing import Any
 import platformdirs
 import pytest
 
+from ai.kernel.cache import SHIPPED_FOLDER
 from game import paths
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,18 +113,40 @@ class _Recorder:
         _Recorder.calls.append((self.kind, args, kwargs))
         step = type(self.kind, (), {})()
         step.pure = step.scripts = step.binaries = step.datas = []
+        step.name = kwargs.get("name")
         if self.kind == "Analysis":
             step.binaries = list(_Recorder.analysed.get("binaries", []))
             step.datas = list(_Recorder.analysed.get("datas", []))
         return step
 
 
+SHIPPED_FILES = ("rules.is_legal-40.py311.nbi", "rules.is_legal-40.py311.1.nbc")
+"""What the stand-in for ``python -m ai.kernel.prepare`` leaves in its cache folder, beside the marker."""
+
+
+def prepare_stand_in(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    """``subprocess.run`` for build.spec: ``python -m ai.kernel.prepare OUTDIR`` makes a complete cache folder
+    as the real one does, in no time (the real compile takes a minute); nothing else may be run."""
+    from ai.kernel import cache
+
+    assert command[:3] == [sys.executable, "-m", "ai.kernel.prepare"] and kwargs["cwd"] == ROOT, command
+    _Recorder.calls.append(("prepare", tuple(command), kwargs))
+    folder = Path(command[3]) / cache.folder_name()
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in SHIPPED_FILES:
+        (folder / name).write_bytes(b"compiled")
+    cache.mark_complete(folder)
+    return subprocess.CompletedProcess(command, 0, f"the kernel is compiled for shipping in {folder}\n", "")
+
+
 def run_spec(monkeypatch: pytest.MonkeyPatch, onefile: bool, platform: str | None = None,
              workpath: Path | None = None,
-             analysed: dict[str, list[tuple[str, str, str]]] | None = None) -> dict[str, dict[str, Any]]:
+             analysed: dict[str, list[tuple[str, str, str]]] | None = None,
+             prepare: Any = prepare_stand_in) -> dict[str, dict[str, Any]]:
     """Execute build.spec with PyInstaller's steps replaced by recorders; the keyword arguments of each step.
-    ``platform`` runs it as on another system (``win32``, ``darwin``), writing into ``workpath``;
-    ``analysed`` is what the Analysis step found (its ``binaries`` and ``datas``)."""
+    ``platform`` runs it as on another system (``win32``, ``darwin``), writing into ``workpath`` (a
+    temporary folder if not given); ``analysed`` is what the Analysis step found (its ``binaries`` and
+    ``datas``); ``prepare`` stands in for ``subprocess.run``, which the spec runs the kernel's compile with."""
     # PyInstaller ships no type information.
     import PyInstaller.building.api  # type: ignore[import-untyped]
     import PyInstaller.building.build_main  # type: ignore[import-untyped]
@@ -138,16 +163,24 @@ def run_spec(monkeypatch: pytest.MonkeyPatch, onefile: bool, platform: str | Non
         monkeypatch.setattr(sys, "platform", platform)
     _Recorder.calls = []
     monkeypatch.setattr(_Recorder, "analysed", analysed or {})
-    namespace: dict[str, Any] = {"SPECPATH": str(ROOT), "__name__": "__main__", "workpath": str(workpath)}
-    code = compile((ROOT / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec")
-    exec(code, namespace)  # running the recipe is what PyInstaller does with it
+    # The one file is read back once written; nothing is written here, so what it would be asked is recorded.
+    from tools import onefile_unpack
+
+    monkeypatch.setattr(onefile_unpack, "check_stored",
+                        lambda archive, names: _Recorder.calls.append(("check_stored", (archive, list(names)), {})))
+    monkeypatch.setattr(subprocess, "run", prepare)
+    with tempfile.TemporaryDirectory(prefix="tochki-spec-") as scratch:
+        namespace = {"SPECPATH": str(ROOT), "__name__": "__main__", "workpath": str(workpath or scratch)}
+        code = compile((ROOT / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec")
+        exec(code, namespace)  # running the recipe is what PyInstaller does with it
     return {kind: kwargs for kind, _, kwargs in _Recorder.calls}
 
 
 def test_build_spec_one_folder_bundles_the_assets_and_names_the_program(monkeypatch: pytest.MonkeyPatch) -> None:
     steps = run_spec(monkeypatch, onefile=False)
     analysis = steps["Analysis"]
-    bundled = {(Path(src).relative_to(ROOT).as_posix(), dest.replace("\\", "/")) for src, dest in analysis["datas"]}
+    bundled = {(Path(src).relative_to(ROOT).as_posix(), dest.replace("\\", "/")) for src, dest in analysis["datas"]
+               if not dest.startswith(SHIPPED_FOLDER)}  # the shipped kernel is made in the work folder
     assert ("assets/icon.png", "assets") in bundled
     assert ("assets/fonts/DejaVuSans.ttf", "assets/fonts") in bundled
     assert ("assets/samples/zagram-352562.sgf", "assets/samples") in bundled  # the sample record the game opens
@@ -171,6 +204,41 @@ def test_build_spec_carries_the_compiled_kernel_and_its_sources(monkeypatch: pyt
     assert {"numba.cuda", "numba.tests", "scipy"} <= excludes  # what they would drag in for nothing
 
 
+def test_every_build_ships_the_kernel_compiled_where_the_loader_looks(monkeypatch: pytest.MonkeyPatch,
+                                                                     tmp_path: Path) -> None:
+    from ai.kernel import cache
+    from tools import onefile_unpack
+
+    inside = f"{cache.SHIPPED_FOLDER}/{cache.folder_name()}"
+    for onefile in (False, True):
+        work = tmp_path / ("onefile" if onefile else "onedir")
+        analysis = run_spec(monkeypatch, onefile=onefile, workpath=work)["Analysis"]
+        _kind, command, how = next(call for call in _Recorder.calls if call[0] == "prepare")
+        assert Path(command[3]) == work / cache.SHIPPED_FOLDER  # made in the work folder, by this Python
+        assert cache.CACHE_ENV not in how["env"] and not any(name.startswith("NUMBA_") for name in how["env"])
+        shipped = [(Path(source), destination) for source, destination in analysis["datas"]
+                   if destination.startswith(cache.SHIPPED_FOLDER)]
+        assert {(source.name, destination) for source, destination in shipped} == \
+            {(name, inside) for name in (*SHIPPED_FILES, cache.COMPLETE)}
+        assert not onefile_unpack.is_deferred(f"{inside}/{SHIPPED_FILES[0]}")  # the one file unpacks it at start
+    # Laid out in a bundle as PyInstaller does it (destinations from the bundle's root, beside ai/), the
+    # loader finds it complete.
+    bundle = tmp_path / "bundle"
+    for source, destination in shipped:
+        (bundle / destination).mkdir(parents=True, exist_ok=True)
+        (bundle / destination / source.name).write_bytes(source.read_bytes())
+    monkeypatch.setattr(cache, "bundle_root", lambda: bundle)
+    assert cache.shipped_cache() == bundle / inside
+
+
+def test_a_build_that_cannot_compile_the_kernel_fails(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    def failing(command: list[str], **_kwargs: Any) -> subprocess.CompletedProcess[str]:
+        return subprocess.CompletedProcess(command, 1, "", "the kernel could not be compiled for shipping: boom")
+
+    with pytest.raises(SystemExit, match="no kernel to ship.*boom"):
+        run_spec(monkeypatch, onefile=False, workpath=tmp_path, prepare=failing)
+
+
 def test_the_measuring_tools_stay_out_of_the_build_and_the_game_never_needs_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -186,11 +254,30 @@ def test_the_measuring_tools_stay_out_of_the_build_and_the_game_never_needs_them
 
 
 def test_build_check_looks_for_the_words_the_smoke_run_says_about_the_kernel() -> None:
-    spec = importlib.util.spec_from_file_location("build_check", ROOT / "tools" / "build_check.py")
-    assert spec is not None and spec.loader is not None
-    build_check = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_check)
-    assert build_check.SMOKE_KERNEL in (ROOT / "game" / "shots" / "smoke.py").read_text(encoding="utf-8")
+    from ai import kernel
+    from game.shots import smoke
+
+    build_check = load_build_check()
+    assert build_check.SMOKE_KERNEL in smoke.kernel_words(True, f"ready ({kernel.SHIPPED})")
+    for on_kernel, status in ((True, f"ready ({kernel.COMPILED})"), (True, f"ready ({kernel.CACHED})"),
+                              (False, "failed: ImportError: no numba"), (False, "loading")):
+        said = smoke.kernel_words(on_kernel, status)
+        assert build_check.SMOKE_KERNEL not in said and status in said
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the stand-in executable is a script with a #! line")
+def test_build_check_fails_a_build_whose_smoke_run_compiled_the_kernel(tmp_path: Path) -> None:
+    from ai import kernel
+    from game.shots import smoke
+
+    build_check = load_build_check()
+    executable = tmp_path / "tochki-strany"
+    for origin, passes in ((kernel.SHIPPED, True), (kernel.COMPILED, False), (kernel.CACHED, False)):
+        line = (f"smoke: 90 frames drawn, every scene ran; the computer answered; the master thought on 2 cores; "
+                f"{smoke.kernel_words(True, f'ready ({origin})')}")
+        executable.write_text(f"#!{sys.executable}\nprint({line!r})\n", encoding="utf-8")
+        executable.chmod(0o755)
+        assert (build_check.smoke(executable, timeout=120) == 0) is passes, origin
 
 
 def test_build_spec_one_file_is_a_single_executable(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -235,6 +322,9 @@ def test_the_one_file_keeps_the_compilers_files_for_their_first_import(
     assert zlib.decompress(waiting["_deferred/llvmlite/binding/libllvmlite.so"].read_bytes()) == \
         sources["libllvmlite.so"].read_bytes()
     assert "llvmlite/binding/libllvmlite.so" in processed  # stripped (signed on macOS) as the bootloader's are
+    # ... and once written, the executable is read back: the reader must find each of them there.
+    archive, checked = next(args for kind, args, _ in _Recorder.calls if kind == "check_stored")
+    assert archive == Path("tochki-strany") and set(checked) == set(waiting)
 
     folder = run_spec(monkeypatch, onefile=False, analysed=analysed)
     assert folder["Analysis"]["runtime_hooks"] == []  # the folder is unpacked already: all as it was
@@ -325,3 +415,134 @@ def test_each_system_gets_one_numba_and_the_kernel_its_companions(system: str, m
                 picked[requirement.name] = str(requirement.specifier).removeprefix("==")
     assert picked["numba"] == numba
     assert {"llvmlite", "numpy", "pygame-ce", "platformdirs"} <= picked.keys()
+
+
+# --- the DLLs the Windows bundle's kernel needs (issue 27) ---------------------------------------------------------
+
+
+def portable_executable(path: Path, imports: list[str], delayed: list[str] | None = None,
+                        wine: bool = False) -> Path:
+    """Write a minimal 64-bit Windows DLL importing ``imports`` (and ``delayed``, loaded on first use)."""
+    delayed = delayed or []
+    section_rva, section_at = 0x1000, 0x400
+    descriptors = 20 * (len(imports) + 1)
+    delayed_at = descriptors
+    names_at = delayed_at + 32 * (len(delayed) + 1)
+    section = bytearray(names_at)
+    names = bytearray()
+    for index, name in enumerate(imports):
+        struct.pack_into("<I", section, 20 * index + 12, section_rva + names_at + len(names))
+        names += name.encode() + b"\0"
+    for index, name in enumerate(delayed):
+        struct.pack_into("<II", section, delayed_at + 32 * index, 1, section_rva + names_at + len(names))
+        names += name.encode() + b"\0"
+    section += names
+    directories = [(0, 0)] * 16
+    directories[1] = (section_rva, descriptors)
+    if delayed:
+        directories[13] = (section_rva + delayed_at, 32 * (len(delayed) + 1))
+    optional = bytearray(112)
+    struct.pack_into("<H", optional, 0, 0x20B)  # PE32+
+    struct.pack_into("<I", optional, 108, len(directories))
+    optional += b"".join(struct.pack("<II", *entry) for entry in directories)
+    header_at = 0x80
+    dos = bytearray(header_at)
+    dos[:2] = b"MZ"
+    struct.pack_into("<I", dos, 0x3C, header_at)
+    if wine:
+        dos[64:64 + 16] = b"Wine builtin DLL"
+    coff = struct.pack("<HHIIIHH", 0x8664, 1, 0, 0, 0, len(optional), 0x2022)
+    section_header = struct.pack("<8sIIIIIIHHI", b".idata", len(section), section_rva, len(section), section_at,
+                                 0, 0, 0, 0, 0)
+    image = bytearray(dos + b"PE\0\0" + coff + optional + section_header)
+    image += bytes(section_at - len(image)) + section
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(bytes(image))
+    return path
+
+
+def test_a_windows_binarys_imports_are_read_loaded_at_once_and_delayed(tmp_path: Path) -> None:
+    from tools import windows_dlls
+
+    dll = portable_executable(tmp_path / "_dispatcher.pyd", ["KERNEL32.dll", "MSVCP140.dll", "python313.dll"],
+                              delayed=["tbb12.dll"])
+    assert windows_dlls.dll_imports(dll) == {"KERNEL32.dll", "MSVCP140.dll", "python313.dll", "tbb12.dll"}
+    assert windows_dlls.dll_imports(portable_executable(tmp_path / "lone.dll", [])) == set()
+    for name, data in (("empty.dll", b""), ("elf.so", b"\x7fELF" + bytes(200)), ("cut.dll", dll.read_bytes()[:300])):
+        (tmp_path / name).write_bytes(data)
+        with pytest.raises(windows_dlls.NotPortableExecutable):
+            windows_dlls.dll_imports(tmp_path / name)
+
+
+def windows_bundle(bundle: Path, system: Path) -> None:
+    """A one-folder Windows bundle as PyInstaller under wine makes it: numba's modules import MSVCP140.dll,
+    which only the system (a runner, or wine) has; numpy uses its wheel's own copy under a unique name."""
+    crt = "api-ms-win-crt-runtime-l1-1-0.dll"
+    portable_executable(bundle / "numba" / "_dispatcher.cp313-win_amd64.pyd",
+                        ["KERNEL32.dll", "MSVCP140.dll", "VCRUNTIME140.dll", "python313.dll", crt])
+    portable_executable(bundle / "numba" / "core" / "typeconv" / "_typeconv.cp313-win_amd64.pyd",
+                        ["KERNEL32.dll", "MSVCP140.dll", "VCRUNTIME140_1.dll", "python313.dll"])
+    copy = "msvcp140-a4c2229bdc2a2a630acdc095b4d86008.dll"
+    portable_executable(bundle / "numpy" / "_core" / "_multiarray_umath.cp313-win_amd64.pyd",
+                        ["KERNEL32.dll", copy, "VCRUNTIME140.dll", "python313.dll"])
+    portable_executable(bundle / "numpy.libs" / copy, ["KERNEL32.dll", "VCRUNTIME140.dll", crt])
+    portable_executable(bundle / "python313.dll", ["KERNEL32.dll", "VCRUNTIME140.dll"])
+    portable_executable(bundle / "VCRUNTIME140.dll", ["KERNEL32.dll", crt])
+    portable_executable(bundle / "VCRUNTIME140_1.dll", ["KERNEL32.dll", "VCRUNTIME140.dll"])
+    portable_executable(bundle / "pygame" / "base.pyd", ["SDL2.dll"])  # not the kernel's: not checked
+    for name in ("KERNEL32.dll", "MSVCP140.dll"):
+        portable_executable(system / name, [])
+
+
+def load_build_check() -> Any:
+    spec = importlib.util.spec_from_file_location("build_check", ROOT / "tools" / "build_check.py")
+    assert spec is not None and spec.loader is not None
+    build_check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_check)
+    return build_check
+
+
+def test_the_windows_check_fails_a_bundle_without_the_runtime_numba_imports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tools import windows_dlls
+
+    bundle, system = tmp_path / "_internal", tmp_path / "System32"
+    windows_bundle(bundle, system)
+    problems = windows_dlls.missing(bundle, system)
+    assert len(problems) == 1
+    assert problems[0].startswith("MSVCP140.dll, part of the Visual C++ runtime")
+    assert "numba/_dispatcher.cp313-win_amd64.pyd and 1 more import it" in problems[0]
+    build_check = load_build_check()
+    assert build_check.check_windows_dlls(bundle, system) == 1
+    assert "MSVCP140.dll" in capsys.readouterr().err
+
+    portable_executable(bundle / "MSVCP140.dll", ["KERNEL32.dll", "VCRUNTIME140.dll"])
+    assert windows_dlls.missing(bundle, system) == []
+    assert build_check.check_windows_dlls(bundle, system) == 0
+
+    portable_executable(bundle / "numba" / "np" / "ufunc" / "workqueue.pyd", ["tbb12.dll"])
+    portable_executable(bundle / "MSVCP140.dll", [], wine=True)  # wine's stand-in does nothing on Windows
+    problems = windows_dlls.missing(bundle, system)
+    assert any(problem.startswith("MSVCP140.dll is one of wine's own DLLs") for problem in problems)
+    assert any(problem.startswith("tbb12.dll, is neither in the bundle nor in") for problem in problems)
+
+
+def test_the_windows_build_collects_the_runtime_pyinstaller_left_out(monkeypatch: pytest.MonkeyPatch,
+                                                                     tmp_path: Path) -> None:
+    from tools import windows_dlls
+
+    bundle, system = tmp_path / "found", tmp_path / "System32"
+    windows_bundle(bundle, system)
+    analysed = {"binaries": [(path.relative_to(bundle).as_posix(), str(path), "BINARY")
+                             for path in sorted(bundle.rglob("*")) if path.is_file()]}
+    monkeypatch.setattr(windows_dlls, "system_folder", lambda: system)
+    run_spec(monkeypatch, onefile=False, platform="win32", workpath=tmp_path / "work", analysed=analysed)
+    _exe, binaries, _datas = next(args for kind, args, _ in _Recorder.calls if kind == "COLLECT")
+    assert ("MSVCP140.dll", str(system / "MSVCP140.dll"), "BINARY") in binaries  # a real runner's System32
+
+    portable_executable(system / "MSVCP140.dll", [], wine=True)  # under wine: the wheel's copy instead
+    wheel_copy = str(bundle / "numpy.libs" / "msvcp140-a4c2229bdc2a2a630acdc095b4d86008.dll")
+    assert windows_dlls.runtime_to_collect(analysed["binaries"], system) == [("MSVCP140.dll", wheel_copy, "BINARY")]
+    collected = [*analysed["binaries"], ("MSVCP140.dll", str(system / "MSVCP140.dll"), "BINARY")]
+    assert windows_dlls.runtime_to_collect(collected, system) == []  # PyInstaller took it: nothing more

@@ -13,9 +13,11 @@ throw-away data folder, so it leaves no autosave or log in the home folder. A
 windowed build prints nothing when it fails, so the game's log is shown instead.
 The smoke run's line must also say that the master thought in worker processes
 (``game.shots.smoke.smoke_master``): that is where a frozen build's multiprocessing breaks;
-and that the master then played on the compiled kernel (``ai.kernel``), which the
-frozen build compiles afresh in the throw-away folder: numba, llvmlite and the
-kernel's sources must all be in the bundle for that.
+and that the master then played on the compiled kernel (``ai.kernel``) the build shipped,
+compiling nothing (the throw-away folder starts empty, as on a player's first launch):
+numba, llvmlite, the kernel's sources and its compiled cache must all be in the bundle
+for that. On Windows the one-folder bundle must also carry every DLL the kernel's
+binaries import that Windows itself lacks (``tools/windows_dlls.py``).
 
 The helpers here are also used by ``tools/build_bench.py``.
 """
@@ -35,12 +37,13 @@ SPEC = ROOT / "build.spec"
 EXE_NAME = "tochki-strany"
 APP_NAME = "Точки — страны"  # the macOS bundle, as build.spec names it
 SMOKE_TIMEOUT_S = 420.0
-"""The smoke run compiles the kernel afresh (30–90 s on two busy cores) besides running every scene."""
+"""The smoke run loads the shipped kernel in seconds; a build without it would compile (30–90 s on two
+busy cores) and fail the check, but should still be told apart from a hung run."""
 SMOKE_PARALLEL = "the master thought on 2 cores"
 """What the smoke run's line says when the executable started the master's worker processes."""
-SMOKE_KERNEL = "the master played on the compiled kernel"
-"""What the smoke run's line says when the master's move came from the compiled kernel (else it
-says why not, with ``ai.kernel.status()``)."""
+SMOKE_KERNEL = "the master played on the compiled kernel, shipped with the game: nothing was compiled"
+"""What the smoke run's line says when the master's move came from the compiled kernel the build shipped
+(else it says where the kernel came from, or why it did not play, with ``ai.kernel.status()``)."""
 
 
 def dist_dir(onefile: bool) -> Path:
@@ -58,8 +61,9 @@ def executable_path(onefile: bool) -> Path:
     return dist_dir(False) / EXE_NAME / name
 
 
-def build(onefile: bool) -> None:
-    """Run PyInstaller on build.spec; raises ``CalledProcessError`` if it fails."""
+def build(onefile: bool) -> float:
+    """Run PyInstaller on build.spec (which compiles the kernel to ship, too); the seconds it took.
+    Raises ``CalledProcessError`` if it fails."""
     if not (ROOT / "main.py").is_file():
         raise FileNotFoundError(f"{ROOT / 'main.py'} is missing: nothing to build")
     env = dict(os.environ, TOCHKI_ONEFILE="1" if onefile else "0")
@@ -73,7 +77,9 @@ def build(onefile: bool) -> None:
     print(f"build_check: building {mode} …", flush=True)
     started = time.perf_counter()
     subprocess.run(command, cwd=ROOT, env=env, check=True)
-    print(f"build_check: built {executable_path(onefile)} in {time.perf_counter() - started:.0f} s", flush=True)
+    seconds = time.perf_counter() - started
+    print(f"build_check: built {executable_path(onefile)} in {seconds:.0f} s", flush=True)
+    return seconds
 
 
 def headless_env(data_dir: Path, **extra: str) -> dict[str, str]:
@@ -120,11 +126,36 @@ def smoke(executable: Path, timeout: float = SMOKE_TIMEOUT_S) -> int:
             show_logs(data_dir)
             return 1
         if SMOKE_KERNEL not in result.stdout + logs:
-            print(f"build_check: the smoke run's master did not play on the compiled kernel "
+            print(f"build_check: the smoke run's master did not play on the compiled kernel the build shipped "
                   f"(no {SMOKE_KERNEL!r} in its line)", file=sys.stderr)
             show_logs(data_dir)
             return 1
     print(f"build_check: smoke run passed in {elapsed:.1f} s", flush=True)
+    return 0
+
+
+def bundle_folder() -> Path:
+    """The one-folder build's folder of libraries and data (``_internal``, beside the executable)."""
+    return executable_path(False).parent / "_internal"
+
+
+def check_windows_dlls(bundle: Path, system: Path | None = None) -> int:
+    """0 when every DLL the kernel's binaries in ``bundle`` import is there or Windows' own, else 1 (and why).
+
+    The smoke run cannot tell: a runner, like many players' machines, has the Visual C++ runtime installed.
+    """
+    sys.path.insert(0, str(ROOT))
+    from tools import windows_dlls
+
+    if not bundle.is_dir():
+        print(f"build_check: no bundle folder at {bundle}", file=sys.stderr)
+        return 1
+    problems = windows_dlls.missing(bundle, system or windows_dlls.system_folder())
+    for problem in problems:
+        print(f"build_check: {problem}", file=sys.stderr)
+    if problems:
+        return 1
+    print("build_check: the bundle carries every DLL the kernel needs", flush=True)
     return 0
 
 
@@ -139,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
         except (subprocess.CalledProcessError, FileNotFoundError) as exc:
             print(f"build_check: build failed: {exc}", file=sys.stderr)
             return 1
+    if sys.platform == "win32" and not args.onefile and check_windows_dlls(bundle_folder()):
+        return 1
     return smoke(executable_path(args.onefile))
 
 

@@ -11,10 +11,6 @@ bootloader never unpacks. At run time, :func:`install` (from the runtime hook
 one of :data:`PACKAGES`, in whichever thread or process comes first (the kernel's compiling
 child, the game's kernel thread), writes their files to where the bootloader would have.
 
-The same finder has numba name the kernel's cache folder after the kernel's place in the
-bundle, not after the temporary folder, which is new at every launch
-(:func:`same_cache_every_launch`).
-
 The archive's layout (PyInstaller's CArchive) is read here, not with PyInstaller's own
 reader, which the executable does not carry: a cookie at the archive's end (found by its
 magic bytes, since macOS appends a code signature after it) gives the table of contents.
@@ -22,14 +18,13 @@ magic bytes, since macOS appends a code signature after it) gives the table of c
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import os
 import struct
 import sys
 import threading
 import zlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib.machinery import ModuleSpec
 from pathlib import Path
@@ -159,6 +154,23 @@ def stored_files(archive: Path) -> list[Stored]:
     return found
 
 
+def check_stored(archive: Path, names: Iterable[str]) -> None:
+    """Raise :class:`ArchiveError` unless :func:`stored_files` finds exactly ``names`` (the spec's entries,
+    ``_deferred/…``) in the built ``archive``: the spec's check that this reader still reads what
+    PyInstaller wrote, since its archive format is PyInstaller's own business and may change."""
+    try:
+        found = {f"{FOLDER}/{stored.name}" for stored in stored_files(archive)}
+    except (OSError, UnicodeDecodeError, struct.error) as error:
+        raise ArchiveError(f"{archive} cannot be read: {error}") from error
+    wanted = {name.replace("\\", "/") for name in names}
+    if found != wanted:
+        lost = sorted(wanted - found)[:3]
+        extra = sorted(found - wanted)[:3]
+        raise ArchiveError(f"{archive}: {len(wanted - found)} stored files not found (such as {lost}), "
+                           f"{len(found - wanted)} unexpected (such as {extra}): PyInstaller's archive format "
+                           "is not what tools/onefile_unpack.py reads")
+
+
 def unpack(archive: Path, files: Sequence[Stored], root: Path) -> int:
     """Write ``files`` from ``archive`` under ``root``, skipping those already there; how many were written.
 
@@ -206,19 +218,16 @@ class UnpackOnImport:
     before the first frame) must not.
     """
 
-    def __init__(self, archive: Path, root: Path, packages: Sequence[str] = PACKAGES,
-                 after: Mapping[str, Callable[[ModuleType], None]] | None = None) -> None:
+    def __init__(self, archive: Path, root: Path, packages: Sequence[str] = PACKAGES) -> None:
         self.archive = archive
         self.root = root
         self.packages = frozenset(packages)
-        self.after = dict(after or {})
-        """What to do once a package has run, by its name (once each)."""
         self.done = False
         self._lock = threading.Lock()
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> ModuleSpec | None:
-        if fullname not in (self.after if self.done else self.packages | self.after.keys()):
+        if self.done or fullname not in self.packages:
             return None
         for finder in sys.meta_path:
             find = getattr(finder, "find_spec", None)
@@ -247,7 +256,7 @@ class UnpackOnImport:
 
 class UnpackFirst:
     """A package's own loader, but the waiting files are unpacked before it makes the module; the rest
-    (resources, source, code) is the loader's own."""
+    (running it, resources, source, code) is the loader's own."""
 
     def __init__(self, loader: Any, finder: UnpackOnImport) -> None:
         self._loader = loader
@@ -258,45 +267,8 @@ class UnpackFirst:
         create = getattr(self._loader, "create_module", None)
         return create(spec) if create is not None else None
 
-    def exec_module(self, module: ModuleType) -> None:
-        self._loader.exec_module(module)
-        then = self._finder.after.pop(module.__name__, None)
-        if then is not None:
-            then(module)
-
     def __getattr__(self, name: str) -> Any:
         return getattr(self._loader, name)
-
-
-def same_cache_every_launch(root: Path) -> None:
-    """Have numba name a function's cache folder after its source folder's path inside ``root``.
-
-    numba names it after the folder's full path. The one file unpacks into a new temporary folder at
-    every launch, so the kernel's cache, compiled on the first launch, would never be found again: the
-    game, finding it marked complete, would compile the kernel in its own process at every start,
-    holding up its window. numba's cache index still checks the executable itself (size, time, hash).
-    """
-    try:
-        from numba.core import caching
-
-        locator = caching._CacheLocator
-    except (ImportError, AttributeError):  # another numba's insides: its own naming stays, a cache per launch
-        return
-
-    def suitable_cache_subpath(_cls: type, py_file: str) -> str:
-        folder = os.path.dirname(os.path.abspath(py_file))
-        inside = os.path.relpath(folder, os.path.abspath(root)) if _within(folder, root) else folder
-        digest = hashlib.sha1(inside.replace("\\", "/").encode(), usedforsecurity=False).hexdigest()
-        return f"{os.path.basename(folder)}_{digest}"
-
-    setattr(locator, "get_suitable_cache_subpath", classmethod(suitable_cache_subpath))  # noqa: B010
-
-
-def _within(folder: str, root: Path) -> bool:
-    try:
-        return os.path.commonpath([folder, os.path.abspath(root)]) == os.path.abspath(root)
-    except ValueError:  # another drive on Windows
-        return False
 
 
 def install() -> UnpackOnImport | None:
@@ -304,7 +276,6 @@ def install() -> UnpackOnImport | None:
     root = getattr(sys, "_MEIPASS", None)
     if not getattr(sys, "frozen", False) or root is None:
         return None
-    finder = UnpackOnImport(Path(sys.executable), Path(root),
-                            after={"numba": lambda _numba: same_cache_every_launch(Path(root))})
+    finder = UnpackOnImport(Path(sys.executable), Path(root))
     sys.meta_path.insert(0, finder)
     return finder

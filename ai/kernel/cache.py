@@ -4,31 +4,145 @@ numba checks a cached function against its own file only: after a change to ``ru
 a cached ``uct.run`` that calls into it would still run the old rules. So the cache lives in
 a folder named after a hash of every kernel source file, under ``$TOCHKI_KERNEL_CACHE`` (the
 game sets it to its user data folder, see ``ai.kernel.configure``), else beside these
-sources. This module imports no numba: the loader reads it before numba is known to load.
+sources; ``ai.kernel.locator`` makes that folder the only one numba reads or writes, and
+stamps every index in it with the same hash (so a cache is valid wherever the same sources
+lie, whatever their paths and modification times).
+
+A build ships a finished cache (made by ``python -m ai.kernel.prepare``) in
+:data:`SHIPPED_FOLDER` at the bundle's root; :func:`shipped_cache` finds it.
+
+This module imports no numba: the loader reads it before numba is known to load.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
+import re
+import shutil
+import tempfile
 from pathlib import Path
 
 CACHE_ENV = "TOCHKI_KERNEL_CACHE"
 """Environment variable: the folder under which the kernel's compiled code is cached."""
 
+SOURCES = Path(__file__).resolve().parent
+"""The kernel's source folder (``ai/kernel``), in a frozen build too (the build keeps the sources)."""
+
+SHIPPED_FOLDER = "kernel-cache"
+"""The folder at the bundle's root (beside ``ai/``: ``sys._MEIPASS`` in a frozen build, the checkout
+from source) that holds a finished cache made by ``python -m ai.kernel.prepare``."""
+
+COMPLETE = "complete"
+"""A file in the cache folder, written once every kernel function is in the cache: only then is it
+loaded without a compiling child (a cache cut short by a closed game would compile the rest in the
+game's own process, holding up its window)."""
+
+CPU_NAME = "generic"
+"""The CPU numba compiles the kernel for, on every machine. A cache made for ``generic`` (no CPU
+features) loads on any machine of the same system and architecture, so the one a build ships and the
+one a player's machine makes are the same kind, and one rule loads both. Generic code searched as fast
+as code tuned for the host within the noise of a loaded machine (``python -m bench.kernel_cpu``:
+0.98–1.17 of its positions per CPU second; an earlier measurement 0.83–0.95): tuning in the
+background would cost a minute of one of two cores beside the player's first game, after every
+update, for a few per cent at most."""
+
+_CACHED = re.compile(r"^@njit\(.*\bcache=True", re.MULTILINE)
+
 
 def source_key(folder: Path | None = None) -> str:
     """A short hash of the kernel's source files (in ``folder``, by default this one's): a new one for
     every change to any of them."""
+    if folder is None:
+        return _own_key()
     digest = hashlib.sha256()
-    for path in sorted((folder or Path(__file__).parent).glob("*.py")):
+    for path in sorted(folder.glob("*.py")):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
+@functools.lru_cache(maxsize=1)
+def _own_key() -> str:
+    # Asked for every cached function as numba loads it: the sources do not change while the game runs.
+    return source_key(SOURCES)
+
+
+def folder_name() -> str:
+    """The cache folder's own name: ``numba-`` and the sources' hash."""
+    return f"numba-{source_key()}"
+
+
+def cache_root() -> Path:
+    """The folder the hash-named cache folder goes in."""
+    base = os.environ.get(CACHE_ENV)
+    return Path(base) if base else SOURCES / "__pycache__"
+
+
 def cache_folder() -> Path:
     """Where this version of the kernel keeps its compiled code."""
-    base = os.environ.get(CACHE_ENV)
-    root = Path(base) if base else Path(__file__).parent / "__pycache__"
-    return root / f"numba-{source_key()}"
+    return cache_root() / folder_name()
+
+
+def is_complete(folder: Path) -> bool:
+    """True when ``folder`` holds every kernel function (its :data:`COMPLETE` file is there)."""
+    return (folder / COMPLETE).is_file()
+
+
+def mark_complete(folder: Path) -> None:
+    """Write :data:`COMPLETE` into ``folder`` (raises ``OSError`` where it cannot)."""
+    (folder / COMPLETE).write_text(f"every kernel function is cached here ({cached_functions()})\n",
+                                   encoding="utf-8")
+
+
+def bundle_root() -> Path:
+    """The folder holding ``ai/``: the frozen bundle's root, or the checkout."""
+    return SOURCES.parent.parent
+
+
+def shipped_cache() -> Path | None:
+    """The complete cache a build shipped for these very sources, or None."""
+    folder = bundle_root() / SHIPPED_FOLDER / folder_name()
+    return folder if is_complete(folder) else None
+
+
+@functools.lru_cache(maxsize=1)
+def cached_functions() -> int:
+    """How many kernel functions numba caches (one index file and one code file each in a complete
+    cache): those its sources declare with ``cache=True``."""
+    return sum(len(_CACHED.findall(path.read_text(encoding="utf-8"))) for path in SOURCES.glob("*.py"))
+
+
+def code_files(folder: Path) -> int:
+    """How many compiled functions ``folder`` holds so far (numba writes a function's code file last)."""
+    try:
+        return sum(1 for _ in folder.glob("*.nbc"))
+    except OSError:
+        return 0
+
+
+def writable(folder: Path) -> bool:
+    """True when ``folder`` exists or can be made, and a file can be written in it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError:
+        return False
+    return True
+
+
+def remove(folder: Path) -> None:
+    """Remove a cache folder and all in it (what cannot be removed stays; the compile overwrites it)."""
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def install(shipped: Path, folder: Path) -> None:
+    """Copy a shipped cache into ``folder`` (its complete marker last, so a copy cut short is never
+    taken for a finished cache); raises ``OSError`` where it cannot."""
+    remove(folder)
+    folder.mkdir(parents=True)
+    for path in sorted(shipped.iterdir()):
+        if path.is_file() and path.name != COMPLETE:
+            shutil.copyfile(path, folder / path.name)
+    shutil.copyfile(shipped / COMPLETE, folder / COMPLETE)

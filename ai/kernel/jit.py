@@ -1,7 +1,10 @@
 """numba's ``njit`` for the kernel, caching where ``ai.kernel.cache`` says, or a plain-Python stand-in.
 
-The cache folder is set here, before numba is imported (numba reads ``NUMBA_CACHE_DIR``
-then, and is told again should something have imported it first).
+numba's settings are made here, before numba is imported (numba reads them then, and is told
+again should something have imported it first): the cache folder (``NUMBA_CACHE_DIR``), the only
+locator that may use it (``ai.kernel.locator``), and the CPU the code is made for
+(``ai.kernel.cache.CPU_NAME``, part of every cached function's key). Where the cache folder cannot
+be written, the kernel is compiled without a cache (:data:`caching` is False) rather than failing.
 
 The kernel's modules import ``njit`` from here only; without numba the stand-in keeps
 them importable, as plain Python.
@@ -13,9 +16,17 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
-from ai.kernel.cache import cache_folder
+from ai.kernel.cache import CPU_NAME, cache_folder, writable
 
-os.environ["NUMBA_CACHE_DIR"] = str(cache_folder())
+folder = cache_folder()
+"""The folder numba caches the kernel in, for this process's life."""
+
+os.environ["NUMBA_CACHE_DIR"] = str(folder)
+os.environ["NUMBA_CPU_NAME"] = CPU_NAME
+os.environ.pop("NUMBA_CPU_FEATURES", None)  # numba's default for a generic CPU: none
+
+caching = writable(folder)
+"""Whether the kernel's functions are cached (False where the cache folder cannot be written)."""
 
 load_error: ImportError | None = None
 """Why numba could not be imported (the kernel then stays off), or None."""
@@ -25,8 +36,11 @@ try:
     import numba.core.config
     from numba import njit as _numba_njit
 
-    # Numba reads its settings when first imported: if something imported it before this
-    # module did, the cache folder just set must still reach it.
+    from ai.kernel.locator import LOCATOR
+
+    os.environ["NUMBA_CACHE_LOCATOR_CLASSES"] = LOCATOR
+    # Numba reads its settings when first imported: the locator's name is only known after, and if
+    # something imported numba before this module did, the settings just made must still reach it.
     numba.core.config.reload_config()  # type: ignore[no-untyped-call]  # numba's own code has no annotations
 except ImportError as error:  # the loader reports it, and the pure-Python master plays
     load_error = error
@@ -51,6 +65,8 @@ def njit(*args: Any, **kwargs: Any) -> Any:
     of it), so that mypy checks the kernel's calls instead of losing them to ``Any``.
     """
     if _numba_njit is not None:
+        if not caching:
+            kwargs.pop("cache", None)
         return _numba_njit(*args, **kwargs)
     if args and callable(args[0]):
         return args[0]
