@@ -42,6 +42,7 @@ def finished() -> Path:
 
 
 _GAME = """
+    {prelude}
     import logging, sys
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
     from pathlib import Path
@@ -72,9 +73,10 @@ def _environment(cache_root: Path, tmp_path: Path, finished: Path | None, **extr
 
 
 def _start_game(cache_root: Path, tmp_path: Path, finished: Path | None, work: str = "", *,
-                cwd: Path = ROOT, **extra: str) -> str:
+                cwd: Path = ROOT, prelude: str = "", **extra: str) -> str:
     """A game's start (the kernel loaded, the master asked once) in a process of its own; its output."""
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(_GAME.format(work=work, net=NET_SECONDS))],
+    code = textwrap.dedent(_GAME.format(work=work, net=NET_SECONDS, prelude=prelude))
+    done = subprocess.run([sys.executable, "-c", code],
                           cwd=cwd, env=_environment(cache_root, tmp_path, finished, **extra),
                           capture_output=True, text=True, timeout=NET_SECONDS + 120)
     assert done.returncode == 0, done.stderr
@@ -417,6 +419,8 @@ def test_prepare_makes_a_cache_that_ships(tmp_path: Path) -> None:
 def test_with_no_folder_to_write_the_kernel_is_compiled_uncached(tmp_path: Path) -> None:
     blocked = tmp_path / "a file"
     blocked.write_text("not a folder\n", encoding="utf-8")
-    out = _start_game(blocked / "cache", tmp_path, None, "killed", TMPDIR=str(blocked), HOME=str(blocked))
+    # The temporary folder too (TMPDIR alone does not do: Python then tries /tmp and others).
+    out = _start_game(blocked / "cache", tmp_path, None, "killed", HOME=str(blocked),
+                      prelude=f"import tempfile; tempfile.tempdir = {str(blocked)!r}")
     assert "status: ready (compiled, not cached)" in out and "kernel: True" in out, out
     assert "compiled without a cache" in out
