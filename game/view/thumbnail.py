@@ -9,6 +9,12 @@ or draw one picture — in :meth:`Catalogue.work`, which the list calls once a f
 time budget: one step always, more while the budget lasts. The rows in sight come first;
 a row not done yet shows :func:`draw_placeholder`.
 
+A step is done in the frame that asks for it, so a frame that replays a long game lasts as long as
+the replay. The list of games in progress, whose rows come from the summaries kept with them, has its
+steps done beside the window instead (``beside=True``: one step at a time on a worker thread,
+:class:`game.match.jobs.Jobs`, which wakes the loop when it is done): its frames only hand the next step
+over and take what the last one made.
+
 What is learnt is kept for the whole run by file (:data:`Key`: path, modification time and
 size, so a file changed or replaced under the same name is read again), in bounded caches:
 going back to the list shows it at once.
@@ -16,21 +22,26 @@ going back to the list shows it at once.
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 
 import pygame
 
 from engine import Game, Player, Rules
 from game.input.layout import Box, fit_board
+from game.match.jobs import Job, Jobs, Notify
 from game.storage import errors, library, names
 from game.view import theme
 from game.view.board_view import BoardView
+
+log = logging.getLogger(__name__)
 
 Key = tuple[str, int, int]
 """A file as the cache knows it: its path, modification time (ns) and size in bytes."""
@@ -152,14 +163,23 @@ class _Known:
 KNOWN = _Known()
 
 
+Made = tuple[Key, tuple[int, int], "library.Record | Exception | None", "pygame.Surface | None"]
+"""What a step beside the window made: for which file and box, the record read (or why it is no game;
+None: only drawn), and the picture (None: the record is no game)."""
+
+
 class Catalogue:
     """Summaries and pictures (to fit ``box``, width and height) of the games a list shows, made by :meth:`work`.
 
     ``reads`` and ``drawn`` count the files read and pictures drawn (the tests bound them per frame).
+    ``beside``: each step is done on a worker thread (``notify`` wakes the loop when it is done), and
+    ``on_read`` hears in the frame that takes it what each file read gave, its record or the error.
     """
 
     def __init__(self, box: tuple[int, int] = (80, 64), *, known: _Known = KNOWN,
-                 read: Callable[[Path, int], library.Record] | None = None) -> None:
+                 read: Callable[[Path, int], library.Record] | None = None, beside: bool = False,
+                 notify: Notify | None = None,
+                 on_read: Callable[[Key, library.Record | Exception], None] | None = None) -> None:
         self.box = box
         self.known = known
         self.read = read
@@ -169,6 +189,10 @@ class Catalogue:
         """Games read but not drawn yet: the next step draws them without reading again."""
         self.reads = 0
         self.drawn = 0
+        self.on_read = on_read
+        self._worker: Jobs[Made] | None = Jobs("list-step", notify) if beside else None
+        self._undrawable: set[Key] = set()
+        """Games whose picture could not be drawn beside the window (logged): not tried again."""
 
     def want(self, files: Iterable[tuple[Key, Path]]) -> None:
         """The files to work on, the most wanted first (the rows in sight); others are forgotten."""
@@ -188,7 +212,25 @@ class Catalogue:
         """True when every wanted file has its summary, and its picture if it is a game."""
         return all(self._next_step(key) is None for key, _ in self.wanted)
 
+    @property
+    def busy(self) -> bool:
+        """A step is under way beside the window (never without ``beside``)."""
+        return self._worker is not None and self._worker.busy
+
+    def wait(self) -> None:
+        """Until the step under way beside the window is done (screenshots, tests): the next :meth:`work` takes it."""
+        job = self._worker.job if self._worker is not None else None
+        if job is not None:
+            job.done.wait()
+
+    def close(self) -> None:
+        """The list is left: a step under way beside the window is let go, what it makes dropped."""
+        if self._worker is not None:
+            self._worker.cancel()
+
     def _next_step(self, key: Key) -> str | None:
+        if key in self._undrawable:
+            return None
         known = self.known.summaries.get(key)
         if known is None:
             return "read"
@@ -197,7 +239,12 @@ class Catalogue:
         return "draw" if key in self._games else "read"
 
     def work(self, budget: float = STEP_BUDGET_SECONDS, clock: Callable[[], float] = time.perf_counter) -> int:
-        """Do the wanted steps in order: one always, more until ``budget`` seconds have passed. How many."""
+        """Do the wanted steps in order: one always, more until ``budget`` seconds have passed. How many.
+
+        ``beside``: take what the step beside the window made, if it is done, and hand over the next (how
+        many were taken)."""
+        if self._worker is not None:
+            return self._work_beside()
         started = clock()
         steps = 0
         for key, path in self.wanted:
@@ -222,3 +269,65 @@ class Catalogue:
             return
         self.known.keep_summary(key, Summary.of(record.game, record.info))
         self._games[key] = record.game
+
+    def _work_beside(self) -> int:
+        worker = self._worker
+        assert worker is not None
+        taken = 0
+        finished = worker.take()
+        if finished is not None and finished.value is not None:
+            taken = 1
+            self._keep(*finished.value)
+        if worker.busy:
+            return taken
+        for key, path in self.wanted:
+            step = self._next_step(key)
+            if step == "read":
+                self.reads += 1
+                worker.start(partial(self._read_and_draw, key, path, self.box))
+                break
+            if step == "draw":
+                game = self._games[key]  # only read by the worker, as the list's row reads it
+                worker.start(partial(_draw_only, key, game, self.box))
+                break
+        return taken
+
+    def _read_and_draw(self, key: Key, path: Path, box: tuple[int, int], job: Job) -> Made:
+        """On the worker: the file read and its picture drawn."""
+        try:
+            record = (self.read or library.read_record)(path, key[2])
+        except Exception as e:  # noqa: BLE001 — whatever is wrong with a file, its row says so; the list goes on
+            return (key, box, e, None)
+        return (key, box, record, _drawn(record.game, box))
+
+    def _keep(self, key: Key, box: tuple[int, int], record: library.Record | Exception | None,
+              drawn: pygame.Surface | None) -> None:
+        """In the frame: what a step beside the window made, kept as a step in the frame keeps it."""
+        if isinstance(record, Exception):
+            self.known.keep_summary(key, errors.problem_of(record))
+        elif record is not None:
+            self.known.keep_summary(key, Summary.of(record.game, record.info))
+            self._games[key] = record.game
+        if drawn is None and not isinstance(record, Exception):
+            self._undrawable.add(key)  # logged by the worker; the row goes without a picture
+        if drawn is not None:
+            self.known.keep_picture((key, box), drawn)
+            self.drawn += 1
+            if box == self.box:
+                self._games.pop(key, None)
+        if record is not None and self.on_read is not None:
+            self.on_read(key, record)
+
+
+def _drawn(game: Game, box: tuple[int, int]) -> pygame.Surface | None:
+    """On the worker: ``game``'s picture, or None if it could not be drawn (logged: the row goes without)."""
+    try:
+        return picture(game, box)
+    except Exception:  # a picture is never worth the list: logged, the row goes without
+        log.exception("a game's picture could not be drawn")
+        return None
+
+
+def _draw_only(key: Key, game: Game, box: tuple[int, int], job: Job) -> Made:
+    """On the worker: the picture of a game read before."""
+    return (key, box, None, _drawn(game, box))
