@@ -416,15 +416,24 @@ def _set_aside(path: Path, error: Exception) -> Notice:
 def replayed(found: Resumable, record: sgf.Record) -> Resumable:
     """``found`` with its record replayed (``record``, read from ``found.text``): kept so, it is not replayed
     again this run. A summary the record contradicts is logged; the record's facts are what the row says now."""
-    if found.listed is not None and found.listed != Listed.of(record.game):
+    return _known_as(found, found._replace(record=record, listed=None), Listed.of(record.game))
+
+
+def checked(found: Resumable, facts: Listed) -> Resumable:
+    """``found`` as its record was found to be when replayed apart (``facts``, the record's own): what its row
+    says from now on, whatever its summary said (a summary that disagrees is logged)."""
+    return _known_as(found, found if found.record is not None else found._replace(listed=facts), facts)
+
+
+def _known_as(found: Resumable, now: Resumable, facts: Listed) -> Resumable:
+    if found.listed is not None and found.listed != facts:
         log.warning("game in progress %s: its summary %s is not its record's %s; the record is shown",
-                    found.slot, tuple(found.listed), tuple(Listed.of(record.game)))
-    checked = found._replace(record=record, listed=None)
+                    found.slot, tuple(found.listed), tuple(facts))
     for key, known in _KNOWN.items():
         if known is found:
-            _KNOWN[key] = checked
+            _KNOWN[key] = now
             break
-    return checked
+    return now
 
 
 def not_a_game(found: Resumable, error: Exception) -> Notice | None:

@@ -9,11 +9,11 @@ or draw one picture — in :meth:`Catalogue.work`, which the list calls once a f
 time budget: one step always, more while the budget lasts. The rows in sight come first;
 a row not done yet shows :func:`draw_placeholder`.
 
-A step is done in the frame that asks for it, so a frame that replays a long game lasts as long as
-the replay. The list of games in progress, whose rows come from the summaries kept with them, has its
-steps done beside the window instead (``beside=True``: one step at a time on a worker thread,
-:class:`game.match.jobs.Jobs`, which wakes the loop when it is done): its frames only hand the next step
-over and take what the last one made.
+A step done in the frame makes the frame as long as the step. The list of games in progress, whose rows
+come from the summaries kept with them, has its steps done beside the window instead (``beside``: the
+record's text replayed and drawn by :func:`game.view.drawn_apart.prepare`, in a process of its own, asked
+from a worker thread, :class:`game.match.jobs.Jobs`, which wakes the loop when the answer is in): its
+frames only hand the next game over and take what the last one made.
 
 What is learnt is kept for the whole run by file (:data:`Key`: path, modification time and
 size, so a file changed or replaced under the same name is read again), in bounded caches:
@@ -38,7 +38,7 @@ from engine import Game, Player, Rules
 from game.input.layout import Box, fit_board
 from game.match.jobs import Job, Jobs, Notify
 from game.storage import errors, library, names
-from game.view import theme
+from game.view import drawn_apart, theme
 from game.view.board_view import BoardView
 
 log = logging.getLogger(__name__)
@@ -163,23 +163,24 @@ class _Known:
 KNOWN = _Known()
 
 
-Made = tuple[Key, tuple[int, int], "library.Record | Exception | None", "pygame.Surface | None"]
-"""What a step beside the window made: for which file and box, the record read (or why it is no game;
-None: only drawn), and the picture (None: the record is no game)."""
+Made = tuple[Key, tuple[int, int], "Summary | Exception", "pygame.Surface | None"]
+"""What a step beside the window made: for which file and box, the game's summary (or why it is no game),
+and its picture (None: none)."""
 
 
 class Catalogue:
     """Summaries and pictures (to fit ``box``, width and height) of the games a list shows, made by :meth:`work`.
 
     ``reads`` and ``drawn`` count the files read and pictures drawn (the tests bound them per frame).
-    ``beside``: each step is done on a worker thread (``notify`` wakes the loop when it is done), and
-    ``on_read`` hears in the frame that takes it what each file read gave, its record or the error.
+    ``beside``: each step takes a record's text as ``beside`` gives it and is done away from the frames
+    (``notify`` wakes the loop when it is done); ``on_read`` hears, in the frame that takes it, what each
+    record gave: its summary, or the error that makes it no game.
     """
 
     def __init__(self, box: tuple[int, int] = (80, 64), *, known: _Known = KNOWN,
-                 read: Callable[[Path, int], library.Record] | None = None, beside: bool = False,
-                 notify: Notify | None = None,
-                 on_read: Callable[[Key, library.Record | Exception], None] | None = None) -> None:
+                 read: Callable[[Path, int], library.Record] | None = None,
+                 beside: Callable[[Key, Path], str] | None = None, notify: Notify | None = None,
+                 on_read: Callable[[Key, Summary | Exception], None] | None = None) -> None:
         self.box = box
         self.known = known
         self.read = read
@@ -189,8 +190,9 @@ class Catalogue:
         """Games read but not drawn yet: the next step draws them without reading again."""
         self.reads = 0
         self.drawn = 0
+        self.beside = beside
         self.on_read = on_read
-        self._worker: Jobs[Made] | None = Jobs("list-step", notify) if beside else None
+        self._worker: Jobs[Made] | None = Jobs("list-step", notify) if beside is not None else None
         self._undrawable: set[Key] = set()
         """Games whose picture could not be drawn beside the window (logged): not tried again."""
 
@@ -273,61 +275,33 @@ class Catalogue:
     def _work_beside(self) -> int:
         worker = self._worker
         assert worker is not None
-        taken = 0
         finished = worker.take()
         if finished is not None and finished.value is not None:
-            taken = 1
             self._keep(*finished.value)
-        if worker.busy:
-            return taken
-        for key, path in self.wanted:
-            step = self._next_step(key)
-            if step == "read":
+        if not worker.busy:
+            # The first wanted file not done: beside the window a step replays and draws at once.
+            waiting = next(((key, path) for key, path in self.wanted if self._next_step(key) is not None), None)
+            if waiting is not None:
                 self.reads += 1
-                worker.start(partial(self._read_and_draw, key, path, self.box))
-                break
-            if step == "draw":
-                game = self._games[key]  # only read by the worker, as the list's row reads it
-                worker.start(partial(_draw_only, key, game, self.box))
-                break
-        return taken
+                worker.start(partial(self._read_and_draw, *waiting, self.box))
+        return int(finished is not None)
 
     def _read_and_draw(self, key: Key, path: Path, box: tuple[int, int], job: Job) -> Made:
-        """On the worker: the file read and its picture drawn."""
+        """On the worker thread: the record replayed and drawn away from the frames."""
+        assert self.beside is not None
         try:
-            record = (self.read or library.read_record)(path, key[2])
-        except Exception as e:  # noqa: BLE001 — whatever is wrong with a file, its row says so; the list goes on
+            summary, drawn = drawn_apart.prepare(self.beside(key, path), box)
+        except Exception as e:  # noqa: BLE001 — whatever is wrong with a record, its row says so; the list goes on
             return (key, box, e, None)
-        return (key, box, record, _drawn(record.game, box))
+        return (key, box, summary, drawn)
 
-    def _keep(self, key: Key, box: tuple[int, int], record: library.Record | Exception | None,
-              drawn: pygame.Surface | None) -> None:
+    def _keep(self, key: Key, box: tuple[int, int], summary: Summary | Exception, drawn: pygame.Surface | None) -> None:
         """In the frame: what a step beside the window made, kept as a step in the frame keeps it."""
-        if isinstance(record, Exception):
-            self.known.keep_summary(key, errors.problem_of(record))
-        elif record is not None:
-            self.known.keep_summary(key, Summary.of(record.game, record.info))
-            self._games[key] = record.game
-        if drawn is None and not isinstance(record, Exception):
-            self._undrawable.add(key)  # logged by the worker; the row goes without a picture
+        self.known.keep_summary(key, errors.problem_of(summary) if isinstance(summary, Exception) else summary)
         if drawn is not None:
             self.known.keep_picture((key, box), drawn)
             self.drawn += 1
-            if box == self.box:
-                self._games.pop(key, None)
-        if record is not None and self.on_read is not None:
-            self.on_read(key, record)
-
-
-def _drawn(game: Game, box: tuple[int, int]) -> pygame.Surface | None:
-    """On the worker: ``game``'s picture, or None if it could not be drawn (logged: the row goes without)."""
-    try:
-        return picture(game, box)
-    except Exception:  # a picture is never worth the list: logged, the row goes without
-        log.exception("a game's picture could not be drawn")
-        return None
-
-
-def _draw_only(key: Key, game: Game, box: tuple[int, int], job: Job) -> Made:
-    """On the worker: the picture of a game read before."""
-    return (key, box, None, _drawn(game, box))
+        elif not isinstance(summary, Exception):
+            self._undrawable.add(key)  # logged where it failed; the row goes without a picture
+        if self.on_read is not None:
+            self.on_read(key, summary)

@@ -20,7 +20,7 @@ from game.scenes import held
 from game.scenes.base import SceneStack
 from game.scenes.files.listing import GamesScene
 from game.scenes.handoff import Question
-from game.storage import errors, library, unfinished
+from game.storage import errors, unfinished
 from game.storage.autosave import resume, settings_from_meta
 from game.strings import rules_name, t
 from game.view import theme, thumbnail
@@ -43,7 +43,7 @@ class UnfinishedScene(GamesScene):
         self.unfinished: list[unfinished.Resumable] = []
         self.keys: list[thumbnail.Key] = []
         """Each game's file as the pictures' cache knows it (a move since gives a new picture)."""
-        self.catalogue = thumbnail.Catalogue(read=self._read, beside=True, notify=stack.notify, on_read=self._replayed)
+        self.catalogue = thumbnail.Catalogue(beside=self._text_of, notify=stack.notify, on_read=self._replayed)
         self.current: unfinished.CurrentReader | None = None
         """The games in progress being read (:meth:`refresh`)."""
         self._notices = 0
@@ -56,12 +56,11 @@ class UnfinishedScene(GamesScene):
     def count(self) -> int:
         return len(self.unfinished)
 
-    def _read(self, path: Path, size: int) -> library.Record:
-        # On the worker: the record the store read (the one the row shows), replayed unless it was already.
-        entry = self._sources[path.stem]
-        return entry.record if entry.record is not None else sgf.read(entry.text)
+    def _text_of(self, key: thumbnail.Key, path: Path) -> str:
+        # On the worker: the record the store read, the one the row shows.
+        return self._sources[path.stem].text
 
-    def _replayed(self, key: thumbnail.Key, record: library.Record | Exception) -> None:
+    def _replayed(self, key: thumbnail.Key, record: thumbnail.Summary | Exception) -> None:
         """A game in sight replayed beside the window: its record takes over its row, or, no game, it is set aside."""
         if key not in self.keys:
             return  # listed again since, or deleted
@@ -78,7 +77,8 @@ class UnfinishedScene(GamesScene):
                 self.selected = None
             self.scroll_by(0)
             return
-        self._put(index, unfinished.replayed(entry, record))
+        facts = unfinished.Listed(record.rules, record.width, record.height, record.moves, record.over)
+        self._put(index, unfinished.checked(entry, facts))
 
     def _put(self, index: int, entry: unfinished.Resumable) -> None:
         """Row ``index`` is now ``entry`` (its record read): here and in the reader still filling the list."""

@@ -1,0 +1,116 @@
+"""Games replayed and their pictures drawn in a process of their own, for the list of games in progress.
+
+Replaying a record of 900 moves and drawing its picture is a few tenths of a second of Python. Done on a
+thread of the game's own process it shares the one interpreter lock with the frames: on a busy 2-core
+machine a frame waited for it up to several tenths of a second (``python -m bench.unfinished``). Here a
+child process (started once, on the first game asked for, and kept for the run) does that work; the
+thread that asks only waits for the answer, letting go of the lock, so the frames run as if nothing else did.
+
+The child is sent a record's text and the picture's box; it answers with the row's
+:class:`~game.view.thumbnail.Summary` and the picture's pixels, or with why the record is no game. If the
+child cannot be started or stops, the same work is done on the asking thread (and logged): slower frames,
+the same rows.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import threading
+from multiprocessing.connection import Connection
+from typing import Any
+
+import pygame
+
+from engine import sgf
+from game.storage.errors import StoreError, problem_of
+
+log = logging.getLogger(__name__)
+
+_lock = threading.Lock()
+"""One question at a time on the pipe (a list left while its game was being drawn still waits for it)."""
+_child: tuple[Any, Connection] | None = None
+_broken = False
+"""The child could not be started or stopped answering: the work is done here from then on."""
+
+
+def prepare(text: str, box: tuple[int, int]) -> tuple[Any, pygame.Surface | None]:
+    """The record ``text`` replayed: its :class:`~game.view.thumbnail.Summary` and its picture to fit ``box``
+    (None: it could not be drawn, logged). Raises :class:`StoreError` (the ``problem.*`` of why) when the
+    record is no game.
+    """
+    with _lock:
+        conn = _connection()
+        if conn is not None:
+            try:
+                conn.send((text, box))
+                answer = conn.recv()
+            except (OSError, EOFError, ValueError) as e:
+                _give_up(f"it stopped answering: {e}")
+            else:
+                return _unpacked(answer)
+    return _unpacked(_answer(text, box))
+
+
+def _unpacked(answer: tuple[Any, ...]) -> tuple[Any, pygame.Surface | None]:
+    if answer[0] != "ok":
+        raise StoreError(answer[1], answer[2])
+    _, summary, pixels, size = answer
+    return summary, pygame.image.frombytes(pixels, size, "RGB") if pixels is not None else None
+
+
+def _answer(text: str, box: tuple[int, int]) -> tuple[Any, ...]:
+    """What the child answers (done there, or here when there is no child)."""
+    from game.view import thumbnail  # the drawing: imported where it runs
+
+    try:
+        record = sgf.read(text)
+    except Exception as e:  # noqa: BLE001 — whatever is wrong with the record, the list says so
+        return ("bad", problem_of(e), str(e)[:300])
+    summary = thumbnail.Summary.of(record.game, record.info)
+    try:
+        picture = thumbnail.picture(record.game, box)
+    except Exception:  # a picture is never worth the list: logged, the row goes without
+        log.exception("a game's picture could not be drawn")
+        return ("ok", summary, None, None)
+    return ("ok", summary, pygame.image.tobytes(picture, "RGB"), picture.get_size())
+
+
+def _serve(conn: Connection) -> None:
+    """The child: answers each question until the pipe closes."""
+    while True:
+        try:
+            text, box = conn.recv()
+        except (EOFError, OSError):
+            return
+        conn.send(_answer(text, box))
+
+
+def _connection() -> Connection | None:
+    """The pipe to the child, started on first use; None once it has failed."""
+    global _child
+    if _broken:
+        return None
+    if _child is None:
+        try:
+            context = multiprocessing.get_context("spawn")
+            mine, its = context.Pipe()
+            process = context.Process(target=_serve, args=(its,), name="list-pictures", daemon=True)
+            process.start()
+            its.close()
+            _child = (process, mine)
+        except Exception as e:  # noqa: BLE001 — no child: the work is done here
+            _give_up(f"it could not be started: {e}")
+            return None
+    return _child[1]
+
+
+def _give_up(why: str) -> None:
+    global _child, _broken
+    log.warning("the pictures' process is not used (%s); the list replays its games on a thread", why)
+    if _child is not None:
+        process, conn = _child
+        conn.close()
+        if process.is_alive():
+            process.terminate()
+    _child, _broken = None, True
