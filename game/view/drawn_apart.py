@@ -14,8 +14,10 @@ the same rows.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import multiprocessing
+import signal
 import threading
 from multiprocessing.connection import Connection
 from typing import Any
@@ -27,6 +29,8 @@ from game.storage.errors import StoreError, problem_of
 
 log = logging.getLogger(__name__)
 
+CLOSE_SECONDS = 1.0
+"""How long the closing game waits for the child to end once its pipe is closed, before ending it."""
 _lock = threading.Lock()
 """One question at a time on the pipe (a list left while its game was being drawn still waits for it)."""
 _child: tuple[Any, Connection] | None = None
@@ -77,7 +81,12 @@ def _answer(text: str, box: tuple[int, int]) -> tuple[Any, ...]:
 
 
 def _serve(conn: Connection) -> None:
-    """The child: answers each question until the pipe closes."""
+    """The child: answers each question until the pipe closes (the game closing closes it: :func:`_close`)."""
+    from game.view import thumbnail  # noqa: F401 — everything the drawing needs, loaded before the signals are set
+
+    # Ended by its parent (terminate) as any process is; Ctrl+C in a terminal is the parent's to take.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
             text, box = conn.recv()
@@ -99,10 +108,25 @@ def _connection() -> Connection | None:
             process.start()
             its.close()
             _child = (process, mine)
+            atexit.register(_close)  # before multiprocessing's own (last registered, first run): the child ends
         except Exception as e:  # noqa: BLE001 — no child: the work is done here
             _give_up(f"it could not be started: {e}")
             return None
     return _child[1]
+
+
+def _close() -> None:
+    """The game is closing: the pipe closed, the child ends on its own (or is ended after a second)."""
+    global _child
+    if _child is None:
+        return
+    process, conn = _child
+    _child = None
+    conn.close()
+    process.join(CLOSE_SECONDS)
+    if process.is_alive():
+        process.kill()
+        process.join(CLOSE_SECONDS)
 
 
 def _give_up(why: str) -> None:
@@ -112,5 +136,5 @@ def _give_up(why: str) -> None:
         process, conn = _child
         conn.close()
         if process.is_alive():
-            process.terminate()
+            process.kill()
     _child, _broken = None, True
