@@ -15,8 +15,10 @@ the same rows.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import logging
 import multiprocessing
+import os
 import signal
 import threading
 from multiprocessing.connection import Connection
@@ -29,6 +31,8 @@ from game.storage.errors import StoreError, problem_of
 
 log = logging.getLogger(__name__)
 
+CHILD_NICENESS = 10
+"""How much lower than the game's the child's priority is (POSIX)."""
 CLOSE_SECONDS = 1.0
 """How long the closing game waits for the child to end once its pipe is closed, before ending it."""
 _lock = threading.Lock()
@@ -87,6 +91,9 @@ def _serve(conn: Connection) -> None:
     # Ended by its parent (terminate) as any process is; Ctrl+C in a terminal is the parent's to take.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):  # the frames come first: on a busy machine the system runs the game's process before this
+        with contextlib.suppress(OSError):
+            os.nice(CHILD_NICENESS)
     while True:
         try:
             text, box = conn.recv()

@@ -12,8 +12,8 @@ a row not done yet shows :func:`draw_placeholder`.
 A step done in the frame makes the frame as long as the step. The list of games in progress, whose rows
 come from the summaries kept with them, has its steps done beside the window instead (``beside``: the
 record's text replayed and drawn by :func:`game.view.drawn_apart.prepare`, in a process of its own, asked
-from a worker thread, :class:`game.match.jobs.Jobs`, which wakes the loop when the answer is in): its
-frames only hand the next game over and take what the last one made.
+from one worker thread, :class:`Beside`, which wakes the loop when the answer is in): its frames only hand
+the next game over and take what the last one made.
 
 What is learnt is kept for the whole run by file (:data:`Key`: path, modification time and
 size, so a file changed or replaced under the same name is read again), in bounded caches:
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
@@ -36,7 +37,7 @@ import pygame
 
 from engine import Game, Player, Rules
 from game.input.layout import Box, fit_board
-from game.match.jobs import Job, Jobs, Notify
+from game.match.jobs import Notify
 from game.storage import errors, library, names
 from game.view import drawn_apart, theme
 from game.view.board_view import BoardView
@@ -163,6 +164,87 @@ class _Known:
 KNOWN = _Known()
 
 
+class Beside:
+    """The one thread that does a list's steps beside the window, one at a time, started with the first.
+
+    A thread started for each step (as ``game.match.jobs.Jobs`` does for a move) made the frame that started
+    it wait until the system ran it: up to a quarter of a second on a busy machine. ``notify`` wakes the
+    loop when a step is done; :meth:`take` gives what it made, once.
+    """
+
+    def __init__(self, notify: Notify | None = None) -> None:
+        self.notify = notify
+        self._cond = threading.Condition()
+        self._work: Callable[[], Made] | None = None
+        self._made: Made | None = None
+        self._busy = False
+        self._closed = False
+        self._idle = threading.Event()
+        self._idle.set()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def busy(self) -> bool:
+        """A step handed over is not done yet."""
+        with self._cond:
+            return self._busy
+
+    def start(self, work: Callable[[], Made]) -> None:
+        """Hand ``work`` over (nothing else is under way)."""
+        with self._cond:
+            if self._closed:
+                return
+            self._work, self._busy = work, True
+            self._idle.clear()
+            self._cond.notify()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="list-step", daemon=True)
+            self._thread.start()
+
+    def take(self) -> Made | None:
+        """What the last step made, once; None while it runs or when taken."""
+        with self._cond:
+            made, self._made = self._made, None
+            return made
+
+    def wait(self) -> None:
+        """Until no step is under way (screenshots, tests)."""
+        self._idle.wait()
+
+    def close(self) -> None:
+        """No more steps: the thread ends after the one under way, whose work is dropped."""
+        with self._cond:
+            self._closed, self._work = True, None
+            if not self._busy or self._thread is None:
+                self._busy = False
+                self._idle.set()
+            self._cond.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self._work is None and not self._closed:
+                    self._cond.wait()
+                work, self._work = self._work, None
+                if work is None:  # closed
+                    return
+            try:
+                made: Made | None = work()
+            except Exception:  # a step that failed is logged; the list goes on without it
+                log.exception("a step of the list failed beside the window")
+                made = None
+            with self._cond:
+                self._made = None if self._closed else made
+                self._busy = False
+                closed = self._closed
+            self._idle.set()
+            if self.notify is not None and not closed:
+                try:
+                    self.notify()
+                except Exception:  # the result is kept; the next frame takes it anyway
+                    log.exception("could not wake the loop for the list")
+
+
 Made = tuple[Key, tuple[int, int], "Summary | Exception", "pygame.Surface | None"]
 """What a step beside the window made: for which file and box, the game's summary (or why it is no game),
 and its picture (None: none)."""
@@ -192,7 +274,7 @@ class Catalogue:
         self.drawn = 0
         self.beside = beside
         self.on_read = on_read
-        self._worker: Jobs[Made] | None = Jobs("list-step", notify) if beside is not None else None
+        self._worker = Beside(notify) if beside is not None else None
         self._undrawable: set[Key] = set()
         """Games whose picture could not be drawn beside the window (logged): not tried again."""
 
@@ -221,14 +303,13 @@ class Catalogue:
 
     def wait(self) -> None:
         """Until the step under way beside the window is done (screenshots, tests): the next :meth:`work` takes it."""
-        job = self._worker.job if self._worker is not None else None
-        if job is not None:
-            job.done.wait()
+        if self._worker is not None:
+            self._worker.wait()
 
     def close(self) -> None:
-        """The list is left: a step under way beside the window is let go, what it makes dropped."""
+        """The list is left: what the step under way beside the window makes is dropped, its thread ends."""
         if self._worker is not None:
-            self._worker.cancel()
+            self._worker.close()
 
     def _next_step(self, key: Key) -> str | None:
         if key in self._undrawable:
@@ -276,8 +357,8 @@ class Catalogue:
         worker = self._worker
         assert worker is not None
         finished = worker.take()
-        if finished is not None and finished.value is not None:
-            self._keep(*finished.value)
+        if finished is not None:
+            self._keep(*finished)
         if not worker.busy:
             # The first wanted file not done: beside the window a step replays and draws at once.
             waiting = next(((key, path) for key, path in self.wanted if self._next_step(key) is not None), None)
@@ -286,7 +367,7 @@ class Catalogue:
                 worker.start(partial(self._read_and_draw, *waiting, self.box))
         return int(finished is not None)
 
-    def _read_and_draw(self, key: Key, path: Path, box: tuple[int, int], job: Job) -> Made:
+    def _read_and_draw(self, key: Key, path: Path, box: tuple[int, int]) -> Made:
         """On the worker thread: the record replayed and drawn away from the frames."""
         assert self.beside is not None
         try:
