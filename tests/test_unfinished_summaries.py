@@ -202,7 +202,7 @@ def test_the_summary_is_written_with_the_record_it_stands_for(data_dir: Path) ->
 
 def test_the_pictures_process_ends_with_the_game(data_dir: Path) -> None:
     game = demo.random_game(10, 8, Rules.CLASSIC, seed=9, moves=12)
-    summary, picture = drawn_apart.prepare(sgf.dumps(game), (40, 32))
+    summary, picture = drawn_apart.prepare(sgf.dumps(game), (40, 32), thumbnail.replayed_and_drawn)
     assert summary.moves == 12 and picture is not None and max(picture.get_size()) <= 40
     child = drawn_apart._child
     assert child is not None and child[0].is_alive()

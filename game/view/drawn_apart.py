@@ -6,8 +6,8 @@ machine a frame waited for it up to several tenths of a second (``python -m benc
 child process (started once, on the first game asked for, and kept for the run) does that work; the
 thread that asks only waits for the answer, letting go of the lock, so the frames run as if nothing else did.
 
-The child is sent a record's text and the picture's box; it answers with the row's
-:class:`~game.view.thumbnail.Summary` and the picture's pixels, or with why the record is no game. If the
+The child is sent a record's text and the picture's box; it answers (``thumbnail.replayed_and_drawn``) with
+the row's :class:`~game.view.thumbnail.Summary` and the picture's pixels, or with why the record is no game. If the
 child cannot be started or stops, the same work is done on the asking thread (and logged): slower frames,
 the same rows.
 """
@@ -21,13 +21,13 @@ import multiprocessing
 import os
 import signal
 import threading
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
 import pygame
 
-from engine import sgf
-from game.storage.errors import StoreError, problem_of
+from game.storage.errors import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -42,22 +42,28 @@ _broken = False
 """The child could not be started or stopped answering: the work is done here from then on."""
 
 
-def prepare(text: str, box: tuple[int, int]) -> tuple[Any, pygame.Surface | None]:
-    """The record ``text`` replayed: its :class:`~game.view.thumbnail.Summary` and its picture to fit ``box``
-    (None: it could not be drawn, logged). Raises :class:`StoreError` (the ``problem.*`` of why) when the
-    record is no game.
+Answer = Callable[[str, tuple[int, int]], tuple[Any, ...]]
+"""What the child does with a record's text and a box (``thumbnail.replayed_and_drawn``): ``("ok", summary,
+pixels, size)`` (pixels None: not drawn) or ``("bad", problem, detail)``. A module's function: the child
+is handed it by name."""
+
+
+def prepare(text: str, box: tuple[int, int], answer: Answer) -> tuple[Any, pygame.Surface | None]:
+    """The record ``text`` replayed and drawn to fit ``box`` by ``answer`` in the child: its summary and its
+    picture (None: it could not be drawn, logged). Raises :class:`StoreError` (the ``problem.*`` of why)
+    when the record is no game.
     """
     with _lock:
-        conn = _connection()
+        conn = _connection(answer)
         if conn is not None:
             try:
                 conn.send((text, box))
-                answer = conn.recv()
+                reply = conn.recv()
             except (OSError, EOFError, ValueError) as e:
                 _give_up(f"it stopped answering: {e}")
             else:
-                return _unpacked(answer)
-    return _unpacked(_answer(text, box))
+                return _unpacked(reply)
+    return _unpacked(answer(text, box))
 
 
 def _unpacked(answer: tuple[Any, ...]) -> tuple[Any, pygame.Surface | None]:
@@ -67,27 +73,8 @@ def _unpacked(answer: tuple[Any, ...]) -> tuple[Any, pygame.Surface | None]:
     return summary, pygame.image.frombytes(pixels, size, "RGB") if pixels is not None else None
 
 
-def _answer(text: str, box: tuple[int, int]) -> tuple[Any, ...]:
-    """What the child answers (done there, or here when there is no child)."""
-    from game.view import thumbnail  # the drawing: imported where it runs
-
-    try:
-        record = sgf.read(text)
-    except Exception as e:  # noqa: BLE001 — whatever is wrong with the record, the list says so
-        return ("bad", problem_of(e), str(e)[:300])
-    summary = thumbnail.Summary.of(record.game, record.info)
-    try:
-        picture = thumbnail.picture(record.game, box)
-    except Exception:  # a picture is never worth the list: logged, the row goes without
-        log.exception("a game's picture could not be drawn")
-        return ("ok", summary, None, None)
-    return ("ok", summary, pygame.image.tobytes(picture, "RGB"), picture.get_size())
-
-
-def _serve(conn: Connection) -> None:
+def _serve(conn: Connection, answer: Answer) -> None:
     """The child: answers each question until the pipe closes (the game closing closes it: :func:`_close`)."""
-    from game.view import thumbnail  # noqa: F401 — everything the drawing needs, loaded before the signals are set
-
     # Ended by its parent (terminate) as any process is; Ctrl+C in a terminal is the parent's to take.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -99,10 +86,10 @@ def _serve(conn: Connection) -> None:
             text, box = conn.recv()
         except (EOFError, OSError):
             return
-        conn.send(_answer(text, box))
+        conn.send(answer(text, box))
 
 
-def _connection() -> Connection | None:
+def _connection(answer: Answer) -> Connection | None:
     """The pipe to the child, started on first use; None once it has failed."""
     global _child
     if _broken:
@@ -111,7 +98,7 @@ def _connection() -> Connection | None:
         try:
             context = multiprocessing.get_context("spawn")
             mine, its = context.Pipe()
-            process = context.Process(target=_serve, args=(its,), name="list-pictures", daemon=True)
+            process = context.Process(target=_serve, args=(its, answer), name="list-pictures", daemon=True)
             process.start()
             its.close()
             _child = (process, mine)

@@ -35,7 +35,7 @@ from pathlib import Path
 
 import pygame
 
-from engine import Game, Player, Rules
+from engine import Game, Player, Rules, sgf
 from game.input.layout import Box, fit_board
 from game.match.jobs import Notify
 from game.storage import errors, library, names
@@ -371,7 +371,7 @@ class Catalogue:
         """On the worker thread: the record replayed and drawn away from the frames."""
         assert self.beside is not None
         try:
-            summary, drawn = drawn_apart.prepare(self.beside(key, path), box)
+            summary, drawn = drawn_apart.prepare(self.beside(key, path), box, replayed_and_drawn)
         except Exception as e:  # noqa: BLE001 — whatever is wrong with a record, its row says so; the list goes on
             return (key, box, e, None)
         return (key, box, summary, drawn)
@@ -386,3 +386,20 @@ class Catalogue:
             self._undrawable.add(key)  # logged where it failed; the row goes without a picture
         if self.on_read is not None:
             self.on_read(key, summary)
+
+
+def replayed_and_drawn(text: str, box: tuple[int, int]) -> tuple[object, ...]:
+    """A record's text replayed and its picture drawn to fit ``box``, as :mod:`game.view.drawn_apart` carries
+    it between processes: ``("ok", summary, RGB pixels, size)`` (pixels and size None: not drawn, logged) or
+    ``("bad", problem, detail)`` when the record is no game."""
+    try:
+        record = sgf.read(text)
+    except Exception as e:  # noqa: BLE001 — whatever is wrong with the record, the list says so
+        return ("bad", errors.problem_of(e), str(e)[:300])
+    summary = Summary.of(record.game, record.info)
+    try:
+        drawn = picture(record.game, box)
+    except Exception:  # a picture is never worth the list: logged, the row goes without
+        log.exception("a game's picture could not be drawn")
+        return ("ok", summary, None, None)
+    return ("ok", summary, pygame.image.tobytes(drawn, "RGB"), drawn.get_size())
