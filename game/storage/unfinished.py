@@ -1,13 +1,11 @@
 """The games in progress, one SGF record each in ``unfinished/<slot>.sgf``, rewritten after every move,
 with their set-up in the private root property ``TOCHKI[...]``.
 
-Beside the set-up the autosave keeps what the list of games in progress says of the game (``listed``: its
-rules, board, moves and whether it is over, :class:`Listed`), stamped with a digest of the record it was
-made from. Replaying a record of 900 moves on 38 × 31 takes a quarter of a second on a busy machine; a
-list of thirty such games read from these summaries is whole in a frame. A summary is taken only when its
-version is this one's and its digest is the record's own (anything else: the record is replayed, as for
-the records of earlier versions), and the record stays the truth: resuming replays it, and the list
-replays the games it shows and lets the record correct any summary that disagrees.
+Beside the set-up the autosave keeps what the list of games in progress says of the game (``listed``,
+:class:`Listed`) with a digest of its record: thirty records of 900 moves take seconds to replay, their
+summaries a frame. A summary is taken only in this version's form and with its record's own digest (else
+the record is replayed), and the record stays the truth: resuming replays it, and the list replays the
+games it shows and lets the record correct a summary that disagrees.
 """
 
 from __future__ import annotations
@@ -95,15 +93,8 @@ def record_digest(record: str) -> str:
 def listed_of(meta: dict[str, Any], record: str) -> Listed | None:
     """The summary in ``meta`` if it may stand for ``record`` until the record is replayed: this version's
     form, the record's own digest, every fact of the right kind and in range. None otherwise (no summary,
-    an earlier form, a record changed since by hand or by another program, a summary made up).
-
-    >>> text = "(;GM[40]FF[4]SZ[7:5])"
-    >>> meta = {SUMMARY: {**summary_of(Game(7, 5)), "record": record_digest(text)}}
-    >>> listed_of(meta, text)
-    Listed(rules=<Rules.COUNTRIES: 'countries'>, width=7, height=5, moves=0, over=False)
-    >>> listed_of(meta, text.replace("7:5", "7:6")) is None
-    True
-    """
+    an earlier form, a record changed since by hand or by another program, facts out of range).
+    ``tests/test_unfinished_summaries.py`` tries each."""
     kept = meta.get(SUMMARY)
     if not isinstance(kept, dict) or kept.get("v") != SUMMARY_VERSION:
         return None
@@ -414,14 +405,12 @@ def _set_aside(path: Path, error: Exception) -> Notice:
 
 
 def replayed(found: Resumable, record: sgf.Record) -> Resumable:
-    """``found`` with its record replayed (``record``, read from ``found.text``): kept so, it is not replayed
-    again this run. A summary the record contradicts is logged; the record's facts are what the row says now."""
+    """``found`` with its record replayed (``record``), kept so this run; a summary it contradicts is logged."""
     return _known_as(found, found._replace(record=record, listed=None), Listed.of(record.game))
 
 
 def checked(found: Resumable, facts: Listed) -> Resumable:
-    """``found`` as its record was found to be when replayed apart (``facts``, the record's own): what its row
-    says from now on, whatever its summary said (a summary that disagrees is logged)."""
+    """``found`` as its record, replayed apart, is (``facts``): what its row says now; a summary it contradicts is logged."""
     return _known_as(found, found if found.record is not None else found._replace(listed=facts), facts)
 
 
