@@ -338,7 +338,10 @@ def test_autosave_after_every_move_and_undo(control: Control, data_dir: Path) ->
     assert not play.autosaver.pending and control.idle
     saved = unfinished.load_current()
     assert isinstance(saved, unfinished.Resumable)
-    assert saved.meta == {"setup": MatchSettings(width=10, height=10).to_json()}
+    # The set-up, and the list's summary of this very record (unfinished.listed_of).
+    assert saved.meta.keys() == {"setup", unfinished.SUMMARY}
+    assert saved.meta["setup"] == MatchSettings(width=10, height=10).to_json()
+    assert saved.listed == unfinished.Listed(Rules.COUNTRIES, 10, 10, 2, False)
     game = sgf.loads(saved.text)
     assert game.move_count == 2 and game.dot_at((7, 7)) == Player.RED
     key(control, pygame.K_z, pygame.KMOD_CTRL)
@@ -364,7 +367,7 @@ def test_autosave_against_the_computer_resumes_with_its_settings(control: Contro
     settle(control)
     saved = unfinished.load_current()
     assert isinstance(saved, unfinished.Resumable)
-    assert saved.meta == {"setup": settings.to_json()}
+    assert saved.meta.keys() == {"setup", unfinished.SUMMARY} and saved.meta["setup"] == settings.to_json()
     again = PlayScene(control.stack, Match(*resume(saved)))
     assert again.settings == settings and again.game.move_count == play.game.move_count == 3
     assert again.opponent is not None and again.opponent.player == Player.BLUE

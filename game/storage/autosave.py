@@ -42,6 +42,7 @@ def autosave_meta(settings: MatchSettings, game: Game, stop_left: float | None =
     # The record's own rule set and size are the truth: the set-up says the same.
     meta: dict[str, Any] = {"setup": replace(settings, rules=game.rules, width=game.width,
                                              height=game.height).to_json()}
+    meta[unfinished.SUMMARY] = unfinished.summary_of(game)  # the list's row without a replay (unfinished.listed_of)
     if stop_left is not None and game.stopped_by is not None:
         meta["stop_left"] = round(max(0.0, stop_left), 1)
     if redo is not None and redo.can_redo:

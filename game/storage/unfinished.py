@@ -1,10 +1,17 @@
 """The games in progress, one SGF record each in ``unfinished/<slot>.sgf``, rewritten after every move,
 with their set-up in the private root property ``TOCHKI[...]``.
+
+Beside the set-up the autosave keeps what the list of games in progress says of the game (``listed``,
+:class:`Listed`) with a digest of its record: thirty records of 900 moves take seconds to replay, their
+summaries a frame. A summary is taken only in this version's form and with its record's own digest (else
+the record is replayed), and the record stays the truth: resuming replays it, and the list replays the
+games it shows and lets the record correct a summary that disagrees.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import logging
 import os
@@ -17,7 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from engine import Game, sgf
+from engine import MAX_SIZE, Game, Rules, sgf
 from game.paths import user_data_dir
 from game.storage import holding
 from game.storage.atomic import (
@@ -41,23 +48,99 @@ LIST_STEP_SECONDS = 0.015
 games'): the rest waits for the next frames, never left out."""
 MAX_KNOWN = 256
 """Games in progress kept as read (by file: a move since reads it again), so the list after the menu reads none."""
+SUMMARY = "listed"
+"""The set-up's key for what the list says of the game (:class:`Listed`), with the record's digest."""
+SUMMARY_VERSION = 1
+"""The form of :data:`SUMMARY` written now; a summary of any other is not read (the record is replayed)."""
+
+
+class Listed(NamedTuple):
+    """What the list of games in progress says of one: its rules, board, moves played and whether it is over."""
+
+    rules: Rules
+    width: int
+    height: int
+    moves: int
+    over: bool
+
+    @classmethod
+    def of(cls, game: Game) -> Listed:
+        """The facts of ``game`` as it stands."""
+        return cls(game.rules, game.width, game.height, game.move_count, game.is_over)
+
+    @property
+    def move_number(self) -> int:
+        """The move about to be made, as ``game.view.hud.move_number`` counts it (the last one when over)."""
+        return self.moves + (not self.over)
+
+
+def summary_of(game: Game) -> dict[str, Any]:
+    """The summary to keep in the set-up of ``game``'s autosave (:func:`save_current` adds the record's digest).
+
+    >>> summary_of(Game(7, 5))
+    {'v': 1, 'rules': 'countries', 'width': 7, 'height': 5, 'moves': 0, 'over': False}
+    """
+    listed = Listed.of(game)
+    return {"v": SUMMARY_VERSION, "rules": listed.rules.value, "width": listed.width, "height": listed.height,
+            "moves": listed.moves, "over": listed.over}
+
+
+def record_digest(record: str) -> str:
+    """The digest that ties a summary to the record it was made from (SHA-256 of its UTF-8, in hex)."""
+    return hashlib.sha256(record.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def listed_of(meta: dict[str, Any], record: str) -> Listed | None:
+    """The summary in ``meta`` if it may stand for ``record`` until the record is replayed: this version's
+    form, the record's own digest, every fact of the right kind and in range. None otherwise (no summary,
+    an earlier form, a record changed since by hand or by another program, facts out of range).
+    ``tests/test_unfinished_summaries.py`` tries each."""
+    kept = meta.get(SUMMARY)
+    if not isinstance(kept, dict) or kept.get("v") != SUMMARY_VERSION:
+        return None
+    if kept.get("record") != record_digest(record):
+        log.info("the summary kept with a game in progress is not its record's: the record is replayed")
+        return None
+    width, height, moves, over = (kept.get(k) for k in ("width", "height", "moves", "over"))
+    if type(width) is not int or type(height) is not int or type(moves) is not int or type(over) is not bool \
+            or kept.get("rules") not in {r.value for r in Rules}:
+        return None
+    if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE and 0 <= moves <= width * height):
+        return None
+    return Listed(Rules(kept["rules"]), width, height, moves, over)
 
 
 class Resumable(NamedTuple):
     """A game in progress: its SGF record, its set-up (``meta``), its slot, when it was last saved,
-    and the record as ``engine.sgf.read`` read it (the game, its clock, its hints): read once, when
-    listed, and resumed from that."""
+    and the record as ``engine.sgf.read`` read it (the game, its clock, its hints), resumed from that;
+    or, until it is read, ``listed``: the summary kept with it (:func:`listed_of`)."""
 
     text: str
     meta: dict[str, Any]
     slot: str = ""
     modified: datetime | None = None
     record: sgf.Record | None = None
+    listed: Listed | None = None
 
     @property
     def game(self) -> Game | None:
-        """The game as listed (None: not read yet)."""
-        return self.record.game if self.record is not None else None
+        """The game as read; listed from its summary, its record replayed now (each time: resuming and the
+        list keep what they replay with :func:`replayed`). None: the record is no game."""
+        if self.record is not None:
+            return self.record.game
+        try:
+            return sgf.read(self.text).game
+        except sgf.SgfError:
+            return None
+
+    @property
+    def facts(self) -> Listed:
+        """What its row says: the record's own facts once read, else its summary (one of them is there)."""
+        if self.record is not None:
+            return Listed.of(self.record.game)
+        if self.listed is not None:
+            return self.listed
+        return Listed.of(sgf.read(self.text).game)
 
 
 # The root node's opening, "(;", then our property if it is there, value escaped as SGF does.
@@ -150,6 +233,8 @@ def save_current(sgf_text: str, meta: dict[str, Any], slot: str | None = None) -
     still whole); the play scene shows the message and plays on.
     """
     slot = slot or new_slot()
+    if isinstance(meta.get(SUMMARY), dict):  # tied to this very record: a record changed since is replayed
+        meta = {**meta, SUMMARY: {**meta[SUMMARY], "record": record_digest(sgf_text)}}
     data = with_meta(sgf_text, meta).encode("utf-8")
     try:
         path = slot_path(slot)
@@ -283,16 +368,16 @@ class CurrentReader:
         try:
             text = read_bounded(path, st.st_size)
             record, meta = split_meta(text)
-            read = sgf.read(record)
+            listed = listed_of(meta, record)
+            # A summary that may stand for the record lists it at once; without one the record is replayed.
+            read = sgf.read(record) if listed is None else None
         except FileNotFoundError:
             return  # deleted meanwhile (another copy of the game)
         except Exception as e:  # noqa: BLE001 — whatever is wrong with the file, set it aside
             log.warning("game in progress %s is not a valid game: %s", path.name, e)
-            aside = set_aside(path)
-            fields = (("name", aside.name),) if aside else ()
-            self.notices.append(Notice("store.set_aside" if aside else "store.not_resumed", problem_of(e), fields))
+            self.notices.append(_set_aside(path, e))
             return
-        found = Resumable(record, meta, path.stem, datetime.fromtimestamp(st.st_mtime), read)
+        found = Resumable(record, meta, path.stem, datetime.fromtimestamp(st.st_mtime), read, listed)
         _KNOWN[key] = found
         while len(_KNOWN) > MAX_KNOWN:
             _KNOWN.popitem(last=False)
@@ -310,6 +395,50 @@ class CurrentReader:
         while self._waiting:
             self.step()
         return Found(self.games, self.notices)
+
+
+def _set_aside(path: Path, error: Exception) -> Notice:
+    """Moves the bad game in progress at ``path`` aside; what the player is told."""
+    aside = set_aside(path)
+    fields = (("name", aside.name),) if aside else ()
+    return Notice("store.set_aside" if aside else "store.not_resumed", problem_of(error), fields)
+
+
+def replayed(found: Resumable, record: sgf.Record) -> Resumable:
+    """``found`` with its record replayed (``record``), kept so this run; a summary it contradicts is logged."""
+    return _known_as(found, found._replace(record=record, listed=None), Listed.of(record.game))
+
+
+def checked(found: Resumable, facts: Listed) -> Resumable:
+    """``found`` as its record, replayed apart, is (``facts``): what its row says now; a summary it contradicts is logged."""
+    return _known_as(found, found if found.record is not None else found._replace(listed=facts), facts)
+
+
+def _known_as(found: Resumable, now: Resumable, facts: Listed) -> Resumable:
+    if found.listed is not None and found.listed != facts:
+        log.warning("game in progress %s: its summary %s is not its record's %s; the record is shown",
+                    found.slot, tuple(found.listed), tuple(facts))
+    for key, known in _KNOWN.items():
+        if known is found:
+            _KNOWN[key] = now
+            break
+    return now
+
+
+def not_a_game(found: Resumable, error: Exception) -> Notice | None:
+    """``found`` turned out to be no game when replayed (its summary listed it): it is set aside, as any bad
+    game in progress is, unless its file has been saved again since (the new save is left alone: None)."""
+    log.warning("game in progress %s is not a valid game: %s", found.slot, error)
+    for key, known in list(_KNOWN.items()):
+        if known is found:
+            del _KNOWN[key]
+    try:
+        path = slot_path(found.slot)
+        still = split_meta(read_bounded(path, path.stat().st_size))[0] == found.text
+    except (OSError, ValueError, StoreError) as e:
+        log.warning("game in progress %s not set aside: %s", found.slot, e)
+        return None
+    return _set_aside(path, error) if still else None
 
 
 def _slots_in(folder: Path) -> list[tuple[os.stat_result, Path]]:

@@ -9,6 +9,12 @@ or draw one picture — in :meth:`Catalogue.work`, which the list calls once a f
 time budget: one step always, more while the budget lasts. The rows in sight come first;
 a row not done yet shows :func:`draw_placeholder`.
 
+A step done in the frame makes the frame as long as the step. The list of games in progress, whose rows
+come from the summaries kept with them, has its steps done beside the window instead (``beside``: the
+record's text replayed and drawn by :func:`game.view.drawn_apart.prepare`, in a process of its own, asked
+from one worker thread, :class:`Beside`, which wakes the loop when the answer is in): its frames only hand
+the next game over and take what the last one made.
+
 What is learnt is kept for the whole run by file (:data:`Key`: path, modification time and
 size, so a file changed or replaced under the same name is read again), in bounded caches:
 going back to the list shows it at once.
@@ -16,21 +22,27 @@ going back to the list shows it at once.
 
 from __future__ import annotations
 
+import logging
 import math
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 
 import pygame
 
-from engine import Game, Player, Rules
+from engine import Game, Player, Rules, sgf
 from game.input.layout import Box, fit_board
+from game.match.jobs import Notify
 from game.storage import errors, library, names
-from game.view import theme
+from game.view import drawn_apart, theme
 from game.view.board_view import BoardView
+
+log = logging.getLogger(__name__)
 
 Key = tuple[str, int, int]
 """A file as the cache knows it: its path, modification time (ns) and size in bytes."""
@@ -152,14 +164,105 @@ class _Known:
 KNOWN = _Known()
 
 
+class Beside:
+    """The one thread that does a list's steps beside the window, one at a time, started with the first.
+
+    A thread started for each step (as ``game.match.jobs.Jobs`` does for a move) made the frame that started
+    it wait until the system ran it: up to a quarter of a second on a busy machine. ``notify`` wakes the
+    loop when a step is done; :meth:`take` gives what it made, once.
+    """
+
+    def __init__(self, notify: Notify | None = None) -> None:
+        self.notify = notify
+        self._cond = threading.Condition()
+        self._work: Callable[[], Made] | None = None
+        self._made: Made | None = None
+        self._busy = False
+        self._closed = False
+        self._idle = threading.Event()
+        self._idle.set()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def busy(self) -> bool:
+        """A step handed over is not done yet."""
+        with self._cond:
+            return self._busy
+
+    def start(self, work: Callable[[], Made]) -> None:
+        """Hand ``work`` over (nothing else is under way)."""
+        with self._cond:
+            if self._closed:
+                return
+            self._work, self._busy = work, True
+            self._idle.clear()
+            self._cond.notify()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="list-step", daemon=True)
+            self._thread.start()
+
+    def take(self) -> Made | None:
+        """What the last step made, once; None while it runs or when taken."""
+        with self._cond:
+            made, self._made = self._made, None
+            return made
+
+    def wait(self) -> None:
+        """Until no step is under way (screenshots, tests)."""
+        self._idle.wait()
+
+    def close(self) -> None:
+        """No more steps: the thread ends after the one under way, whose work is dropped."""
+        with self._cond:
+            self._closed, self._work = True, None
+            if not self._busy or self._thread is None:
+                self._busy = False
+                self._idle.set()
+            self._cond.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self._work is None and not self._closed:
+                    self._cond.wait()
+                work, self._work = self._work, None
+                if work is None:  # closed
+                    return
+            try:
+                made: Made | None = work()
+            except Exception:  # a step that failed is logged; the list goes on without it
+                log.exception("a step of the list failed beside the window")
+                made = None
+            with self._cond:
+                self._made = None if self._closed else made
+                self._busy = False
+                closed = self._closed
+            self._idle.set()
+            if self.notify is not None and not closed:
+                try:
+                    self.notify()
+                except Exception:  # the result is kept; the next frame takes it anyway
+                    log.exception("could not wake the loop for the list")
+
+
+Made = tuple[Key, tuple[int, int], "Summary | Exception", "pygame.Surface | None"]
+"""What a step beside the window made: for which file and box, the game's summary (or why it is no game),
+and its picture (None: none)."""
+
+
 class Catalogue:
     """Summaries and pictures (to fit ``box``, width and height) of the games a list shows, made by :meth:`work`.
 
     ``reads`` and ``drawn`` count the files read and pictures drawn (the tests bound them per frame).
+    ``beside``: each step takes a record's text as ``beside`` gives it and is done away from the frames
+    (``notify`` wakes the loop when it is done); ``on_read`` hears, in the frame that takes it, what each
+    record gave: its summary, or the error that makes it no game.
     """
 
     def __init__(self, box: tuple[int, int] = (80, 64), *, known: _Known = KNOWN,
-                 read: Callable[[Path, int], library.Record] | None = None) -> None:
+                 read: Callable[[Path, int], library.Record] | None = None,
+                 beside: Callable[[Key, Path], str] | None = None, notify: Notify | None = None,
+                 on_read: Callable[[Key, Summary | Exception], None] | None = None) -> None:
         self.box = box
         self.known = known
         self.read = read
@@ -169,6 +272,11 @@ class Catalogue:
         """Games read but not drawn yet: the next step draws them without reading again."""
         self.reads = 0
         self.drawn = 0
+        self.beside = beside
+        self.on_read = on_read
+        self._worker = Beside(notify) if beside is not None else None
+        self._undrawable: set[Key] = set()
+        """Games whose picture could not be drawn beside the window (logged): not tried again."""
 
     def want(self, files: Iterable[tuple[Key, Path]]) -> None:
         """The files to work on, the most wanted first (the rows in sight); others are forgotten."""
@@ -188,7 +296,24 @@ class Catalogue:
         """True when every wanted file has its summary, and its picture if it is a game."""
         return all(self._next_step(key) is None for key, _ in self.wanted)
 
+    @property
+    def busy(self) -> bool:
+        """A step is under way beside the window (never without ``beside``)."""
+        return self._worker is not None and self._worker.busy
+
+    def wait(self) -> None:
+        """Until the step under way beside the window is done (screenshots, tests): the next :meth:`work` takes it."""
+        if self._worker is not None:
+            self._worker.wait()
+
+    def close(self) -> None:
+        """The list is left: what the step under way beside the window makes is dropped, its thread ends."""
+        if self._worker is not None:
+            self._worker.close()
+
     def _next_step(self, key: Key) -> str | None:
+        if key in self._undrawable:
+            return None
         known = self.known.summaries.get(key)
         if known is None:
             return "read"
@@ -197,7 +322,12 @@ class Catalogue:
         return "draw" if key in self._games else "read"
 
     def work(self, budget: float = STEP_BUDGET_SECONDS, clock: Callable[[], float] = time.perf_counter) -> int:
-        """Do the wanted steps in order: one always, more until ``budget`` seconds have passed. How many."""
+        """Do the wanted steps in order: one always, more until ``budget`` seconds have passed. How many.
+
+        ``beside``: take what the step beside the window made, if it is done, and hand over the next (how
+        many were taken)."""
+        if self._worker is not None:
+            return self._work_beside()
         started = clock()
         steps = 0
         for key, path in self.wanted:
@@ -222,3 +352,54 @@ class Catalogue:
             return
         self.known.keep_summary(key, Summary.of(record.game, record.info))
         self._games[key] = record.game
+
+    def _work_beside(self) -> int:
+        worker = self._worker
+        assert worker is not None
+        finished = worker.take()
+        if finished is not None:
+            self._keep(*finished)
+        if not worker.busy:
+            # The first wanted file not done: beside the window a step replays and draws at once.
+            waiting = next(((key, path) for key, path in self.wanted if self._next_step(key) is not None), None)
+            if waiting is not None:
+                self.reads += 1
+                worker.start(partial(self._read_and_draw, *waiting, self.box))
+        return int(finished is not None)
+
+    def _read_and_draw(self, key: Key, path: Path, box: tuple[int, int]) -> Made:
+        """On the worker thread: the record replayed and drawn away from the frames."""
+        assert self.beside is not None
+        try:
+            summary, drawn = drawn_apart.prepare(self.beside(key, path), box, replayed_and_drawn)
+        except Exception as e:  # noqa: BLE001 — whatever is wrong with a record, its row says so; the list goes on
+            return (key, box, e, None)
+        return (key, box, summary, drawn)
+
+    def _keep(self, key: Key, box: tuple[int, int], summary: Summary | Exception, drawn: pygame.Surface | None) -> None:
+        """In the frame: what a step beside the window made, kept as a step in the frame keeps it."""
+        self.known.keep_summary(key, errors.problem_of(summary) if isinstance(summary, Exception) else summary)
+        if drawn is not None:
+            self.known.keep_picture((key, box), drawn)
+            self.drawn += 1
+        elif not isinstance(summary, Exception):
+            self._undrawable.add(key)  # logged where it failed; the row goes without a picture
+        if self.on_read is not None:
+            self.on_read(key, summary)
+
+
+def replayed_and_drawn(text: str, box: tuple[int, int]) -> tuple[object, ...]:
+    """A record's text replayed and its picture drawn to fit ``box``, as :mod:`game.view.drawn_apart` carries
+    it between processes: ``("ok", summary, RGB pixels, size)`` (pixels and size None: not drawn, logged) or
+    ``("bad", problem, detail)`` when the record is no game."""
+    try:
+        record = sgf.read(text)
+    except Exception as e:  # noqa: BLE001 — whatever is wrong with the record, the list says so
+        return ("bad", errors.problem_of(e), str(e)[:300])
+    summary = Summary.of(record.game, record.info)
+    try:
+        drawn = picture(record.game, box)
+    except Exception:  # a picture is never worth the list: logged, the row goes without
+        log.exception("a game's picture could not be drawn")
+        return ("ok", summary, None, None)
+    return ("ok", summary, pygame.image.tobytes(drawn, "RGB"), drawn.get_size())
