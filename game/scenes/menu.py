@@ -20,7 +20,7 @@ from dataclasses import replace
 
 import pygame
 
-from engine import Rules
+from engine import Rules, sgf
 from game.input.pointer import pointer_of
 from game.match.settings import MatchSettings
 from game.scenes import held
@@ -125,6 +125,8 @@ class MenuScene(Scene):
         if found is None:
             return
         try:
+            if found.record is None:  # listed from its summary: the record itself names the clock's figures too
+                found = unfinished.replayed(found, sgf.read(found.text))
             resumed = resume(found)
         except Exception as e:  # noqa: BLE001 — a record, or its set-up's notes, changed since listed: no crash
             log.warning("game in progress %s not resumed: %s", found.slot, e)

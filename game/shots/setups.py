@@ -327,7 +327,7 @@ class _Screens:
 
     def read_in_sight(self, scene: Any) -> None:
         # The list as it looks once its pictures are made (a few frames after it opens).
-        assert scene.name in ("open", "save")
+        assert scene.name in ("open", "save", "unfinished")
         scene.read_all_in_sight()
 
     def renaming(self, scene: Any) -> None:
@@ -354,7 +354,7 @@ class _Screens:
             ("rules-classic", s.rules_at(Rules.CLASSIC, 2)),
             ("files-open", only(menu, lambda: stack.make("open"), then=s.read_in_sight, autosave=s.in_progress)),
             ("files-rename", only(menu, lambda: stack.make("open"), then=s.renaming)),
-            ("unfinished", only(menu, s.unfinished_list)),
+            ("unfinished", only(menu, s.unfinished_list, then=s.read_in_sight)),
             ("files-save", only(menu, s.finished, s.save_finished, then=s.read_in_sight)),
             ("review-zagram", only(menu, lambda: stack.make("open"), s.zagram_review)),
             ("review-analysis", only(menu, lambda: stack.make("open"), s.zagram_analysed)),
