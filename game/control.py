@@ -43,6 +43,7 @@ from game.scenes.files.rename import NameScene
 from game.scenes.files.save_game import SaveGameScene
 from game.scenes.files.unfinished_list import UnfinishedScene
 from game.scenes.help import HelpScene
+from game.scenes.history_list import HistoryScene
 from game.scenes.menu import MenuScene
 from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
@@ -57,7 +58,7 @@ from game.view.sound import Sounds
 
 SCENES: dict[str, type[Scene]] = {scene.name: scene for scene in (
     MenuScene, VersusScene, PickerScene, PlayScene, ResultsScene, ReviewScene, OpenGameScene, SaveGameScene,
-    UnfinishedScene, NameScene, RulesScene, HelpScene, ConfirmScene)}
+    UnfinishedScene, NameScene, RulesScene, HelpScene, ConfirmScene, HistoryScene)}
 """Every screen by the name scenes ask for it by: ``stack.go("review", Reviewing(game))``."""
 
 HEADLESS_DRIVERS = ("offscreen", "dummy")

@@ -23,6 +23,28 @@ STRINGS: dict[str, dict[str, str]] = {
         "ru": "Обводите точки — стройте страны",
         "en": "Surround dots, build countries",
     },
+    # --- the finished games kept, «Успехи», takebacks and achievements (issue 30) ---
+    "menu.history": {"ru": "Сыгранные", "en": "Finished games"},
+    "history.title": {"ru": "Сыгранные партии", "en": "Finished games"},
+    "history.folder": {"ru": "Сыгранные партии лежат в папке {path}", "en": "The finished games are in {path}"},
+    "history.empty": {"ru": "Законченных партий пока нет", "en": "No finished games yet"},
+    "history.keep": {"ru": "Хранить: {n}", "en": "Keep: {n}"},
+    "history.keep_note": {"ru": "Хранятся последние {n}: самые старые уходят, когда кончается новая партия",
+                          "en": "The last {n} are kept: the oldest go when a new game ends"},
+    "history.keep_failed": {"ru": "Не удалось изменить: {why}", "en": "Could not change it: {why}"},
+    "history.keep_reset": {"ru": "Сколько партий хранить — не прочитано; хранятся {n}",
+                           "en": "How many games to keep could not be read; {n} are kept"},
+    "history.rebuilt": {"ru": "Сводка сыгранных партий была повреждена и собрана заново из записей",
+                        "en": "The summary of finished games was damaged and has been rebuilt from the records"},
+    "history.records_unread": {"ru": "Не прочитано записей сыгранных партий: {n} (они остались в папке)",
+                               "en": "Finished games that could not be read: {n} (left in the folder)"},
+    "history.unreadable": {"ru": "Сыгранные партии не читаются: {why}", "en": "The finished games cannot be read: {why}"},
+    "history.not_kept": {"ru": "Партия не попала в историю: {why}", "en": "The game was not kept: {why}"},
+    "history.row.won": {"ru": "Победа · {level}", "en": "Won · {level}"},
+    "history.row.lost": {"ru": "Поражение · {level}", "en": "Lost · {level}"},
+    "history.row.drawn": {"ru": "Ничья · {level}", "en": "Drawn · {level}"},
+    "history.row.hotseat": {"ru": "Два игрока", "en": "Two players"},
+    "history.row.unknown": {"ru": "Партия", "en": "A game"},
     # Start-up, on stderr (main.py): no screen to open the window on
     "start.no_display": {
         "ru": "Не удалось открыть окно игры: графический экран не найден ({reason}). "
