@@ -7,7 +7,8 @@ Each module runs with ``python -m`` from the repository root:
 - ``bench.levels`` — how long each computer level thinks and how many positions a second it looks at;
 - ``bench.match`` — levels played against each other, or against an outside engine, and counted;
 - ``bench.frames`` — frame times of the play scene on large boards (pygame, headless);
-- ``bench.review`` — what the game review costs at a few work counts, and that it finds the same each time.
+- ``bench.review`` — what the game review costs at a few work counts, and that it finds the same each time;
+- ``bench.history`` — the menu, «Успехи» and the lists opened with no finished game and with a thousand.
 
 The game's packages (``engine``, ``ai``, ``game``) never import from here, so the
 executable runs without it; ``tests/test_packaging.py`` checks both.

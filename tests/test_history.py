@@ -22,6 +22,7 @@ from game.scenes.dialog import ConfirmScene
 from game.scenes.history_list import HistoryScene
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
+from game.scenes.progress import ProgressScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
 from game.storage import history, library
@@ -87,7 +88,12 @@ def test_a_hot_seat_game_played_to_the_end_is_in_the_history_and_its_list(contro
     press(control, results.b_menu)
     menu = top(control)
     assert isinstance(menu, MenuScene)
-    press(control, menu.b_history)
+    press(control, menu.b_progress)
+    progress = top(control)
+    assert isinstance(progress, ProgressScene)
+    assert [(r.rules, r.level, r.played, r.won, r.capture, r.longest) for r in progress.rows] == [
+        ("countries", None, 1, 1, 1, 7)]
+    press(control, progress.b_games)
     listed = top(control)
     assert isinstance(listed, HistoryScene)
     while listed.filling:
@@ -296,3 +302,42 @@ def test_a_record_file_that_is_no_file_is_skipped(data_dir: Path) -> None:
         os.mkfifo(folder / "a pipe.sgf")
     kept = history.load()
     assert len(kept.games) == 1 and [n.key for n in kept.notices] == ["history.records_unread"]
+
+
+# ----- «Успехи» --------------------------------------------------------------------------------------------
+
+
+def versus(level: Level, human: Player = Player.BLUE, rules: Rules = Rules.COUNTRIES) -> MatchSettings:
+    return MatchSettings(rules, 5, 5, ComputerSettings(level, human))
+
+
+def test_progress_counts_each_rule_set_and_level_apart_with_streaks(data_dir: Path) -> None:
+    from game.storage.progress import tally
+
+    when = iter(T0 + timedelta(minutes=i) for i in range(100))
+    for human in (Player.BLUE, Player.BLUE, Player.RED, Player.BLUE, Player.BLUE, Player.BLUE):
+        history.keep_game(ringed(), versus(Level.MASTER, human), None, now=next(when))  # Blue wins each
+    history.keep_game(ringed(), versus(Level.BEGINNER), None, now=next(when))
+    history.keep_game(ringed(), MatchSettings(Rules.COUNTRIES, 5, 5), None, now=next(when))
+    rows = tally(history.load().games)
+    assert [(r.level, r.played, r.won, r.lost, r.drawn, r.streak, r.best_streak) for r in rows] == [
+        ("beginner", 1, 1, 0, 0, 1, 1), ("master", 6, 5, 1, 0, 3, 3), (None, 1, 1, 0, 0, 0, 0)]
+
+
+def test_progress_opens_from_the_menu_and_survives_a_lost_summary(control: Control) -> None:
+    keep(2, versus(Level.AMATEUR))
+    (history.history_dir() / history.SUMMARY_FILE).write_bytes(b"\x00")
+    menu = open_menu(control)
+    press(control, menu.b_progress)
+    progress = top(control)
+    assert isinstance(progress, ProgressScene)
+    assert [(r.level, r.played, r.won, r.streak) for r in progress.rows] == [("amateur", 2, 2, 2)]
+    assert [n.key for n in progress.kept.notices] == ["history.rebuilt"]
+    key(control, pygame.K_ESCAPE)
+    assert isinstance(top(control), MenuScene)
+
+
+def test_progress_with_no_games_says_so(control: Control) -> None:
+    control.stack.go("progress")
+    progress = top(control)
+    assert isinstance(progress, ProgressScene) and progress.rows == [] and progress.b_games.label == "Сыгранные: 0"

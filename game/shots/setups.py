@@ -353,6 +353,11 @@ class _Screens:
             history.keep_game(game, settings, None, now=when + timedelta(hours=i))
         return self.stack.make("history")
 
+    def progress(self) -> Any:
+        """«Успехи» over the same four games."""
+        self.kept_games().shutdown()
+        return self.stack.make("progress")
+
     def rules_at(self, rules: Rules, section: int) -> Callable[[], None]:
         def go(scene: Any) -> None:
             assert scene.name == "rules"
@@ -374,6 +379,7 @@ class _Screens:
             ("files-rename", only(menu, lambda: stack.make("open"), then=s.renaming)),
             ("unfinished", only(menu, s.unfinished_list)),
             ("history", only(menu, s.kept_games, then=s.read_in_sight)),
+            ("progress", only(menu, s.progress)),
             ("files-save", only(menu, s.finished, s.save_finished, then=s.read_in_sight)),
             ("review-zagram", only(menu, lambda: stack.make("open"), s.zagram_review)),
             ("review-analysis", only(menu, lambda: stack.make("open"), s.zagram_analysed)),

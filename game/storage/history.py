@@ -24,7 +24,8 @@ from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
 from pathlib import Path
 
-from engine import Game, Player, sgf
+from ai import Level
+from engine import Game, Player, Rules, sgf
 from engine.ending import Ending
 from game.match.settings import COLOURS, MatchSettings, colour_name
 from game.paths import user_data_dir
@@ -103,7 +104,7 @@ class Finished:
         if not isinstance(data, Mapping):
             raise ValueError("not an object")
         values: dict[str, object] = {}
-        for f in fields(cls):
+        for f in _FIELDS:
             value = data.get(f.name, _DEFAULTS.get(f.name))
             want = _KINDS[f.name]
             if f.name == "scores":
@@ -117,9 +118,14 @@ class Finished:
         facts = cls(**values)  # type: ignore[arg-type]
         if facts.human not in (None, *COLOURS) or facts.winner not in (None, *COLOURS):
             raise ValueError("a colour is 'blue' or 'red'")
+        if facts.rules not in _RULES or facts.level not in _LEVELS:
+            raise ValueError("an unknown rule set or level")
         return facts
 
 
+_FIELDS = fields(Finished)
+_RULES = frozenset(r.value for r in Rules)
+_LEVELS = frozenset((None, *(level.value for level in Level)))  # (built once: a thousand rows are read at a time)
 _DEFAULTS = {"capture": 0, "countries": 0, "takeovers": 0, "hints": 0}
 _KINDS = {"file": "name", "when": "text", "rules": "text", "width": "count", "height": "count", "level": "text?",
           "human": "text?", "winner": "text?", "how": "text", "moves": "count", "scores": "pair", "capture": "count",
