@@ -43,9 +43,11 @@ from game.scenes.files.rename import NameScene
 from game.scenes.files.save_game import SaveGameScene
 from game.scenes.files.unfinished_list import UnfinishedScene
 from game.scenes.help import HelpScene
+from game.scenes.history_list import HistoryScene
 from game.scenes.menu import MenuScene
 from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
+from game.scenes.progress import ProgressScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
 from game.scenes.rules import RulesScene
@@ -57,7 +59,7 @@ from game.view.sound import Sounds
 
 SCENES: dict[str, type[Scene]] = {scene.name: scene for scene in (
     MenuScene, VersusScene, PickerScene, PlayScene, ResultsScene, ReviewScene, OpenGameScene, SaveGameScene,
-    UnfinishedScene, NameScene, RulesScene, HelpScene, ConfirmScene)}
+    UnfinishedScene, NameScene, RulesScene, HelpScene, ConfirmScene, HistoryScene, ProgressScene)}
 """Every screen by the name scenes ask for it by: ``stack.go("review", Reviewing(game))``."""
 
 HEADLESS_DRIVERS = ("offscreen", "dummy")

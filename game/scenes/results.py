@@ -24,6 +24,7 @@ from game.match.ending import Ending
 from game.match.settings import MatchSettings
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Reviewing
+from game.storage import history
 from game.strings import t
 from game.view import hud, theme
 from game.view.board_view import BoardView
@@ -138,6 +139,9 @@ class ResultsScene(Scene):
         self.winner = celebrated(self.won_by, settings)
         self.pieces = confetti(self.winner, game.move_count) if self.winner is not None else []
         self._sounded = False
+        self.kept = history.keep_game(game, settings, self.ending, hints=self.hints, times=self.times,
+                                      engine=self.engine)
+        """The game kept in the history of finished games (the progress reads it), or why it was not."""
 
     @property
     def verdict(self) -> str:
@@ -241,6 +245,11 @@ class ResultsScene(Scene):
             used = one_line(t("results.hints", n=self.hints), theme.text_size(size, 17), theme.INK, width)
             surface.blit(used, (x, y))
             y += used.get_height() + 8
+        if self.kept.problem is not None:
+            lost = one_line(t("history.not_kept", why=t(self.kept.problem)), theme.text_size(size, 15),
+                            theme.RED_DARK, width)
+            surface.blit(lost, (x, y))
+            y += lost.get_height() + 8
         if self.engine is not None:
             engine = one_line(t(f"results.engine.{self.engine.value}"), theme.text_size(size, 17), theme.INK, width)
             surface.blit(engine, (x, y))

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import functools
 import itertools
+import shutil
 import threading
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 import pygame
@@ -29,7 +31,7 @@ from game.match.readiness import MasterState, MasterWatch, Readiness
 from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.handoff import Match, Question, Reviewing
 from game.shots.headless import ZAGRAM, other_program_record
-from game.storage import unfinished
+from game.storage import history, unfinished
 from game.storage.autosave import autosave_meta
 from game.view.zoom_control import ZoomControl
 
@@ -327,13 +329,34 @@ class _Screens:
 
     def read_in_sight(self, scene: Any) -> None:
         # The list as it looks once its pictures are made (a few frames after it opens).
-        assert scene.name in ("open", "save", "unfinished")
+        assert scene.name in ("open", "save", "unfinished", "history")
         scene.read_all_in_sight()
 
     def renaming(self, scene: Any) -> None:
         assert scene.name == "open"
         self.read_in_sight(scene)
         scene.start_renaming(0)
+
+    def kept_games(self) -> Any:
+        """The finished games' list with four games kept: won and lost against the computer, a draw, two players."""
+        folder = history.history_dir()
+        shutil.rmtree(folder, ignore_errors=True)  # the results pictures before kept theirs
+        countries, classic = demo.countries_demo(), demo.classic_demo()
+        countries.finish()
+        classic.finish()
+        won_by = countries.winner or Player.BLUE
+        when = datetime(2025, 1, 18, 12, 0)
+        for i, (game, settings) in enumerate((
+                (countries, COUNTRIES), (classic, MatchSettings(Rules.CLASSIC, 24, 20)),
+                (countries, MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.MASTER, won_by.other))),
+                (countries, MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.BEGINNER, won_by))))):
+            history.keep_game(game, settings, None, now=when + timedelta(hours=i))
+        return self.stack.make("history")
+
+    def progress(self) -> Any:
+        """«Успехи» over the same four games."""
+        self.kept_games().shutdown()
+        return self.stack.make("progress")
 
     def rules_at(self, rules: Rules, section: int) -> Callable[[], None]:
         def go(scene: Any) -> None:
@@ -355,6 +378,8 @@ class _Screens:
             ("files-open", only(menu, lambda: stack.make("open"), then=s.read_in_sight, autosave=s.in_progress)),
             ("files-rename", only(menu, lambda: stack.make("open"), then=s.renaming)),
             ("unfinished", only(menu, s.unfinished_list, then=s.read_in_sight)),
+            ("history", only(menu, s.kept_games, then=s.read_in_sight)),
+            ("progress", only(menu, s.progress)),
             ("files-save", only(menu, s.finished, s.save_finished, then=s.read_in_sight)),
             ("review-zagram", only(menu, lambda: stack.make("open"), s.zagram_review)),
             ("review-analysis", only(menu, lambda: stack.make("open"), s.zagram_analysed)),
