@@ -64,7 +64,7 @@ def control(pygame_session: object, data_dir: Path, sounds: RecordingSounds) -> 
 def start_play(control: Control, settings: MatchSettings, game: Game, *, reduced: bool = False) -> PlayScene:
     control.stack.push(MenuScene(control.stack))
     play = PlayScene(control.stack, Match(settings, game))
-    play.anims.reduced = reduced
+    play.anims.effects.reduced = reduced
     control.stack.push(play)
     control.step(1 / 60)
     return play
@@ -220,7 +220,7 @@ def test_a_loss_shows_the_turning_point_and_opens_it_in_one_tap(control: Control
 def test_reduced_motion_is_a_setting_switched_on_the_help_card(control: Control, data_dir: Path) -> None:
     play = start_play(control, MatchSettings(width=10, height=10), takeover_game())
     play.anims.effects.still = lambda: control.stack.preferences.chosen.reduced_motion  # as the scene makes it
-    assert not play.anims.reduced
+    assert not play.anims.effects.reduced
     control.stack.go("help")
     control.step(1 / 60)
     card = control.stack.top
@@ -230,7 +230,7 @@ def test_reduced_motion_is_a_setting_switched_on_the_help_card(control: Control,
     assert control.stack.top is card  # the switch does not close the card
     assert preferences.load_settings().reduced_motion is True  # kept for the next start
     press(control, card.b_close)
-    assert control.stack.top is play and play.anims.reduced
+    assert control.stack.top is play and play.anims.effects.reduced
     click(control, play.board.grid_to_pixel(RING_AROUND_SQUARE[-1]))
     assert play.anims.effects.shown and not play.anims.effects.shown[0].pieces
 
@@ -240,9 +240,9 @@ def test_the_play_scene_reads_reduced_motion_from_the_settings(control: Control)
     control.stack.push(MenuScene(control.stack))
     play = PlayScene(control.stack, Match(MatchSettings(width=10, height=10), takeover_game()))
     control.stack.push(play)
-    assert play.anims.reduced
+    assert play.anims.effects.reduced
     control.stack.preferences.remember(reduced_motion=False)
-    assert not play.anims.reduced  # read live: the card may switch it mid-game
+    assert not play.anims.effects.reduced  # read live: the card may switch it mid-game
 
 
 def status_texts(play: PlayScene) -> list[str]:

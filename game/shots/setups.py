@@ -192,7 +192,7 @@ class _Screens:
         """Blue's dot ``last`` closes a ring; the picture ``seconds`` later (the «+N» in flight, the banner)."""
         def go(scene: Any) -> None:
             assert scene.name == "play"
-            scene.anims.reduced = reduced
+            scene.anims.effects.reduced = reduced
             self.control.step(0.0)  # the board before the move: the sweep starts from it
             scene.try_play(last)
             scene.autosaver.flush()

@@ -219,19 +219,11 @@ class BoardAnimations:
     sweeps: list[Sweep] = field(default_factory=list)
     ticks: dict[Player, Tick] = field(default_factory=dict)
     effects: Effects = field(default_factory=Effects)
-    """The moments a scoring move makes (:mod:`game.view.moments`): «+N», burst, banner, pulse."""
+    """The moments a scoring move makes (:mod:`game.view.moments`): «+N», burst, banner, pulse. Its
+    ``reduced`` (reduced motion) holds here too: nothing grows, spreads, counts or flies; a new country
+    shows at once, lit still for the glow's time."""
     story: Story = field(default_factory=Story)
     """The same moments told in words for the panel (:mod:`game.view.story`); kept through :meth:`clear`."""
-
-    @property
-    def reduced(self) -> bool:
-        """Reduced motion: nothing grows, spreads, counts or flies; the new country shows at once, lit
-        still for the glow's time, and the moment's banner and «+N» stand still for theirs."""
-        return self.effects.reduced
-
-    @reduced.setter
-    def reduced(self, value: bool) -> None:
-        self.effects.reduced = value
 
     def running(self, now: float) -> bool:
         """True while anything still shows at ``now``."""
@@ -266,9 +258,9 @@ class BoardAnimations:
         if moment is not None:
             self.effects.start(moment, now, layout, window)
         self.pops = [p for p in self.pops if p.node != move.node]
-        if not self.reduced:
+        if not self.effects.reduced:
             self.pops.append(Pop(move.node, move.player, now, move.by_computer))
-        flash = FLASH_SECONDS if move.report.covered and not self.reduced else 0.0
+        flash = FLASH_SECONDS if move.report.covered and not self.effects.reduced else 0.0
         old_territory = view.painted_territory(game, layout, move.version) if move.report.laid else None
         if old_territory is not None:
             sweep = _make_sweep(move, now, flash, game, view, layout, old_territory)
@@ -277,7 +269,7 @@ class BoardAnimations:
                 self.sweeps = [s for s in self.sweeps if not s.rect.colliderect(sweep.rect)]
                 self.sweeps.append(sweep)
         for i, player in enumerate((Player.BLUE, Player.RED)):
-            if move.before[i] != move.after[i] and not self.reduced:  # (still: the new score at once)
+            if move.before[i] != move.after[i] and not self.effects.reduced:  # (still: the new score at once)
                 shown = self.shown_score(player, move.before[i], now, game.rules)
                 self.ticks[player] = Tick(shown, move.after[i], now + flash + SWEEP_DELAY)
         return moment
@@ -308,7 +300,7 @@ class BoardAnimations:
         for sweep in self.sweeps:
             if sweep.layout == layout and now < sweep.end:
                 _draw_sweep(surface, sweep, game, view, layout, sweep.sweep_start + GLOW_HOLD * GLOW_SECONDS
-                            if self.reduced else now)  # reduced motion: spread at once, lit still
+                            if self.effects.reduced else now)  # reduced motion: spread at once, lit still
                 swept = True
         last = game.last_move
         if swept and last is not None:
