@@ -13,6 +13,10 @@ full scale, so nothing clips and a sound heard a hundred times a game stays quie
 - ``country``  a pleasant rising chime: a C-major arpeggio of soft bells.
 - ``takeover`` a brighter two-tone flourish: a quick run up to a held fifth,
                with more overtones than the chime.
+- ``country.big``  a big capture, a takeover of size or the lead won: the chime run
+               up two octaves, fuller and a little louder.
+- ``moment.huge``  the biggest captures: the takeover's run ending on a held major
+               chord, the loudest of the captures (still under the fanfare's length).
 - ``illegal``  a short, gentle low buzz: a soft square-ish tone that sags a little.
 - ``end``      a short fanfare: three staccato notes and a held chord.
 - ``tick``     a soft clock tick, once a second in a clock's last seconds: a
@@ -38,7 +42,7 @@ Partials = Sequence[tuple[float, float]]
 
 # Equal-tempered pitches used below, in Hz.
 C5, E5, G5, B5 = 523.25, 659.26, 783.99, 987.77
-C6, D6, G6 = 1046.50, 1174.66, 1567.98
+C6, D6, E6, G6, C7 = 1046.50, 1174.66, 1318.51, 1567.98, 2093.00
 
 # Overtone recipes. The chime is nearly pure, so it sounds round; the takeover
 # has more and stronger overtones, so it sounds brighter; the fanfare's falling
@@ -141,6 +145,24 @@ def takeover() -> Buffer:
     return normalised(fade_out(out, 0.1), 0.5)
 
 
+def country_big() -> Buffer:
+    """The chime grown: C5 E5 G5 C6 E6 G6, 55 ms apart, with brighter overtones and a held top."""
+    out = silence(0.9)
+    for k, pitch in enumerate((C5, E5, G5, C6, E6, G6)):
+        mix(out, note(pitch, 0.9 - 0.055 * k, BRIGHT, decay=0.24), at=0.055 * k, gain=1.0 - 0.08 * k)
+    return normalised(fade_out(out, 0.1), 0.52)
+
+
+def moment_huge() -> Buffer:
+    """The biggest: a quick run G5 B5 D6 G6, then C6 E6 G6 C7 held together, shimmering."""
+    out = silence(1.0)
+    for k, pitch in enumerate((G5, B5, D6, G6)):
+        mix(out, note(pitch, 0.12, BRIGHT, decay=0.05), at=0.04 * k, gain=0.55)
+    for k, (pitch, gain) in enumerate(((C6, 1.0), (E6, 0.7), (G6, 0.65), (C7, 0.4))):
+        mix(out, note(pitch, 0.8 - 0.01 * k, BRIGHT, decay=0.3, vibrato=0.004), at=0.17 + 0.01 * k, gain=gain)
+    return normalised(fade_out(out, 0.12), 0.56)
+
+
 def illegal() -> Buffer:
     """Gentle buzz: ~0.2 s of a soft square-ish tone sagging from 150 Hz to 120 Hz.
 
@@ -192,6 +214,8 @@ EFFECTS: dict[str, Callable[[], Buffer]] = {
     "dot": dot,
     "country": country,
     "takeover": takeover,
+    "country.big": country_big,
+    "moment.huge": moment_huge,
     "illegal": illegal,
     "end": end,
     "tick": tick,
@@ -217,7 +241,7 @@ def main() -> None:
         buf = make()
         write_wav(OUT_DIR / f"{name}.wav", buf)
         rms = math.sqrt(sum(v * v for v in buf) / len(buf))
-        print(f"{name:9} {len(buf) / RATE:.2f} s  peak {max(map(abs, buf)):.2f}  rms {rms:.3f}")
+        print(f"{name:11} {len(buf) / RATE:.2f} s  peak {max(map(abs, buf)):.2f}  rms {rms:.3f}")
 
 
 if __name__ == "__main__":

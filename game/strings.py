@@ -568,6 +568,27 @@ STRINGS: dict[str, dict[str, str]] = {
     "results.end.resign.red": {"ru": "Красные сдались", "en": "Red resigned"},
     "results.end.resign.you": {"ru": "Вы сдались", "en": "You resigned"},
     "results.end.resign.computer": {"ru": "Компьютер сдался", "en": "The computer resigned"},
+    # Moments that land (game.view.moments): the banner over the board, {plus} the gain as «+4½»
+    "moment.capture": {"ru": "Захват! {plus}", "en": "Capture! {plus}"},
+    "moment.takeover": {"ru": "Перехват! {plus}", "en": "Takeover! {plus}"},
+    "moment.lead": {"ru": "Смена лидера! {plus}", "en": "Lead change! {plus}"},
+    "results.turning": {"ru": "Поворот партии — ход {n}: {who} {plus}", "en": "The turning point: move {n}, {who} {plus}"},
+    "results.turning.look": {"ru": "Ход {n}", "en": "Move {n}"},
+    # The play panel's story (game.view.story): {who} «Синие», «Вы» or the computer's level; ".one" the
+    # computer's form (one player: «Мастер окружил»); {n} as the game writes scores, {dots} the word for them
+    "story.country": {"ru": "{who} окружили страну {n}", "en": "{who} surrounded a country of {n}"},
+    "story.country.one": {"ru": "{who} окружил страну {n}", "en": "{who} surrounded a country of {n}"},
+    "story.takeover": {"ru": "{who} перехватили страну: {n}", "en": "{who} took a country over: {n}"},
+    "story.takeover.one": {"ru": "{who} перехватил страну: {n}", "en": "{who} took a country over: {n}"},
+    "story.dots": {"ru": "{who} взяли {n} {dots}", "en": "{who} took {n} {dots}"},
+    "story.dots.one": {"ru": "{who} взял {n} {dots}", "en": "{who} took {n} {dots}"},
+    "story.dot.one": {"ru": "точку", "en": "dot"},
+    "story.dot.few": {"ru": "точки", "en": "dots"},
+    "story.dot.many": {"ru": "точек", "en": "dots"},
+    "story.lead": {"ru": "Перевес: {who} +{n}", "en": "Lead: {who} +{n}"},
+    "story.level": {"ru": "Поровну", "en": "Level scores"},
+    "help.motion": {"ru": "Меньше движения", "en": "Reduce motion"},
+    "help.motion.on": {"ru": "✓ Меньше движения", "en": "✓ Reduce motion"},
 }
 
 _language = DEFAULT_LANGUAGE

@@ -513,6 +513,7 @@ def test_choices_come_back_on_the_next_visit_and_after_a_restart(control: Contro
     press(control, versus.b_next)
     picker = control.stack.top
     assert isinstance(picker, PickerScene) and not any(b.selected for b in picker.size_buttons)
+    assert picker.b_auto.selected and not any(b.primary for b in picker.size_buttons + [picker.b_auto])
     press(control, picker.size_buttons[1])  # 15 × 15
     play = control.stack.top
     assert isinstance(play, PlayScene) and (play.game.width, play.game.height) == (15, 15)
@@ -529,6 +530,8 @@ def test_choices_come_back_on_the_next_visit_and_after_a_restart(control: Contro
     press(control, again.b_next)
     picker = control.stack.top
     assert isinstance(picker, PickerScene) and picker.size_buttons[1].selected
+    # One choice marked: the size remembered, not «Авто» beside it as well (issue 29).
+    assert [b for b in picker.size_buttons + [picker.b_auto] if b.selected or b.primary] == [picker.size_buttons[1]]
     key(control, pygame.K_RETURN)  # Enter starts the board chosen last
     play = control.stack.top
     assert isinstance(play, PlayScene) and (play.game.width, play.game.height) == (15, 15)

@@ -194,7 +194,7 @@ class WaitingMaster:
 
 
 def turn_line(play: PlayScene) -> str:
-    return play._turn().shows
+    return play.thinking.turn(play.settings, play.clock).shows  # what the panel draws
 
 
 def test_the_panel_says_the_master_is_getting_ready_while_its_move_waits_and_the_game_stays_live(

@@ -1,5 +1,6 @@
 """The help card over any scene (F1, or the «?» button): the keys, how to play with a mouse or a finger,
-how to zoom and pan, and what a red cross means under the rule set in play.
+how to zoom and pan, and what a red cross means under the rule set in play; and the switch for reduced
+motion («Меньше движения», kept in the settings: the same information without movement).
 
 Open it by name: ``stack.toggle("help")`` (F1 does that in every scene) or
 ``stack.go("help")`` from a button. F1, Esc, Enter, the button or a tap
@@ -75,6 +76,8 @@ class HelpScene(Scene):
         super().__init__(stack)
         self.buttons = ButtonGroup()
         self.b_close = self.buttons.add(Button("help.close", primary=True), self.close)
+        self.b_motion = self.buttons.add(Button("help.motion"), self.toggle_motion)
+        self._show_motion()
         self._box = pygame.Rect(0, 0, 0, 0)
         self._scale = 1.0
         self._dim: pygame.Surface | None = None
@@ -85,6 +88,16 @@ class HelpScene(Scene):
         """Back to the scene below."""
         if self.stack.top is self:
             self.stack.pop()
+
+    def toggle_motion(self) -> None:
+        """Reduced motion on or off, remembered (a game below reads it at its next moment)."""
+        preferences = self.stack.preferences
+        preferences.remember(reduced_motion=not preferences.chosen.reduced_motion)
+        self._show_motion()
+
+    def _show_motion(self) -> None:
+        on = self.stack.preferences.chosen.reduced_motion
+        self.b_motion.key, self.b_motion.selected = ("help.motion.on" if on else "help.motion"), on
 
     # ----- layout ------------------------------------------------------------------------
 
@@ -115,8 +128,11 @@ class HelpScene(Scene):
             self._scale -= 0.05
         box_h = min(h - 16, self._content_height(inner) + bh + 3 * pad)
         self._box = pygame.Rect((w - box_w) // 2, (h - box_h) // 2, box_w, box_h)
-        bw = min(inner, max(200, box_w // 3))
-        self.b_close.rect = pygame.Rect(self._box.centerx - bw // 2, self._box.bottom - pad - bh, bw, bh)
+        gap = max(8, bh // 5)
+        bw = min((inner - gap) // 2, max(200, box_w // 3))
+        y = self._box.bottom - pad - bh
+        self.b_motion.rect = pygame.Rect(self._box.centerx - gap // 2 - bw, y, bw, bh)
+        self.b_close.rect = pygame.Rect(self._box.centerx + gap - gap // 2, y, bw, bh)
         self._dim = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
         self._dim.fill(theme.DIM)
 
@@ -126,7 +142,7 @@ class HelpScene(Scene):
         p = pointer_of(event, self.size)
         if p is not None:
             # The button, or a tap anywhere else once it is lifted: both close it.
-            if not self.buttons.handle(p) and p.kind == "up" and not self.b_close.rect.collidepoint(p.pos):
+            if not self.buttons.handle(p) and p.kind == "up" and not self.buttons.hit(p.pos):
                 self.close()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.close()

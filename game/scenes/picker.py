@@ -46,7 +46,9 @@ class PickerScene(Scene):
         for w, h in PRESETS:
             b = self.buttons.add(Button("picker.size", w=w, h=h), partial(self.start, w, h))
             self.size_buttons.append(b)
-        self.b_auto = self.buttons.add(Button("picker.auto", primary=True, w=0, h=0), self.start_auto)
+        # One choice marked at a time: «Авто» is an option like the sizes (filled as the main action it
+        # read as chosen beside the outlined size remembered).
+        self.b_auto = self.buttons.add(Button("picker.auto", w=0, h=0), self.start_auto)
         self.b_back = self.buttons.add(Button("picker.back"), self.stack.pop)
         self.auto_size = (0, 0)
         self._title_y = 0
@@ -89,6 +91,7 @@ class PickerScene(Scene):
     def _mark_last(self) -> None:
         for b, preset in zip(self.size_buttons, PRESETS, strict=True):
             b.selected = preset == self.last
+        self.b_auto.selected = self.last == "auto" or self.last not in PRESETS  # what Enter starts
         clock = self.settings.clock
         for b, minutes in zip(self.minute_buttons, CLOCK_MINUTES, strict=True):
             b.selected = minutes == clock.minutes

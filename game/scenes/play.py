@@ -46,7 +46,7 @@ class PlayScene(Scene):
         self.settings = settings = match.settings
         self.game = match.game or Game(width=settings.width, height=settings.height, rules=settings.rules)
         self.view = BoardView()
-        self.anims = anim.BoardAnimations()
+        self.anims = anim.BoardAnimations(effects=anim.Effects(still=lambda: stack.preferences.chosen.reduced_motion))
         self.autosaver = Autosaver(match.slot)
         self.stop_clock = StopClock(match.stop_left)
         self.match_clock = settings.clock.start(stack.now, match.clock, stack.clocks)  # on the loop's time
@@ -101,8 +101,8 @@ class PlayScene(Scene):
         self.match_clock.moved(game.to_move, game.move_count)
         move = anim.change(game.play(node), game, by_computer=by_computer)
         self.takeback.forget()  # a new move: what was taken back cannot come back
-        self.anims.start(move, self.clock, game=game, view=self.view, layout=self.board)
-        for name in move.sounds():
+        moment = self.anims.start(move, self.clock, game=game, view=self.view, layout=self.board, window=self.size)
+        for name in move.sounds(moment):
             self.stack.sound(name)
         self._autosave()
 
@@ -264,10 +264,7 @@ class PlayScene(Scene):
     def _status(self) -> list[tuple[str, theme.Colour]]:
         return hud.play_status(self.game, self.settings, stop_clock=self.stop_clock.shown(), ai_failed=self.ai_failed,
                                autosave_failed=self.autosaver.failed, clock=self.match_clock,
-                               hint_waits=self.thinking.hint_waits)
-
-    def _turn(self) -> hud.Turn:
-        return self.thinking.turn(self.settings, self.clock)
+                               hint_waits=self.thinking.hint_waits, story=self.anims.story)
 
     def look(self) -> object | None:
         """The board, the pointer's ghost dot, the turn line, the scores, the hint and the buttons; None
@@ -275,8 +272,9 @@ class PlayScene(Scene):
         The status lines (move number, clocks, «Стоп» time) are the part redrawn alone."""
         if self.wake_in() == 0 or self.aim.finger_pos is not None:
             return None
-        return (self.size, strings.language(), self.game.version, self.game.move_count, self.board,
-                self.ghost_node(), self._turn().shows, self.hint.point, self.hint.thinking, self.panel.look())
+        return (self.size, strings.language(), self.game.version, self.game.move_count, self.board, self.ghost_node(),
+                self.thinking.turn(self.settings, self.clock).shows, self.hint.point, self.hint.thinking,
+                self.panel.look())
 
     def draw_ticking(self, surface: pygame.Surface) -> list[pygame.Rect]:
         return self.panel.draw_status(surface, self._status())
@@ -293,8 +291,10 @@ class PlayScene(Scene):
             if self.refusal is not None:
                 self.refusal.draw(surface, self.board, self.game)
         game, players = self.game, (Player.BLUE, Player.RED)
-        self.panel.draw(surface, self.screen, game, self.settings, turn=self._turn(),
+        self.panel.draw(surface, self.screen, game, self.settings, turn=self.thinking.turn(self.settings, self.clock),
                         shown={p: self.anims.shown_score(p, game.score(p), self.clock, game.rules) for p in players},
                         pulse={p: self.anims.score_pulse(p, self.clock) for p in players}, status=self._status())
+        self.anims.effects.draw_over(surface, pygame.Rect(self.screen.board_area), self.panel.score_spots(self.size),
+                                     self.clock)  # the «+N» flies to the score, the banner over the board
         if ghost is not None and self.aim.finger_pos is not None:  # the finger hides the spot: show it above
             draw_loupe(surface, self.board, ghost, self.aim.finger_pos)

@@ -6,7 +6,8 @@ Against the master it says which engine played it: the compiled kernel, or the m
 A winner at the screen gets a short celebration: confetti in the winner's colour
 for about two seconds, computed from the clock alone (no per-piece state), so
 ``draw`` stays cheap and changes nothing. A draw, or the computer's win, gets a
-calm line instead. «Ещё раз», «Разбор», «Сохранить партию», «В меню».
+calm line instead, and a loss to the computer names the game's turning point (the computer's biggest
+capture) with a button that opens the review at that move. «Ещё раз», «Разбор», «Сохранить партию», «В меню».
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from engine import Player, Rules
+from engine import Player, Rules, format_score
 from game.input.layout import BoardLayout, ScreenLayout, fit_board, panel_buttons, screen_layout
 from game.input.pointer import pointer_of
 from game.match.ending import Ending
@@ -28,6 +29,7 @@ from game.storage import history
 from game.strings import t
 from game.view import hud, theme
 from game.view.board_view import BoardView
+from game.view.moments import turning_point
 from game.view.textfit import one_line, wrap
 from game.view.widgets import Button, ButtonGroup
 
@@ -132,6 +134,11 @@ class ResultsScene(Scene):
         self.b_analyse = self.buttons.add(Button("results.analyse"), lambda: self.review(analyse=True))
         self.b_save = self.buttons.add(Button("results.save"), self.save)
         self.b_menu = self.buttons.add(Button("results.menu"), self.to_menu)
+        computer = settings.computer.computer if settings.computer is not None else None
+        self.turning = turning_point(game, computer) if computer is not None and self.won_by is computer else None
+        """A loss to the computer: (move number, gain) of its biggest capture, the game's turning point."""
+        self.b_turn = self.buttons.add(Button("results.turning.look", n=self.turning[0] if self.turning else 0),
+                                       lambda: self.review(at=self.turning[0] if self.turning else None))
         self.screen: ScreenLayout = screen_layout(self.size)
         self.board: BoardLayout = fit_board(game.width, game.height, self.screen.board_area)
         self.clock = 0.0
@@ -159,9 +166,10 @@ class ResultsScene(Scene):
         """A new game with the same rules, board and opponent."""
         self.stack.swap("play", Match(self.settings))
 
-    def review(self, *, analyse: bool = False) -> None:
-        """Step through the game move by move («Разбор»), with the master's analysis started («Анализ»)."""
-        self.stack.go("review", Reviewing(self.game, self.settings, times=self.times, analyse=analyse))
+    def review(self, *, analyse: bool = False, at: int | None = None) -> None:
+        """Step through the game move by move («Разбор»), with the master's analysis started («Анализ»),
+        from move ``at`` (the turning point's button; None: the last)."""
+        self.stack.go("review", Reviewing(self.game, self.settings, times=self.times, analyse=analyse, step=at))
 
     def save(self) -> None:
         """Save the game as a file in the games folder (its set-up names the players in the record, its
@@ -192,8 +200,9 @@ class ResultsScene(Scene):
         self.screen = screen_layout(size)
         self.board = fit_board(self.game.width, self.game.height, self.screen.board_area)
         bh, gap, pad = hud.spacing(size)
-        order = [self.b_again, self.b_review, self.b_analyse, self.b_save, self.b_menu]
-        rows = [1, 2, 2] if self.screen.portrait else [1, 2, 1, 1]
+        turn = [self.b_turn] if self.turning else []  # beside «В меню»: no taller column, no smaller type
+        order = [self.b_again, self.b_review, self.b_analyse, self.b_save, *turn, self.b_menu]
+        rows = ([2, 2, 2] if turn else [1, 2, 2]) if self.screen.portrait else [1, 2, 1, 1 + len(turn)]
         for button, box in zip(order, panel_buttons(self.screen.panel, self.screen.portrait, rows,
                                                     height=bh, gap=gap, pad=pad), strict=True):
             button.rect = pygame.Rect(box)
@@ -237,6 +246,13 @@ class ResultsScene(Scene):
                              theme.font(how_px), width):
                 surface.blit(theme.text(line, how_px, theme.INK_SOFT), (x, y))
                 y += theme.font(how_px).get_linesize()
+        if self.turning is not None and self.settings.computer is not None:
+            y += 4
+            who = t(f"level.{self.settings.computer.level.value}")
+            words = t("results.turning", n=self.turning[0], who=who, plus="+" + format_score(self.turning[1]))
+            for line in wrap(words, theme.font(how_px), width):
+                surface.blit(theme.text(line, how_px, theme.INK), (x, y))
+                y += theme.font(how_px).get_linesize()
         y += 10
         card = pygame.Rect(x, y, width, hud.score_card_height(size))
         hud.draw_scores(surface, card, self.game, self.settings, winner)
@@ -255,7 +271,7 @@ class ResultsScene(Scene):
             surface.blit(engine, (x, y))
             y += engine.get_height() + 8
         hint_key = "rules.countries.hint" if self.game.rules is Rules.COUNTRIES else "rules.classic.hint"
-        limit = panel.y + panel.h if self.screen.portrait else min(b.rect.y for b, _ in self.buttons.items)
+        limit = panel.y + panel.h if self.screen.portrait else min(b.rect.y for b, _ in self.buttons.items if b.rect.w)
         hint_px = theme.text_size(size, 15)
         hint_font = theme.font(hint_px)
         # Wrapped, not cut: a narrow panel gives the hint two lines («…соперника» stays whole).
@@ -267,4 +283,5 @@ class ResultsScene(Scene):
         self.buttons.draw(surface, theme.text_size(size, 21))
         if self.celebrating:
             area = pygame.Rect(self.screen.board_area)
-            draw_confetti(surface, self.pieces, area, self.clock, max(6.0, 9 * theme.ui_scale(size)))
+            still = self.stack.preferences.chosen.reduced_motion  # reduced motion: the pieces stand, mid-fall
+            draw_confetti(surface, self.pieces, area, 0.8 if still else self.clock, max(6.0, 9 * theme.ui_scale(size)))

@@ -48,6 +48,35 @@ def _ring_around_a_square() -> Game:
     return game
 
 
+BIG_RING = ((3, 3), (4, 3), (5, 3), (6, 3), (7, 3), (7, 4), (7, 5), (7, 6), (7, 7), (6, 7), (5, 7), (4, 7), (3, 7),
+            (3, 6), (3, 5), (3, 4))
+"""Blue's ring of sixteen around a 4 × 4 square of cells: a huge capture (16) when its last dot closes it."""
+
+
+def _big_ring_but_one() -> Game:
+    """Blue's :data:`BIG_RING` one dot short, Red's dots well away from it (Red a little ahead: a triangle)."""
+    game = Game(width=20, height=15)
+    red = [(14, 2), (15, 2), (15, 3), (16, 9), (17, 9), (16, 11), (17, 11), (16, 12), (17, 12), (14, 12), (13, 12),
+           (12, 12), (11, 12), (10, 12), (9, 12)]
+    for blue, answer in zip(BIG_RING[:-1], red, strict=True):
+        game.play(blue)
+        game.play(answer)
+    return game
+
+
+CLASSIC_RING = ((9, 6), (10, 6), (11, 7), (11, 8), (10, 9), (9, 9), (8, 8), (8, 7))
+"""Classic: Blue's ring of eight around three Red dots (a capture of 3 when its last dot closes it)."""
+
+
+def _classic_capture_but_one() -> Game:
+    game = Game(width=20, height=15, rules=Rules.CLASSIC)
+    red = [(9, 7), (10, 7), (9, 8), (15, 2), (16, 2), (17, 2), (15, 12)]
+    for blue, answer in zip(CLASSIC_RING[:-1], red, strict=True):
+        game.play(blue)
+        game.play(answer)
+    return game
+
+
 @functools.cache
 def _full_board() -> Game:
     # Built once and shared by every window size: screenshots only draw it.
@@ -160,6 +189,17 @@ class _Screens:
         scene.try_play(RING_AROUND_A_SQUARE[-1])
         scene.autosaver.flush()  # written before the next set-up clears the autosave
         scene.update(0.42)
+
+    def moment(self, last: Point, seconds: float, *, reduced: bool = False) -> Callable[[Any], None]:
+        """Blue's dot ``last`` closes a ring; the picture ``seconds`` later (the «+N» in flight, the banner)."""
+        def go(scene: Any) -> None:
+            assert scene.name == "play"
+            scene.anims.effects.reduced = reduced
+            self.control.step(0.0)  # the board before the move: the sweep starts from it
+            scene.try_play(last)
+            scene.autosaver.flush()
+            self.control.step(seconds)
+        return go
 
     def zoomed(self, presses: int | None) -> Callable[[Any], None]:
         """``presses`` of ``+`` on the board (None: until its deepest zoom)."""
@@ -397,6 +437,15 @@ class _Screens:
             ("play-full", only(menu, s.full_play)),
             ("play-takeover-sweep", only(menu, lambda: stack.make("play", Match(COUNTRIES, _ring_around_a_square())),
                                          then=s.mid_takeover)),
+            ("play-moment-huge", only(menu, lambda: stack.make("play", Match(COUNTRIES, _big_ring_but_one())),
+                                      then=s.moment(BIG_RING[-1], 0.3))),
+            ("play-moment-burst", only(menu, lambda: stack.make("play", Match(COUNTRIES, _big_ring_but_one())),
+                                       then=s.moment(BIG_RING[-1], 0.12))),
+            ("play-moment-reduced", only(menu, lambda: stack.make("play", Match(COUNTRIES, _big_ring_but_one())),
+                                         then=s.moment(BIG_RING[-1], 0.3, reduced=True))),
+            ("play-moment-classic", only(menu, lambda: stack.make("play", Match(MatchSettings(Rules.CLASSIC, 20, 15),
+                                                                                _classic_capture_but_one())),
+                                         then=s.moment(CLASSIC_RING[-1], 0.5))),
             ("help", only(menu, s.touched_play, lambda: stack.make("help"))),
             ("play-classic-opening",
              only(menu, lambda: stack.make("play", Match(MatchSettings(Rules.CLASSIC, 38, 31))))),

@@ -66,6 +66,10 @@ class Settings:
     """The window's size when last neither maximised nor fullscreen (None: never seen; the game picks one)."""
     window_maximised: bool = True
     """The window filled the screen's usable area when the game last closed (and does at the first start)."""
+    reduced_motion: bool = False
+    """The same information without movement (issue 29): a moment's banner and «+N» still, no burst, pulse,
+    sweep or confetti motion. Chosen on the help card (F1). The system's own preference is not read: pygame-ce
+    2.5.8 on SDL 2.32 exposes none (no hint or call for it in SDL 2), so only this setting switches it."""
 
     @property
     def board_size(self) -> BoardSize:
@@ -130,6 +134,7 @@ _VALIDATORS: dict[str, Callable[[object], object | None]] = {
     "cores": lambda value: value if type(value) is int and 1 <= value <= MAX_CORES else None,
     "window_size": _window_size,
     "window_maximised": lambda value: value if isinstance(value, bool) else None,
+    "reduced_motion": lambda value: value if isinstance(value, bool) else None,
 }
 
 

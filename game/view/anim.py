@@ -34,6 +34,8 @@ from game.input.layout import BoardLayout, Point
 from game.view import theme
 from game.view.board_geometry import dot_radius, last_move_ring, node_box
 from game.view.board_view import BoardView
+from game.view.moments import Effects, Moment, moment_of
+from game.view.story import Story
 
 POP_SECONDS = 0.16
 """A placed dot grows from small to a little too big and settles."""
@@ -101,8 +103,11 @@ class Change:
         """Who moved."""
         return self.report.action.player
 
-    def sounds(self) -> tuple[str, ...]:
-        """The effects to play, in order: the dot, then the country or takeover it made."""
+    def sounds(self, moment: Moment | None = None) -> tuple[str, ...]:
+        """The effects to play, in order: the dot, then the country or takeover it made (grown with the
+        ``moment``'s size when it scored: :meth:`game.view.moments.Moment.sounds`)."""
+        if moment is not None:
+            return ("dot", *moment.sounds())
         if self.report.covered:
             return ("dot", "takeover")
         if self.report.laid:
@@ -213,34 +218,49 @@ class BoardAnimations:
     pops: list[Pop] = field(default_factory=list)
     sweeps: list[Sweep] = field(default_factory=list)
     ticks: dict[Player, Tick] = field(default_factory=dict)
+    effects: Effects = field(default_factory=Effects)
+    """The moments a scoring move makes (:mod:`game.view.moments`): «+N», burst, banner, pulse. Its
+    ``reduced`` (reduced motion) holds here too: nothing grows, spreads, counts or flies; a new country
+    shows at once, lit still for the glow's time."""
+    story: Story = field(default_factory=Story)
+    """The same moments told in words for the panel (:mod:`game.view.story`); kept through :meth:`clear`."""
 
     def running(self, now: float) -> bool:
-        """True while anything still moves at ``now``."""
+        """True while anything still shows at ``now``."""
         return (any(p.end > now for p in self.pops) or any(s.end > now for s in self.sweeps)
-                or any(t.end > now for t in self.ticks.values()))
+                or any(t.end > now for t in self.ticks.values()) or self.effects.running(now))
 
     def prune(self, now: float) -> None:
         """Forget what has finished by ``now``."""
         self.pops = [p for p in self.pops if p.end > now]
         self.sweeps = [s for s in self.sweeps if s.end > now]
         self.ticks = {k: t for k, t in self.ticks.items() if t.end > now}
+        self.effects.prune(now)
 
     def clear(self) -> None:
         """Stop everything at once (undo, a new layout, a dialog on top)."""
         self.pops.clear()
         self.sweeps.clear()
         self.ticks.clear()
+        self.effects.clear()
 
     # ----- starting --------------------------------------------------------------------
 
-    def start(self, move: Change, now: float, *, game: Game, view: BoardView, layout: BoardLayout) -> None:
-        """Begin what ``move`` calls for, before ``view`` draws the board again.
+    def start(self, move: Change, now: float, *, game: Game, view: BoardView, layout: BoardLayout,
+              window: tuple[int, int] = (0, 0)) -> Moment | None:
+        """Begin what ``move`` calls for, before ``view`` draws the board again; the moment it made, if it
+        scored (its effects started, sized for a ``window`` of that size).
 
         A new country sweeps in over the picture the view painted just before the move; a board
         never painted at that position (two moves in one frame) shows the country at once."""
+        moment = moment_of(move.report, move.before, move.after, game.rules, game.move_count)
+        self.story.add(moment, game)
+        if moment is not None:
+            self.effects.start(moment, now, layout, window)
         self.pops = [p for p in self.pops if p.node != move.node]
-        self.pops.append(Pop(move.node, move.player, now, move.by_computer))
-        flash = FLASH_SECONDS if move.report.covered else 0.0
+        if not self.effects.reduced:
+            self.pops.append(Pop(move.node, move.player, now, move.by_computer))
+        flash = FLASH_SECONDS if move.report.covered and not self.effects.reduced else 0.0
         old_territory = view.painted_territory(game, layout, move.version) if move.report.laid else None
         if old_territory is not None:
             sweep = _make_sweep(move, now, flash, game, view, layout, old_territory)
@@ -249,9 +269,10 @@ class BoardAnimations:
                 self.sweeps = [s for s in self.sweeps if not s.rect.colliderect(sweep.rect)]
                 self.sweeps.append(sweep)
         for i, player in enumerate((Player.BLUE, Player.RED)):
-            if move.before[i] != move.after[i]:
+            if move.before[i] != move.after[i] and not self.effects.reduced:  # (still: the new score at once)
                 shown = self.shown_score(player, move.before[i], now, game.rules)
                 self.ticks[player] = Tick(shown, move.after[i], now + flash + SWEEP_DELAY)
+        return moment
 
     # ----- scores ------------------------------------------------------------------------
 
@@ -278,7 +299,8 @@ class BoardAnimations:
         swept = False
         for sweep in self.sweeps:
             if sweep.layout == layout and now < sweep.end:
-                _draw_sweep(surface, sweep, game, view, layout, now)
+                _draw_sweep(surface, sweep, game, view, layout, sweep.sweep_start + GLOW_HOLD * GLOW_SECONDS
+                            if self.effects.reduced else now)  # reduced motion: spread at once, lit still
                 swept = True
         last = game.last_move
         if swept and last is not None:
@@ -290,6 +312,7 @@ class BoardAnimations:
             for pop in self.pops:
                 if now < pop.end:
                     _draw_pop(surface, pop, game, view, layout, territory, now)
+        self.effects.draw_board(surface, layout, now)
 
 
 def _make_sweep(move: Change, now: float, flash: float, game: Game, view: BoardView, layout: BoardLayout,

@@ -15,6 +15,7 @@ from game.match.readiness import MasterState
 from game.match.settings import MatchSettings
 from game.strings import rules_name, t
 from game.view import paper, theme
+from game.view.story import Story, lead_line, side_name
 from game.view.textfit import one_line
 from game.view.widgets import Button
 
@@ -149,24 +150,38 @@ def draw_turn(surface: pygame.Surface, player: Player, turn: Turn, x: int, y: in
     return y + line_h + 14
 
 
+STORY_BREAK = ""
+"""A status line of this text ends the status proper: the story's lines follow it, a little apart, not bold,
+the first to go when room runs out (:func:`play_status`)."""
+
+
 def draw_status(surface: pygame.Surface, lines: list[tuple[str, theme.Colour]], x: int, y: int, width: int,
                 limit: int) -> None:
     """One line each, shrunk to ``width``, as many as fit above ``limit``; quiet ones (INK_SOFT) not bold.
     Closer together when apart they would not all fit (a low window: both clocks stay in sight)."""
     px = theme.text_size(surface.get_size(), 18)
-    images = []
+    images: list[pygame.Surface | None] = []
+    told = False
     for text, colour in lines:
-        bold = colour != theme.INK_SOFT
+        if text == STORY_BREAK:
+            told = True
+            images.append(None)
+            continue
+        bold = colour != theme.INK_SOFT and not told
         img = theme.text(text, px, colour, bold=bold)
         if img.get_width() > width:
             img = theme.text(text, max(11, px * width // img.get_width()), colour, bold=bold)
         images.append(img)
-    gap = 6 if y + sum(img.get_height() + 6 for img in images) - 6 <= limit else 0
-    for img in images:
-        if y + img.get_height() > limit:
+    status = images[:images.index(None)] if None in images else images
+    gap = 6 if y + sum(img.get_height() + 6 for img in status if img is not None) - 6 <= limit else 0
+    for shown in images:
+        if shown is None:
+            y += 10
+            continue
+        if y + shown.get_height() > limit:
             break
-        surface.blit(img, (x, y))
-        y += img.get_height() + gap
+        surface.blit(shown, (x, y))
+        y += shown.get_height() + gap
 
 
 def place_play_buttons(screen: ScreenLayout, rows: list[list[Button]], icons: list[Button]) -> tuple[int, int]:
@@ -258,7 +273,7 @@ def move_number(game: Game) -> int:
 
 def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_failed: bool,
                 autosave_failed: bool, clock: MatchClock | None = None,
-                hint_waits: MasterState | None = None) -> list[tuple[str, theme.Colour]]:
+                hint_waits: MasterState | None = None, story: Story | None = None) -> list[tuple[str, theme.Colour]]:
     """The lines under the scores: the move number and the players' ``clock`` if there is one,
     how far the master's kernel is while a hint waits for it (``hint_waits``), who pressed «Стоп» and
     who moves alone for how long (``stop_clock``), the computer's failure, and a quiet note when the
@@ -286,16 +301,20 @@ def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_fail
         lines.append((t("play.ai_failed"), theme.ILLEGAL))
     if autosave_failed:
         lines.append((t("feel.autosave.failed"), theme.INK_SOFT))
+    if story is not None and game.history:  # then the story: who leads, and the last captures in words
+        lines += [(STORY_BREAK, theme.INK_SOFT), (lead_line(game, settings), theme.INK)]
+        lines += [(words, theme.player_dark(moment.player)) for moment, words in story.lines(game, settings)]
     return lines
 
 
 def draw_play_text(surface: pygame.Surface, screen: ScreenLayout, game: Game, settings: MatchSettings, *,
                    top: int, caption_right: int, icons: pygame.Rect, turn: Turn, shown: dict[Player, Fraction],
                    pulse: dict[Player, float], status: list[tuple[str, theme.Colour]],
-                   buttons: list[pygame.Rect]) -> pygame.Rect:
+                   buttons: list[pygame.Rect]) -> tuple[pygame.Rect, pygame.Rect]:
     """The play scene's panel text from ``top``: the caption (beside the ``icons`` when there is room),
     whose ``turn`` it is, the scores as ``shown`` (ticking) and ``pulse``-d, then the ``status`` lines
-    down to the ``buttons``; the status lines' area (:func:`redraw_status` draws them again there)."""
+    down to the ``buttons``; the status lines' area (:func:`redraw_status` draws them again there) and
+    the score card's (:func:`score_spot`)."""
     x, width = text_column(screen)
     beside = None if screen.portrait else icons.centery
     y = draw_caption_beside(surface, game, x, top, width, room=caption_right - x, centre_y=beside, height=icons.h)
@@ -306,7 +325,8 @@ def draw_play_text(surface: pygame.Surface, screen: ScreenLayout, game: Game, se
     limit = screen.panel.y + screen.panel.h if screen.portrait or not tops else min(tops) - 6
     draw_status(surface, status, x, card.bottom + 12, width, limit)
     # A little wider than the column: a line shrunk to its width may round a pixel over it.
-    return pygame.Rect(x - STATUS_MARGIN, card.bottom + 12, width + 2 * STATUS_MARGIN, max(0, limit - card.bottom - 12))
+    return pygame.Rect(x - STATUS_MARGIN, card.bottom + 12, width + 2 * STATUS_MARGIN,
+                       max(0, limit - card.bottom - 12)), card
 
 
 STATUS_MARGIN = 4
@@ -328,6 +348,14 @@ def score_card_height(size: tuple[int, int]) -> int:
 def row_height(size: tuple[int, int]) -> int:
     """Height of one player's row on the score card."""
     return max(44, theme.text_size(size, 30) + 22)
+
+
+def score_spot(card: pygame.Rect, player: Player, size: tuple[int, int]) -> tuple[int, int]:
+    """Where ``player``'s score sits on a score ``card`` (the window's pixel at its middle, near enough):
+    a moment's «+N» flies there."""
+    rh = row_height(size)
+    i = 0 if player is Player.BLUE else 1
+    return card.right - 6 - 12 - rh // 2, card.y + 6 + i * rh + rh // 2
 
 
 def draw_scores(surface: pygame.Surface, rect: pygame.Rect, game: Game, settings: MatchSettings,
@@ -359,7 +387,7 @@ def draw_scores(surface: pygame.Surface, rect: pygame.Rect, game: Game, settings
         final = theme.font(score_px, True).size(format_score(max(value, game.score(player))))[0]
         name_x = row.x + 24 + 2 * r
         room = row.right - 12 - max(final, score.get_width()) - NAME_GAP - name_x
-        name = one_line(player_name(player, settings), name_px, theme.INK, room)
+        name = one_line(side_name(player, settings), name_px, theme.INK, room)  # the computer by its level
         surface.blit(name, (name_x, row.centery - name.get_height() // 2))
         grow = pulse.get(player, 1.0) if pulse is not None else 1.0
         # A swelling score takes the room the name left, no more: it never reaches the name.

@@ -43,6 +43,8 @@ class PlayPanel:
         self.caption_right = 0
         self.status_area = pygame.Rect(0, 0, 0, 0)
         """Where the last frame put the status lines (the clocks among them): :meth:`draw_status` redraws it."""
+        self.card = pygame.Rect(0, 0, 0, 0)
+        """Where the last frame put the score card: a moment's «+N» flies to its player's score there."""
 
     def place(self, screen: ScreenLayout, rules: Rules) -> None:
         """Lay the buttons out for ``screen``; «Стоп» only in classic, «Вернуть» paired with «Отменить»,
@@ -67,6 +69,10 @@ class PlayPanel:
         hud.redraw_status(surface, self.status_area, status)
         return [self.status_area.copy()]
 
+    def score_spots(self, size: tuple[int, int]) -> dict[Player, tuple[int, int]]:
+        """Each player's score on the last frame's card, in a window of ``size``."""
+        return {p: hud.score_spot(self.card, p, size) for p in (Player.BLUE, Player.RED)}
+
     def look(self) -> tuple[object, ...]:
         """What the buttons show but their hover and press, which only input changes."""
         return tuple((b.key, tuple(b.rect), b.enabled) for group in (self.buttons, self.icons) for b, _ in group.items)
@@ -78,7 +84,7 @@ class PlayPanel:
     def draw(self, surface: pygame.Surface, screen: ScreenLayout, game: Game, settings: MatchSettings, *,
              turn: hud.Turn, shown: dict[Player, Fraction], pulse: dict[Player, float], status: list[tuple[str, theme.Colour]]) -> None:
         """The caption, scores, turn and status lines, then the buttons over them."""
-        self.status_area = hud.draw_play_text(
+        self.status_area, self.card = hud.draw_play_text(
             surface, screen, game, settings, top=self.text_top, caption_right=self.caption_right,
             icons=self.b_help.rect, turn=turn, shown=shown, pulse=pulse, status=status,
             buttons=[b.rect for b, _ in self.buttons.items])

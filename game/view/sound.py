@@ -18,8 +18,9 @@ from game.paths import asset_path
 
 log = logging.getLogger(__name__)
 
-NAMES: tuple[str, ...] = ("dot", "country", "takeover", "illegal", "end", "tick")
-"""The effects: a dot placed, a country closed, a country taken over, an illegal
+NAMES: tuple[str, ...] = ("dot", "country", "takeover", "country.big", "moment.huge", "illegal", "end", "tick")
+"""The effects: a dot placed, a country closed, a country taken over, a big capture and the biggest
+(:mod:`game.view.moments`: the sound grows with the gain), an illegal
 spot tapped, the end of the game, a second of a clock's last ten. Each is ``assets/sounds/<name>.wav``."""
 
 
