@@ -24,6 +24,9 @@ from ai.kernel import cache
 from tests import kernel_children
 
 ROOT = Path(__file__).resolve().parents[1]
+COPY = shutil.copyfile
+"""How these tests copy a cache, as ``ai.kernel.cache.install`` does: contents only. (``copytree``'s default,
+``copy2``, calls ``CopyFile2`` on Windows, which wine 8 lacks: the run under wine would abort.)"""
 
 pytestmark = pytest.mark.skipif(kernel.switched_off(), reason=f"{kernel.SWITCH_ENV} keeps the kernel off")
 
@@ -85,7 +88,7 @@ def _start_game(cache_root: Path, tmp_path: Path, finished: Path | None, work: s
 
 def _copy_finished(finished: Path, root: Path) -> Path:
     folder = root / finished.name
-    shutil.copytree(finished, folder)
+    shutil.copytree(finished, folder, copy_function=COPY)
     return folder
 
 
@@ -344,7 +347,7 @@ def _moved_sources(tmp_path: Path) -> Path:
     build's unpacking at each launch, leaves them)."""
     moved = tmp_path / "bundle"
     for part in ("ai", "engine"):
-        shutil.copytree(ROOT / part, moved / part, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(ROOT / part, moved / part, ignore=shutil.ignore_patterns("__pycache__"), copy_function=COPY)
     (moved / "tests").mkdir()
     for name in ("pyproject.toml", "tests/kernel_children.py"):
         shutil.copyfile(ROOT / name, moved / name)
@@ -365,7 +368,7 @@ def test_a_shipped_cache_loads_for_the_same_sources_wherever_they_lie(finished: 
 
 def test_a_shipped_cache_for_other_sources_is_left_alone(finished: Path, tmp_path: Path) -> None:
     moved = _moved_sources(tmp_path)
-    shutil.copytree(finished, moved / cache.SHIPPED_FOLDER / finished.name)
+    shutil.copytree(finished, moved / cache.SHIPPED_FOLDER / finished.name, copy_function=COPY)
     script = "from ai.kernel import cache; print(cache.shipped_cache())"
 
     def shipped() -> str:
@@ -410,7 +413,7 @@ def test_prepare_makes_a_cache_that_ships(tmp_path: Path) -> None:
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
                           timeout=NET_SECONDS)
     assert made.returncode == 0, made.stderr
-    shutil.copytree(tmp_path / "out", moved / cache.SHIPPED_FOLDER)
+    shutil.copytree(tmp_path / "out", moved / cache.SHIPPED_FOLDER, copy_function=COPY)
     out = _start_game(tmp_path / "cache", tmp_path, None, "killed", cwd=moved, PYTHONPATH=str(moved))
     assert "status: ready (shipped)" in out and "kernel: True" in out, out
 
