@@ -90,6 +90,8 @@ class Finished:
     takeovers: int = 0
     """Enemy countries they took over whole."""
     hints: int = 0
+    takebacks: int = 0
+    """Times moves were taken back («Отменить»)."""
 
     @property
     def outcome(self) -> str:
@@ -134,10 +136,10 @@ _FIELDS = fields(Finished)
 _NAMES = tuple(f.name for f in _FIELDS)
 _RULES = frozenset(r.value for r in Rules)
 _LEVELS = frozenset((None, *(level.value for level in Level)))  # (built once: a thousand rows are read at a time)
-_DEFAULTS = {"capture": 0, "countries": 0, "takeovers": 0, "hints": 0}
+_DEFAULTS = {"capture": 0, "countries": 0, "takeovers": 0, "hints": 0, "takebacks": 0}
 _KINDS = {"file": "name", "when": "text", "rules": "text", "width": "count", "height": "count", "level": "text?",
           "human": "text?", "winner": "text?", "how": "text", "moves": "count", "scores": "pair", "capture": "count",
-          "countries": "count", "takeovers": "count", "hints": "count"}
+          "countries": "count", "takeovers": "count", "hints": "count", "takebacks": "count"}
 
 
 def _fits(value: object, kind: str) -> bool:
@@ -154,7 +156,7 @@ def _fits(value: object, kind: str) -> bool:
 
 
 def facts_of(game: Game, settings: MatchSettings, ending: Ending | None, *, when: datetime, file: str = "",
-             hints: int = 0) -> Finished:
+             hints: int = 0, takebacks: int = 0) -> Finished:
     """The facts of the finished ``game``, replayed once to see each move's captures (a few ms on 38×31).
 
     >>> from engine import Rules
@@ -185,7 +187,8 @@ def facts_of(game: Game, settings: MatchSettings, ending: Ending | None, *, when
                     human=colour_name(human) if human is not None else None,
                     winner=colour_name(won) if won is not None else None, how=ending.how.value,
                     moves=game.move_count, scores=(str(game.score(Player.BLUE)), str(game.score(Player.RED))),
-                    capture=capture, countries=countries, takeovers=takeovers, hints=hints)
+                    capture=capture, countries=countries, takeovers=takeovers, hints=hints,
+                    takebacks=takebacks)
 
 
 @dataclass
@@ -303,7 +306,8 @@ def _facts_from_record(path: Path) -> Finished:
             return facts
     settings = record_setup(record) or MatchSettings(record.game.rules, record.game.width, record.game.height)
     when = datetime.fromtimestamp(path.stat().st_mtime)
-    return facts_of(record.game, settings, record.ending, when=when, file=path.name, hints=record.hints)
+    return facts_of(record.game, settings, record.ending, when=when, file=path.name, hints=record.hints,
+                    takebacks=record.takebacks)
 
 
 def _read_keep(folder: Path, notices: list[Notice]) -> int:
@@ -357,7 +361,7 @@ class Kept:
     """The ``problem.*`` id of why it was not kept."""
 
 
-def keep_game(game: Game, settings: MatchSettings, ending: Ending | None, *, hints: int = 0,
+def keep_game(game: Game, settings: MatchSettings, ending: Ending | None, *, hints: int = 0, takebacks: int = 0,
               times: sgf.Times | None = None, engine: sgf.MasterEngine | None = None,
               now: datetime | None = None) -> Kept:
     """Keep the finished ``game``: its record in the history folder, then the summary, the oldest beyond
@@ -365,14 +369,14 @@ def keep_game(game: Game, settings: MatchSettings, ending: Ending | None, *, hin
     now = now or datetime.now()
     if game.move_count == 0:
         return Kept(None, load())
-    facts = facts_of(game, settings, ending, when=now, hints=hints)
+    facts = facts_of(game, settings, ending, when=now, hints=hints, takebacks=takebacks)
     info = record_info(settings, now)
     kept = json.loads(info.get(META_PROPERTY, "{}"))
     facts_json = facts.to_json()
     del facts_json["file"]  # the file's own name is where it is
     info[META_PROPERTY] = json.dumps({**kept, "version": VERSION, "facts": facts_json}, sort_keys=True,
                                      ensure_ascii=False)
-    info |= sgf.hints_info(hints) | sgf.engine_info(engine)
+    info |= sgf.hints_info(hints) | sgf.takebacks_info(takebacks) | sgf.engine_info(engine)
     text = sgf.dumps(game, info=info, times=times, ending=ending)
     try:
         folder = history_dir()
