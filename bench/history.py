@@ -3,8 +3,9 @@
 In a scratch data folder, with no finished game and then with ``--games`` of them (a 20×20 game of
 120 random moves, kept once and copied), prints the median milliseconds over ``--runs`` of: the menu
 built and drawn, «Успехи» opened and drawn, the finished games' list opened until every row is listed
-and drawn, «Открыть партию» opened and drawn, and a game kept as the results keep it; then the summary's
-rebuild from the records when it is lost. Headless (SDL's dummy drivers), 1280×800.
+and drawn (its rows are listed a slice a frame: its first frame too), «Открыть партию» opened and drawn, and a game kept as the results keep it; «Успехи» once more as
+the first open in a run finds it (the summary not yet held in memory); then the summary's rebuild from the
+records when it is lost. Headless (SDL's dummy drivers), 1280×800.
 """
 
 from __future__ import annotations
@@ -50,19 +51,26 @@ def median_ms(action: Callable[[], object], runs: int) -> float:
 
 
 def screens(control: Control, runs: int) -> dict[str, float]:
-    def show(name: str) -> Callable[[], None]:
+    def show(name: str, whole: bool = True) -> Callable[[], None]:
         def go() -> None:
             control.stack.scenes.clear()
             control.stack.go(name)
             top = control.stack.top
-            while top is not None and getattr(top, "filling", False):
+            while whole and top is not None and getattr(top, "filling", False):
                 top.update(0.0)
             control.step(0.0)
             control.stack.shutdown_all()
         return go
+    def cold(name: str) -> Callable[[], None]:
+        def go() -> None:
+            history.forget()  # as at the first open in a run: the summary read from disk
+            show(name)()
+        return go
     game = random_game(2)
     return {"menu": median_ms(show("menu"), runs), "progress": median_ms(show("progress"), runs),
-            "finished list": median_ms(show("history"), runs), "saved list": median_ms(show("open"), runs),
+            "progress, 1st": median_ms(cold("progress"), runs),
+            "finished list": median_ms(show("history"), runs),
+            "its 1st frame": median_ms(show("history", whole=False), runs), "saved list": median_ms(show("open"), runs),
             "a game kept": median_ms(lambda: history.keep_game(game, SETTINGS, None), runs)}
 
 
@@ -101,7 +109,7 @@ def main(argv: list[str] | None = None) -> None:
     pygame.quit()
     print(f"median ms over {args.runs} runs, 1280x800 headless: no finished game | {args.games} finished games")
     for name in empty:
-        print(f"  {name:14s} {empty[name]:8.1f} | {full[name]:8.1f}")
+        print(f"  {name:15s} {empty[name]:8.1f} | {full[name]:8.1f}")
     print(f"  summary rebuilt from {args.games} records: {rebuilt:.0f} ms")
 
 

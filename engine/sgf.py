@@ -46,7 +46,9 @@ after it, as SGF defines them.
 
 ``HN[3]`` in the root (private): the player used three hints («Подсказка») against
 the computer; :func:`hints_info` writes it as ``dumps``' ``info``, :func:`read` reads it
-back as the record's ``hints`` (anything but a plain count is none).
+back as the record's ``hints`` (anything but a plain count is none). ``TAKEBACKS[2]`` likewise
+counts the presses of «Отменить» that took something back (:func:`takebacks_info`, :func:`read_takebacks`;
+not SGF's ``TB``, which is Black's territory).
 
 ``ENGINE[kernel]`` or ``ENGINE[uncompiled]`` in the root (private): the computer's master
 played on its compiled kernel, or (where that cannot be compiled) on the same search
@@ -109,6 +111,8 @@ FINISH = "FINISH"
 HINTS = "HN"
 """Root property of ours: how many hints the player used against the computer."""
 _MOST_HINTS = 100_000  # more than any game has moves: a larger figure is no count
+TAKEBACKS = "TAKEBACKS"
+"""Root property of ours: how many times moves were taken back («Отменить»)."""
 ENGINE = "ENGINE"
 """Root property of ours: which engine played the computer's master (:class:`MasterEngine`)."""
 
@@ -382,8 +386,10 @@ def write(record: Record) -> str:
     >>> write(read(text)) == text
     True
     """
-    info = {ident: value for ident, value in record.info.items() if ident not in _RESERVED and ident != HINTS}
-    return dumps(record.game, info=info | hints_info(record.hints), times=record.times, ending=record.ending)
+    info = {ident: value for ident, value in record.info.items()
+            if ident not in _RESERVED and ident not in (HINTS, TAKEBACKS)}
+    return dumps(record.game, info=info | hints_info(record.hints) | takebacks_info(record.takebacks),
+                 times=record.times, ending=record.ending)
 
 
 # ----- reading -------------------------------------------------------------------
@@ -408,6 +414,8 @@ class Record:
     ending: Ending | None = None
     """How it ended: a loss on time or by resignation as ``RE`` says, else as the board says when the
     game is over (finished or full); None for a game under way."""
+    takebacks: int = 0
+    """Times moves were taken back (``TAKEBACKS``)."""
 
 
 def read(text: str | bytes | bytearray) -> Record:
@@ -423,7 +431,8 @@ def read(text: str | bytes | bytearray) -> Record:
     nodes = _main_line(_as_text(text), _READ | _TIMES, whole_root=True)
     game = _replay(nodes)
     info = _info_of(nodes[0])
-    return Record(game, info, _times_of(nodes), read_hints(info), _ending_of(info.get(RESULT), game))
+    return Record(game, info, _times_of(nodes), read_hints(info), _ending_of(info.get(RESULT), game),
+                  read_takebacks(info))
 
 
 def loads(text: str | bytes | bytearray) -> Game:
@@ -560,8 +569,31 @@ def read_hints(info: Mapping[str, str]) -> int:
     >>> read_hints({}), read_hints({"HN": "-2"}), read_hints({"HN": "lots"}), read_hints({"HN": "10000000"})
     (0, 0, 0, 0)
     """
-    text = info.get(HINTS, "").strip()
-    return int(text) if text.isdigit() and int(text) <= _MOST_HINTS else 0
+    return _count(info, HINTS)
+
+
+def takebacks_info(count: int) -> dict[str, str]:
+    """The root property that keeps ``count`` takebacks (none for none), for ``dumps(info=...)``.
+
+    >>> read_takebacks(read(dumps(Game(5, 5), info=takebacks_info(2) | hints_info(1))).info), takebacks_info(0)
+    (2, {})
+    """
+    return {TAKEBACKS: str(count)} if count > 0 else {}
+
+
+def read_takebacks(info: Mapping[str, str]) -> int:
+    """The takebacks a record's root says were made: 0 when it says nothing sensible.
+
+    >>> read_takebacks({"TAKEBACKS": "3"}), read_takebacks({"TAKEBACKS": "²"}), read_takebacks({"TAKEBACKS": "-1"})
+    (3, 0, 0)
+    """
+    return _count(info, TAKEBACKS)
+
+
+def _count(info: Mapping[str, str], ident: str) -> int:
+    # ASCII digits only: "²".isdigit() is True, and int("²") raises
+    text = info.get(ident, "").strip()
+    return int(text) if text.isascii() and text.isdigit() and int(text) <= _MOST_HINTS else 0
 
 
 def engine_info(engine: MasterEngine | None) -> dict[str, str]:

@@ -310,6 +310,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "results.draw.note": {"ru": "Силы равны — может, ещё\u00a0одну?", "en": "Evenly matched — one\u00a0more?"},
     "results.lost.note": {"ru": "В следующий раз получится", "en": "Better luck next time"},
     "results.hints": {"ru": "Подсказок: {n}", "en": "Hints used: {n}"},
+    "results.takebacks": {"ru": "Отмен: {n}", "en": "Takebacks: {n}"},
     "results.analyse": {"ru": "Анализ", "en": "Analysis"},
     # The hint (play panel)
     "play.hint": {"ru": "Подсказка", "en": "Hint"},

@@ -25,7 +25,7 @@ from game.scenes.play import PlayScene
 from game.scenes.progress import ProgressScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
-from game.storage import history, library
+from game.storage import atomic, errors, history, library
 
 RING = [(1, 0), (1, 1), (0, 1), (4, 4), (2, 1), (4, 3), (1, 2)]
 """Blue rings Red's dot at (1, 1): one country, one dot captured."""
@@ -341,3 +341,61 @@ def test_progress_with_no_games_says_so(control: Control) -> None:
     control.stack.go("progress")
     progress = top(control)
     assert isinstance(progress, ProgressScene) and progress.rows == [] and progress.b_games.label == "Сыгранные: 0"
+
+
+def counting_summary_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Each reading of a summary file from disk, by folder."""
+    reads: list[Path] = []
+    real = history._read_summary
+
+    def spy(folder: Path, notices: list[errors.Notice]) -> dict[str, history.Finished]:
+        reads.append(folder)
+        return real(folder, notices)
+    monkeypatch.setattr(history, "_read_summary", spy)
+    return reads
+
+
+def test_a_second_open_uses_the_summary_held_and_keeping_a_game_reads_nothing_back(
+        control: Control, monkeypatch: pytest.MonkeyPatch) -> None:
+    keep(3)
+    history.forget()
+    reads = counting_summary_reads(monkeypatch)
+    control.stack.go("progress")
+    assert len(reads) == 1, "the first open reads the summary"
+    control.stack.pop()
+    control.stack.go("progress")
+    control.stack.pop()
+    control.stack.go("history")
+    assert len(reads) == 1, "the next opens use what was read"
+    kept = history.keep_game(ringed(), MatchSettings(Rules.COUNTRIES, 5, 5), None, now=T0 + timedelta(days=1))
+    assert kept.facts is not None and len(kept.history.games) == 4
+    assert len(history.load().games) == 4 and len(reads) == 1, "a kept game is added in memory, not read back"
+    on_disk = json.loads((history.history_dir() / history.SUMMARY_FILE).read_text())
+    assert [g["file"] for g in on_disk["games"]] == [g.file for g in history.load().games]
+
+
+def test_a_summary_another_window_changed_is_read_again(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    keep(2)
+    assert [g.hints for g in history.load().games] == [0, 0]
+    reads = counting_summary_reads(monkeypatch)
+    folder = history.history_dir()
+    path = folder / history.SUMMARY_FILE
+    data = json.loads(path.read_text())
+    data["games"][1]["hints"] = 3  # another window (or a person) wrote it anew
+    atomic.write_atomically(path, json.dumps(data).encode())
+    assert [g.hints for g in history.load().games] == [0, 3] and len(reads) == 1
+    assert [g.hints for g in history.load().games] == [0, 3] and len(reads) == 1
+    path.write_bytes(b"{ not json")  # damaged in place: read, rebuilt with a notice, as before
+    kept = history.load()
+    assert [n.key for n in kept.notices] == ["history.rebuilt"] and len(kept.games) == 2 and len(reads) == 2
+
+
+def test_a_record_another_window_added_is_found_while_the_summary_is_held(data_dir: Path) -> None:
+    keep(2)
+    history.load()
+    folder = history.history_dir()
+    other = history.keep_game(ringed(), MatchSettings(Rules.COUNTRIES, 5, 5), None, now=T0 + timedelta(days=2))
+    assert other.facts is not None
+    text = (folder / other.facts.file).read_bytes()
+    (folder / "2030-01-01 00-00-00.sgf").write_bytes(text)  # its summary not yet written (killed, or not yet)
+    assert len(history.load().games) == 4

@@ -7,6 +7,10 @@ group taken back last. A new move forgets them all. The kept groups go into the
 autosave (:meth:`TakeBack.to_json`), so a game taken back to an empty board is
 still there, whole, after a restart.
 
+Each press that took something back is counted (:attr:`TakeBack.taken`), as hints are: the count goes into
+the record as ``TAKEBACKS[n]`` (``engine.sgf.takebacks_info``), the autosave's too, so a resumed game goes
+on counting, and the results show it against the computer.
+
 >>> from engine import Game
 >>> g = Game(5, 5)
 >>> _ = g.play((1, 1)); _ = g.play((3, 3))
@@ -33,8 +37,10 @@ Group = tuple[Action, ...]
 class TakeBack:
     """The groups of actions taken back, the one to replay first last."""
 
-    def __init__(self, groups: Sequence[Group] = ()) -> None:
+    def __init__(self, groups: Sequence[Group] = (), taken: int = 0) -> None:
         self.groups: list[Group] = list(groups)
+        self.taken = taken
+        """Presses of «Отменить» that took something back, in the whole game (not undone by «Вернуть»)."""
         self.stop_left: float | None = None
         """The «Стоп» time left when a «Стоп» was taken back: «Вернуть» brings it back with it, not 3:00."""
 
@@ -61,6 +67,7 @@ class TakeBack:
         """One press of «Отменить»: :meth:`undo`, remembering the «Стоп» time if it took a «Стоп» back."""
         stopped = game.stopped_by is not None
         done = self.undo(game, take_back)
+        self.taken += done
         if stopped and game.stopped_by is None:
             self.stop_left = stop_clock.left
         return done

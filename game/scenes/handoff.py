@@ -38,6 +38,8 @@ class Match:
     hints: int = 0
     ending: Ending | None = None
     engine: sgf.MasterEngine | None = None
+    takebacks: int = 0
+    """How many times moves were taken back («Отменить»): shown at the end and kept in the record."""
 
 
 @dataclass(frozen=True)

@@ -255,7 +255,7 @@ class PlayScene(Scene):
         self.autosaver.flush()
         self.stack.swap("results", Match(self.settings, self.game, clock=self.match_clock.state(),
                                          ending=self.ending or Ending.of(self.game), hints=self.hint.used,
-                                         engine=self.thinking.engine))
+                                         takebacks=self.takeback.taken, engine=self.thinking.engine))
 
     def ghost_node(self) -> Point | None:
         """Where a ghost dot shows now: under the finger, else under the mouse; only if legal."""

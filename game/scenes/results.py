@@ -103,7 +103,7 @@ def draw_confetti(surface: pygame.Surface, pieces: list[Piece], area: pygame.Rec
 class ResultsScene(Scene):
     """Shows the finished game; «Ещё раз» starts the same set-up again, «Разбор» steps through it,
     «Анализ» steps through it with the master's review under way, «Сохранить партию» writes it to
-    the games folder, «В меню» leaves. Against the computer it says how many hints were used.
+    the games folder, «В меню» leaves. Against the computer it says how many hints were used and how many times moves were taken back.
 
     The 'end' effect plays once as the scene first shows, from the loop's sounds (``stack.sounds``).
     Opened as ``stack.swap("results", Match(settings, game))`` with the finished game.
@@ -125,6 +125,8 @@ class ResultsScene(Scene):
         """The clock as the record keeps it (``Times(None)``: played without one)."""
         self.hints = match.hints
         """Hints used in the game (shown, and saved, against the computer)."""
+        self.takebacks = match.takebacks
+        """Times moves were taken back (shown against the computer, and saved)."""
         self.engine = match.engine
         """The engine the computer's master played on (shown, and saved); None: no master moved."""
         self.view = BoardView()
@@ -147,13 +149,18 @@ class ResultsScene(Scene):
         self.pieces = confetti(self.winner, game.move_count) if self.winner is not None else []
         self._sounded = False
         self.kept = history.keep_game(game, settings, self.ending, hints=self.hints, times=self.times,
-                                      engine=self.engine)
+                                      engine=self.engine, takebacks=self.takebacks)
         """The game kept in the history of finished games (the progress reads it), or why it was not."""
 
     @property
     def verdict(self) -> str:
         """The headline shown, in the current language."""
         return t(hud.winner_key(self.won_by, self.settings))
+
+    @property
+    def help_used(self) -> str:
+        """«Подсказок: 1 · Отмен: 2»: the line shown against the computer."""
+        return f"{t('results.hints', n=self.hints)} · {t('results.takebacks', n=self.takebacks)}"
 
     @property
     def celebrating(self) -> bool:
@@ -175,7 +182,7 @@ class ResultsScene(Scene):
         """Save the game as a file in the games folder (its set-up names the players in the record, its
         ending says in ``RE`` who won on time)."""
         self.stack.go("save", Match(self.settings, self.game, clock=self.clock_state, hints=self.hints,
-                                    ending=self.ending, engine=self.engine))
+                                    ending=self.ending, engine=self.engine, takebacks=self.takebacks))
 
     def to_menu(self) -> None:
         """Back to the main menu."""
@@ -258,7 +265,7 @@ class ResultsScene(Scene):
         hud.draw_scores(surface, card, self.game, self.settings, winner)
         y = card.bottom + 10
         if self.settings.computer is not None:
-            used = one_line(t("results.hints", n=self.hints), theme.text_size(size, 17), theme.INK, width)
+            used = one_line(self.help_used, theme.text_size(size, 17), theme.INK, width)
             surface.blit(used, (x, y))
             y += used.get_height() + 8
         if self.kept.problem is not None:

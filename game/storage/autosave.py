@@ -124,7 +124,7 @@ class Resumed(NamedTuple):
     slot: str | None = None
     """The save it goes on writing to."""
     redo: TakeBack | None = None
-    """The moves taken back before it was left, for «Вернуть»."""
+    """The moves taken back before it was left, for «Вернуть», and how many times moves were taken back."""
     clock: ClockState | None = None
     """Both players' time left as it was left, and each move's for the record; None: no clock."""
     hints: int = 0
@@ -146,6 +146,9 @@ def resume(saved: unfinished.Resumable) -> Resumed:
     if game.stopped_by is not None and isinstance(left, (int, float)) and not isinstance(left, bool):
         stop_left = min(float(STOP_SECONDS), max(0.0, float(left)))
     redo = TakeBack.from_json(saved.meta["redo"], game) if "redo" in saved.meta else None
+    if record.takebacks:  # the count goes on from the record's TAKEBACKS
+        redo = redo or TakeBack()
+        redo.taken = record.takebacks
     settings, left = settings_from_meta(saved.meta, game), left_from_meta(saved.meta)
     clock = None
     if settings.clock and left is not None:
@@ -197,7 +200,8 @@ class Autosaver:
             return
         state = clock.state() if clock else None
         times = clock.times() if clock else None
-        record = sgf.dumps(game, times=times, info=sgf.hints_info(hints))
+        taken = redo.taken if redo is not None else 0
+        record = sgf.dumps(game, times=times, info=sgf.hints_info(hints) | sgf.takebacks_info(taken))
         self.save(record, autosave_meta(settings, game, stop_left, redo, state), now)
 
     def clear(self, now: float) -> None:

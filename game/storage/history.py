@@ -11,6 +11,12 @@ to keep (:data:`KEEP_CHOICES`); when a new game passes it, the oldest go first. 
 
 Each write is atomic (:mod:`game.storage.atomic`): the record first, then the summary; a kill anywhere
 leaves every finished game findable.
+
+Reading and checking a summary of a thousand games takes some 100 ms, too long for a screen to wait at each
+open; so the facts read are kept for the run with the summary's identity on disk (:func:`_stamp`: inode, size,
+times), and read again only when the file changed (another window kept a game, or someone edited it). Each open
+still lists the folder (a few ms), so a record the summary lacks is found as before; keeping a game adds its
+facts to those in memory and writes the summary from them, nothing read back.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import json
 import logging
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -84,6 +90,8 @@ class Finished:
     takeovers: int = 0
     """Enemy countries they took over whole."""
     hints: int = 0
+    takebacks: int = 0
+    """Times moves were taken back («Отменить»)."""
 
     @property
     def outcome(self) -> str:
@@ -96,7 +104,8 @@ class Finished:
         return "won" if self.winner == self.human else "lost"
 
     def to_json(self) -> dict[str, object]:
-        return {**asdict(self), "scores": list(self.scores)}
+        # (not dataclasses.asdict: its deep copies took 0.5 ms a game, half a second for a summary of 1,000)
+        return {**{name: getattr(self, name) for name in _NAMES}, "scores": list(self.scores)}
 
     @classmethod
     def from_json(cls, data: object) -> Finished:
@@ -124,12 +133,13 @@ class Finished:
 
 
 _FIELDS = fields(Finished)
+_NAMES = tuple(f.name for f in _FIELDS)
 _RULES = frozenset(r.value for r in Rules)
 _LEVELS = frozenset((None, *(level.value for level in Level)))  # (built once: a thousand rows are read at a time)
-_DEFAULTS = {"capture": 0, "countries": 0, "takeovers": 0, "hints": 0}
+_DEFAULTS = {"capture": 0, "countries": 0, "takeovers": 0, "hints": 0, "takebacks": 0}
 _KINDS = {"file": "name", "when": "text", "rules": "text", "width": "count", "height": "count", "level": "text?",
           "human": "text?", "winner": "text?", "how": "text", "moves": "count", "scores": "pair", "capture": "count",
-          "countries": "count", "takeovers": "count", "hints": "count"}
+          "countries": "count", "takeovers": "count", "hints": "count", "takebacks": "count"}
 
 
 def _fits(value: object, kind: str) -> bool:
@@ -146,7 +156,7 @@ def _fits(value: object, kind: str) -> bool:
 
 
 def facts_of(game: Game, settings: MatchSettings, ending: Ending | None, *, when: datetime, file: str = "",
-             hints: int = 0) -> Finished:
+             hints: int = 0, takebacks: int = 0) -> Finished:
     """The facts of the finished ``game``, replayed once to see each move's captures (a few ms on 38×31).
 
     >>> from engine import Rules
@@ -177,7 +187,8 @@ def facts_of(game: Game, settings: MatchSettings, ending: Ending | None, *, when
                     human=colour_name(human) if human is not None else None,
                     winner=colour_name(won) if won is not None else None, how=ending.how.value,
                     moves=game.move_count, scores=(str(game.score(Player.BLUE)), str(game.score(Player.RED))),
-                    capture=capture, countries=countries, takeovers=takeovers, hints=hints)
+                    capture=capture, countries=countries, takeovers=takeovers, hints=hints,
+                    takebacks=takebacks)
 
 
 @dataclass
@@ -194,8 +205,10 @@ class History:
         return {g.file: g for g in self.games}
 
 
-def load() -> History:
-    """The history as the folder holds it now; never raises (an unusable folder is an empty history)."""
+def load(added: Mapping[str, Finished] | None = None) -> History:
+    """The history as the folder holds it now; never raises (an unusable folder is an empty history).
+
+    ``added``: facts of records just written by this run, by file name, so that they are not read back."""
     history = History()
     try:
         folder = history_dir()
@@ -212,10 +225,10 @@ def load() -> History:
         log.warning("the finished games cannot be listed: %s", e)
         history.notices.append(Notice("history.unreadable", problem_of(e)))
         return history
-    known = _read_summary(folder, history.notices)
+    known = _summary_facts(folder, history.notices)
     unread = 0
     for name in names:
-        facts = known.get(name)
+        facts = known.get(name) or (added or {}).get(name)
         if facts is None:
             try:
                 facts = _facts_from_record(folder / name)
@@ -231,6 +244,39 @@ def load() -> History:
         with contextlib.suppress(OSError):  # the summary is a copy: not written now, rebuilt next time
             _write_summary(folder, history.games)
     return history
+
+
+Stamp = tuple[int, int, int, int]
+"""A file's inode, size, modification and change times (ns): another stamp, another content."""
+_read: dict[Path, tuple[Stamp, dict[str, Finished]]] = {}
+"""The summary last read or written in each history folder this run, with its stamp then."""
+
+
+def _stamp(path: Path) -> Stamp | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _summary_facts(folder: Path, notices: list[Notice]) -> dict[str, Finished]:
+    """The summary's facts by file name: those in memory while the file is the one they came from, else read."""
+    path = folder / SUMMARY_FILE
+    stamp = _stamp(path)
+    held = _read.get(folder)
+    if stamp is not None and held is not None and held[0] == stamp:
+        return dict(held[1])
+    known = _read_summary(folder, notices)
+    _read.pop(folder, None)
+    if known and stamp is not None and stamp == _stamp(path):  # not replaced while it was read
+        _read[folder] = (stamp, dict(known))
+    return known
+
+
+def forget() -> None:
+    """Drop the summaries held in memory (the next open reads the file): for a changed data folder and tests."""
+    _read.clear()
 
 
 def _read_summary(folder: Path, notices: list[Notice]) -> dict[str, Finished]:
@@ -260,7 +306,8 @@ def _facts_from_record(path: Path) -> Finished:
             return facts
     settings = record_setup(record) or MatchSettings(record.game.rules, record.game.width, record.game.height)
     when = datetime.fromtimestamp(path.stat().st_mtime)
-    return facts_of(record.game, settings, record.ending, when=when, file=path.name, hints=record.hints)
+    return facts_of(record.game, settings, record.ending, when=when, file=path.name, hints=record.hints,
+                    takebacks=record.takebacks)
 
 
 def _read_keep(folder: Path, notices: list[Notice]) -> int:
@@ -280,8 +327,15 @@ def _read_keep(folder: Path, notices: list[Notice]) -> int:
 
 
 def _write_summary(folder: Path, games: Iterable[Finished]) -> None:
+    """The summary written from ``games`` and held in memory as what the file now says."""
+    games = list(games)
     data = {"version": VERSION, "games": [g.to_json() for g in games]}
-    write_atomically(folder / SUMMARY_FILE, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+    _read.pop(folder, None)
+    path = folder / SUMMARY_FILE
+    write_atomically(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+    stamp = _stamp(path)
+    if stamp is not None:
+        _read[folder] = (stamp, {g.file: g for g in games})
 
 
 def set_keep(keep: int) -> None:
@@ -307,7 +361,7 @@ class Kept:
     """The ``problem.*`` id of why it was not kept."""
 
 
-def keep_game(game: Game, settings: MatchSettings, ending: Ending | None, *, hints: int = 0,
+def keep_game(game: Game, settings: MatchSettings, ending: Ending | None, *, hints: int = 0, takebacks: int = 0,
               times: sgf.Times | None = None, engine: sgf.MasterEngine | None = None,
               now: datetime | None = None) -> Kept:
     """Keep the finished ``game``: its record in the history folder, then the summary, the oldest beyond
@@ -315,14 +369,14 @@ def keep_game(game: Game, settings: MatchSettings, ending: Ending | None, *, hin
     now = now or datetime.now()
     if game.move_count == 0:
         return Kept(None, load())
-    facts = facts_of(game, settings, ending, when=now, hints=hints)
+    facts = facts_of(game, settings, ending, when=now, hints=hints, takebacks=takebacks)
     info = record_info(settings, now)
     kept = json.loads(info.get(META_PROPERTY, "{}"))
     facts_json = facts.to_json()
     del facts_json["file"]  # the file's own name is where it is
     info[META_PROPERTY] = json.dumps({**kept, "version": VERSION, "facts": facts_json}, sort_keys=True,
                                      ensure_ascii=False)
-    info |= sgf.hints_info(hints) | sgf.engine_info(engine)
+    info |= sgf.hints_info(hints) | sgf.takebacks_info(takebacks) | sgf.engine_info(engine)
     text = sgf.dumps(game, info=info, times=times, ending=ending)
     try:
         folder = history_dir()
@@ -332,8 +386,8 @@ def keep_game(game: Game, settings: MatchSettings, ending: Ending | None, *, hin
     except OSError as e:
         log.warning("the finished game was not kept: %s", e)
         return Kept(None, load(), problem_of(e, writing=True))
-    history = load()  # the summary read (or rebuilt), this game found in the folder and added
-    facts = history.files.get(path.name, facts)
+    facts = replace(facts, file=path.name)
+    history = load({path.name: facts})  # the summary held in memory (or read), this game added, not read back
     _prune(folder, history)
     return Kept(facts, history)
 

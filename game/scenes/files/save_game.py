@@ -46,6 +46,8 @@ class SaveGameScene(SavedGamesScene):
         """The clock the game was played on, for the record (``TM``, ``BL``/``WL``); None: none."""
         self.hints = match.hints if self.settings is not None and self.settings.computer is not None else 0
         """Hints used against the computer, for the record (``HN``)."""
+        self.takebacks = match.takebacks
+        """Times moves were taken back, for the record (``TAKEBACKS``)."""
         self.ending = match.ending if isinstance(saving, Match) else None
         """How the game ended, for the record's ``RE`` (a loss on time says so); None: as the board says."""
         self.engine = match.engine
@@ -65,7 +67,8 @@ class SaveGameScene(SavedGamesScene):
         """Write the game under the name typed; the message says where, or why not."""
         name = library.visible(self.name_text).strip() or default_name(self.game)
         try:
-            info = record_info(self.settings, datetime.now()) | sgf.hints_info(self.hints) | sgf.engine_info(self.engine)
+            info = record_info(self.settings, datetime.now()) | sgf.hints_info(self.hints) | sgf.engine_info(self.engine) \
+                | sgf.takebacks_info(self.takebacks)
             text = sgf.dumps(self.game, info=info, times=self.times, ending=self.ending)
             path = library.save_game(name, text)
         except Exception as e:  # noqa: BLE001 — StoreError or worse: a line on the screen, never a crash
