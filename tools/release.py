@@ -8,7 +8,9 @@ build commands and the smoke runs, and once more to publish; by hand, from the r
     python tools/release.py complete release               # every system's archives are there
     python tools/release.py notes --tag v1.0.0             # CHANGELOG.md's entry for the version
 
-The archives' names are the ones README lists (:func:`archive_name`; a test compares them).
+``--no-tag`` in place of ``--tag``: a rehearsal before the tag (the workflow run by hand from a branch),
+with pyproject.toml's version. The archives' names are the ones README lists (:func:`archive_name`; a
+test compares them), and their modes do not depend on the system that packs them (:func:`_mode`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from __future__ import annotations
 import argparse
 import platform
 import re
+import shutil
+import stat
 import subprocess
 import sys
 import tarfile
@@ -69,12 +73,44 @@ def version_of_tag(tag: str) -> str:
     return VERSION
 
 
-def _zip_tree(source: Path, archive: Path) -> None:
-    """``source`` (a file or a folder) into a zip, under its own name; executables keep their mode bits."""
+def _mode(name: str, executable: str, on_disk: int) -> int:
+    """The mode an archive gives the file ``name``: 0o755 for the game's ``executable`` (both archive paths)
+    and any file executable on disk, 0o644 for the rest. By name too, because Windows has no executable
+    bit: an archive packed there must still start once unpacked on Linux or macOS."""
+    return 0o755 if name == executable or on_disk & 0o111 else 0o644
+
+
+def _tar_tree(source: Path, archive: Path, executable: str) -> None:
+    """``source`` (a file or a folder) into a .tar.gz, under its own name; folders 0o755, files by
+    :func:`_mode`, owned by root (not by whoever packed it)."""
+
+    def entry(info: tarfile.TarInfo) -> tarfile.TarInfo:
+        if info.isdir():
+            info.mode = 0o755
+        elif info.isreg():
+            info.mode = _mode(info.name, executable, info.mode)
+        info.uid = info.gid = 0
+        info.uname = info.gname = ""
+        return info
+
+    with tarfile.open(archive, "w:gz") as tf:
+        tf.add(source, arcname=source.name, filter=entry)
+
+
+def _zip_tree(source: Path, archive: Path, executable: str) -> None:
+    """``source`` (a file or a folder) into a zip, under its own name. Each entry says Unix made it and
+    carries a regular file's mode by :func:`_mode`, so unzip on Linux or macOS restores the executable bit
+    whatever system packed it (Windows reads only the low attribute byte, left 0: a plain file)."""
     with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         paths = [source] if source.is_file() else sorted(p for p in source.rglob("*") if p.is_file())
         for path in paths:
-            zf.write(path, path.relative_to(source.parent).as_posix())
+            name = path.relative_to(source.parent).as_posix()
+            info = zipfile.ZipInfo.from_file(path, name)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3  # Unix: the high 16 bits of external_attr are its mode
+            info.external_attr = (stat.S_IFREG | _mode(name, executable, path.stat().st_mode)) << 16
+            with path.open("rb") as data, zf.open(info, "w") as into:
+                shutil.copyfileobj(data, into)
 
 
 def pack(version: str, out: Path) -> list[Path]:
@@ -92,13 +128,13 @@ def pack(version: str, out: Path) -> list[Path]:
         if not source.exists():
             raise SystemExit(f"release: {source} is missing: build first (README, «Building the executable»)")
         archive = out / archive_name(version, system, arch, onefile)
+        executable = source.name if onefile else f"{source.name}/{exe}"  # its path inside the archive
         if system == "macos":
             subprocess.run(["ditto", "-c", "-k", "--keepParent", str(source), str(archive)], check=True)
         elif system == "linux":
-            with tarfile.open(archive, "w:gz") as tf:
-                tf.add(source, arcname=source.name)
+            _tar_tree(source, archive, executable)
         else:
-            _zip_tree(source, archive)
+            _zip_tree(source, archive, executable)
         made.append(archive)
         print(f"release: {archive} ({archive.stat().st_size / 1e6:.1f} MB)", flush=True)
     return made
@@ -122,7 +158,10 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     for name in ("check", "pack", "notes"):
         command = commands.add_parser(name)
-        command.add_argument("--tag", required=True, help="the release tag, vX.Y.Z")
+        named = command.add_mutually_exclusive_group(required=True)
+        named.add_argument("--tag", help="the release tag, vX.Y.Z")
+        named.add_argument("--no-tag", action="store_true",
+                           help="a rehearsal before the tag: pyproject.toml's version")
         if name == "pack":
             command.add_argument("--out", type=Path, required=True, help="the folder for the archives")
     commands.add_parser("complete").add_argument("folder", type=Path)
@@ -133,8 +172,10 @@ def main(argv: list[str] | None = None) -> int:
             print("release: missing " + ", ".join(absent), file=sys.stderr)
             return 1
         return 0
-    version = version_of_tag(args.tag)
-    if args.command == "pack":
+    version = VERSION if args.no_tag else version_of_tag(args.tag)
+    if args.command == "check":
+        print(f"release: version {version}" + ("" if args.tag else " (no tag: a rehearsal, nothing is published)"))
+    elif args.command == "pack":
         pack(version, args.out)
     elif args.command == "notes":
         sys.stdout.write(notes(version, CHANGELOG.read_text(encoding="utf-8")))

@@ -132,19 +132,21 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
             if time.perf_counter() >= deadline or (cancel is not None and cancel()):
                 return
 
-    if cores == 1:
+    # This thread grows tree 0, one more thread each other tree. Each tree ends on its own limits, the same
+    # as this one's (its count, the clock, the cancel): stopping the others when this one ends would cut
+    # their counts short whenever it ran ahead (a busy machine). Only an error here stops them at once.
+    helpers = [threading.Thread(target=grow, args=(i,), name=f"kernel-search-{i}", daemon=True)
+               for i in range(1, cores)]
+    for t in helpers:
+        t.start()
+    try:
         grow(0)
-    else:
-        helpers = [threading.Thread(target=grow, args=(i,), name=f"kernel-search-{i}", daemon=True)
-                   for i in range(1, cores)]
+    except BaseException:
+        stop.set()
+        raise
+    finally:
         for t in helpers:
-            t.start()
-        try:
-            grow(0)
-        finally:
-            stop.set()
-            for t in helpers:
-                t.join()
+            t.join()
     rank = _ranking(trees, float(weights[uct.P_RAVE_EQUIV]))
     if rank and CHECKS_REPLIES[game.rules]:
         best = _safe(root, geo, rank)
