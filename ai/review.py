@@ -8,8 +8,11 @@ the margin Blue can expect there (negative: Red's), the mean final margin of the
 search's playouts, in the units the score is counted in (cells in «Страны», dots in
 «Классика»). The *lead* after a move is the value of the position it leaves; the
 *loss* of a move is how much the value fell from the mover's side across it (never
-below zero). So the loss of every move is exactly the fall of the chart's lead at
-that move, and a move that kept or raised its side's value lost nothing. Once the
+below zero), except that the move the master chose there itself loses nothing (a
+fall across it is the search misjudging the position before, not the mover). So the
+loss of a move is the fall of the chart's lead at that move (on a 221-move game with
+oppai-rs, all but one move within a dot of it), and a move that kept or raised its
+side's value lost nothing. Once the
 game is over (finished, or nowhere left to play) the last value is the score itself;
 after a classic «Стоп» it is the score the side moving alone can still reach
 (``ai.stop``). A move that gives away at least :data:`MISTAKE_LOSS` is a mistake.
@@ -76,7 +79,7 @@ class MoveReview:
     """The master's move in the position before it (the move played when it lost nothing)."""
     loss: float
     """How much the move lowered its side's expected margin: ``before`` less ``lead`` from the mover's
-    side, never below zero."""
+    side, never below zero; nothing for the master's own choice."""
     before: float = 0.0
     """Blue's expected margin before the move: the lead after the move before it, or for the first move
     the value of the position the game started from."""
@@ -137,7 +140,8 @@ def review(game: Game, *, work: int | None = None, seconds: float | None = None,
             replay.apply(after)  # a Stop or Finish before the next move, or after the last
         lead, next_best = _judge(replay, budget, seed * 100_003 + k + 1, cancel)
         fall = value - lead if move.player is Player.BLUE else lead - value
-        loss = max(0.0, fall)
+        # The master's own choice loses nothing: a fall across it is the search misjudging, not the mover.
+        loss = max(0.0, fall) if best != move.point else 0.0
         reviewed = MoveReview(k + 1, move.player, move.point, lead, best if loss > 0 else move.point, loss, value)
         found.append(reviewed)
         if progress is not None:
