@@ -61,7 +61,7 @@ rapid action values and the first visit of each move give. A search's value is t
 playouts, so the more it tries moves it will not choose, the lower it values the side to move: with the
 master's weight each move looked about 0.4 of a dot better for its side than the position before it (a
 15×15 game with oppai-rs, 200,000 moves a position), with none about 0.13; and a planted blunder of three
-dots on 10×10 lost 3.0 on the chart instead of 2.4 (``tests/test_ai_review.py``)."""
+dots on 10×10 lost 3.0 on the chart with none, 2.4 at 0.05 (``tests/test_ai_review.py``)."""
 
 
 @dataclass(frozen=True)

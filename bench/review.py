@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{1000 * cpu / max(1, len(moves)):4.0f} ms processor a move, "
                   f"{len(moves)} moves, mistakes blue {count_mistakes(moves, Player.BLUE)} "
                   f"red {count_mistakes(moves, Player.RED)}, loss within 1 of the chart's fall "
-                  f"{100 * agreeing(moves):.0f} %, last lead {moves[-1].lead:+.1f} "
+                  f"{100 * agreeing(moves):.1f} %, last lead {moves[-1].lead:+.1f} "
                   f"(score {margin:+.1f}{', over' if game.is_over or not game.legal_count else ''}){same}",
                   flush=True)
     return 0
