@@ -38,6 +38,7 @@ from ai import kernel, parallel
 from ai.board import Board, Cancelled
 from ai.simple import amateur_move, beginner_move, opening_move, random_move
 from ai.stop import stop_move, stop_phase_done
+from ai.work import MOVES_PER_SECOND
 from engine import Game
 
 log = logging.getLogger(__name__)
@@ -68,13 +69,6 @@ keeps the work counts and deadlines reckoned from it finite numbers."""
 # which gives about 1.6 s on 15×15 and 2.9 s on 38×31 for the master.
 _BASE_SECONDS = {"random": 0.05, "beginner": 0.25, "amateur": 0.25, "master": 2.0}
 _SCALE_POWER = 0.35
-
-MOVES_PER_SECOND = 900_000
-"""Kernel moves per second of budget, for a seeded master only: it stops on this count, not on the
-clock, so that it is repeatable (``ai.kernel.master``; the review counts its work in these too). The
-development machine plays about 1.8 million a CPU-second on 15×15 (either rule set), so the count
-stops a seeded search at about half its budget and leaves the clock, the hard limit, room on a busy
-machine. (Here, not in the kernel, so that it is known before numba is imported.)"""
 
 WAIT_SLICE = 0.1
 """Seconds the master waits for a loading kernel between two looks at its cancel flag."""

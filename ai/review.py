@@ -43,9 +43,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ai import MOVES_PER_SECOND, CancelFlag, Cancelled, KernelUnavailable, _seconds, await_kernel
+from ai import CancelFlag, Cancelled, KernelUnavailable, _seconds, await_kernel
 from ai.board import Board
 from ai.stop import filled_margin, stop_move
+from ai.work import MOVES_PER_SECOND
 from engine import ActionKind, Game, Player, Point, Rules, files, sgf
 
 MISTAKE_LOSS = 2.0
@@ -96,7 +97,7 @@ Progress = Callable[[MoveReview, int], None]
 
 def work_count(rules: Rules, *, work: int | None = None, seconds: float | None = None) -> int:
     """The work each position's search gets: ``work`` as given, else ``seconds``' worth at the fixed rate a
-    seeded master is counted at (``ai.MOVES_PER_SECOND``: still a count, the clock is never
+    seeded master is counted at (``ai.work.MOVES_PER_SECOND``: still a count, the clock is never
     read), else :data:`WORK`. ValueError for both, for a work that is not a whole number from 1, or for a
     budget ``ai.choose_move`` would refuse (one over ``ai.MAX_SECONDS`` is that long). ``rules`` is kept
     for the callers: the rate is the same for both rule sets."""

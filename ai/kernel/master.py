@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ai import MOVES_PER_SECOND
 from ai.kernel import jit, rules, uct
+from ai.work import MOVES_PER_SECOND
 from engine import Game, Player, Rules
 
 ROWS_PER_SECOND = 300_000
