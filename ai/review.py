@@ -40,14 +40,16 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ai import CancelFlag, Cancelled, KernelUnavailable, _seconds, await_kernel
 from ai.board import Board
 from ai.stop import filled_margin, stop_move
 from ai.work import MOVES_PER_SECOND
 from engine import ActionKind, Game, Player, Point, Rules, files, sgf
+
+if TYPE_CHECKING:  # numpy is imported with the kernel, not with the game's first frame
+    import numpy as np
 
 MISTAKE_LOSS = 2.0
 """A move that gives away at least this much of its side's value (cells or dots) is a mistake."""
