@@ -1,7 +1,7 @@
 """«Точки — страны»: start the game (``python main.py``), or run it headless.
 
 ``--smoke`` runs every scene for a few frames under SDL's dummy drivers (and has
-the master think once in its worker processes);
+the master think once on its compiled kernel, in two threads);
 ``--screenshot DIR`` writes a PNG of each scene at a few window sizes.
 
 Exit codes: 0 done; 1 the game could not start (no screen), a screenshot or the
@@ -121,8 +121,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    # First of all: in the frozen executable a worker process of the master's search
-    # starts as this program, and here it becomes that worker instead of the game.
+    # First of all: in the frozen executable the process that compiles the master's kernel
+    # starts as this program, and here it becomes that process instead of the game.
     multiprocessing.freeze_support()
     install_logging()  # first: a windowed build has no stdout/stderr until this gives it some
     sys.exit(run_guarded(main))

@@ -1,19 +1,20 @@
 """The computer opponent: ``choose_move(game, level)`` for the game's worker thread.
 
 Levels, weakest first: ``"random"`` (the floor for measurements), ``"beginner"``
-(also spelt ``"novice"``), ``"amateur"``, ``"master-v1"`` (the master before it read
-threats ahead, kept for ``bench.match`` only), ``"master-v2"`` (the pure-Python
-alpha-beta master, kept for matches) and ``"master"``. The master searches on the
-compiled kernel (``ai.kernel``: UCT with playouts) once it is ready; until then, or
-where it cannot load, it is master-v2. The game passed in is
-never changed: every level thinks on its own copy (unless told, ``copy=False``, that the game
-already is one). ``stop_phase_done`` tells the
-classic «Стоп» phase when the side moving alone has nothing left to take.
+(also spelt ``"novice"``), ``"amateur"`` and ``"master"``. The master searches on its
+kernel (``ai.kernel``: UCT with playouts, compiled by numba). While the kernel is still
+loading the master waits for it, in short slices that end at once when its cancel flag
+is set. Where numba cannot be imported, or ``TOCHKI_KERNEL=off`` keeps it out, the kernel's
+modules run as plain Python (``ai.kernel.jit``), and the master searches on them, far slower;
+where numba is there but the kernel failed to load, importing the kernel would compile it in
+this process, so the amateur plays for the master instead (logged once). The game passed in is never changed: every level
+thinks on its own copy (unless told, ``copy=False``, that the game already is one).
+``stop_phase_done`` tells the classic «Стоп» phase when the side moving alone has nothing
+left to take.
 
-The master may search on several cores (``cores``): on the kernel in threads, else, as
-master-v1 and master-v2 do, in ``ai.parallel``'s processes. By default an unseeded search uses the number ``ai.parallel.configure``
-set, else every core; a seeded one stays on one core unless told otherwise, since a
-seed promises the same move and one core keeps it whatever state the pool is in.
+The master may search in several threads (``cores``): each grows its own tree. By default an
+unseeded search uses the number ``ai.parallel.configure`` set, else every core; a seeded one
+stays on one core unless told otherwise, since a seed promises the same move.
 
 >>> from engine import Game, Rules
 >>> g = Game(9, 9)
@@ -24,6 +25,7 @@ seed promises the same move and one core keeps it whatever state the pool is in.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
@@ -33,17 +35,19 @@ from typing import Protocol
 
 from ai import kernel, parallel
 from ai.board import Board, Cancelled
-from ai.search import MASTER, MASTER_V1, Master
-from ai.simple import amateur_move, beginner_move, random_move
+from ai.simple import amateur_move, beginner_move, opening_move, random_move
 from ai.stop import stop_move, stop_phase_done
-from engine import Game, Rules
+from ai.work import MOVES_PER_SECOND
+from engine import Game
 
-LEVELS: tuple[str, ...] = ("random", "beginner", "amateur", "master-v1", "master-v2", "master")
+log = logging.getLogger(__name__)
+
+LEVELS: tuple[str, ...] = ("random", "beginner", "amateur", "master")
 """Every level, weakest first."""
 
 class Level(StrEnum):
-    """The levels a player can choose in the game (random, master-v1 and master-v2 are yardsticks for
-    measurements). A member is its own name: ``Level.MASTER == "master"``."""
+    """The levels a player can choose in the game (random is a yardstick for measurements). A member is
+    its own name: ``Level.MASTER == "master"``."""
 
     BEGINNER = "beginner"
     AMATEUR = "amateur"
@@ -52,8 +56,6 @@ class Level(StrEnum):
 
 PLAYER_LEVELS: tuple[Level, ...] = tuple(Level)
 """The player's levels, weakest first (the names are :class:`Level`'s)."""
-
-_SEARCH_SETTINGS = {"master": MASTER, "master-v2": MASTER, "master-v1": MASTER_V1}
 
 _ALIASES = {"novice": "beginner"}
 
@@ -64,18 +66,15 @@ keeps the work counts and deadlines reckoned from it finite numbers."""
 
 # Seconds of thought on a 20×20 board; other sizes scale by (nodes / 400) ** 0.35,
 # which gives about 1.6 s on 15×15 and 2.9 s on 38×31 for the master.
-_BASE_SECONDS = {"random": 0.05, "beginner": 0.25, "amateur": 0.25, "master-v1": 2.0, "master-v2": 2.0,
-                 "master": 2.0}
+_BASE_SECONDS = {"random": 0.05, "beginner": 0.25, "amateur": 0.25, "master": 2.0}
 _SCALE_POWER = 0.35
 
-# Engine moves (played out to look, see Board.work) per second of budget, for a
-# seeded search only: it stops on this count, not on the clock, so that it is
-# repeatable. The development machine, idle, gets through 85–97 thousand a
-# second in countries and 100–125 thousand in classic (20×20, mid-game), so the
-# count stops a seeded search at about seven tenths of its budget, which leaves
-# the clock (the hard limit) room on a busy machine. Unseeded, as in the game,
-# the clock alone decides and the search spends its whole budget.
-_WORK_PER_SECOND = {Rules.COUNTRIES: 62_000, Rules.CLASSIC: 75_000}
+WAIT_SLICE = 0.1
+"""Seconds the master waits for a loading kernel between two looks at its cancel flag."""
+
+
+class KernelUnavailable(RuntimeError):
+    """The master's kernel cannot search in this run (numba there, but the kernel failed or is off)."""
 
 
 class CancelFlag(Protocol):
@@ -96,8 +95,8 @@ def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: i
 
     ``seconds`` replaces the level's budget, ``seed`` makes the choice repeatable,
     and ``cancel.is_set()`` turning true makes it return a legal move at once.
-    ``cores`` is how many processes the master searches in (1: this one; None: see the
-    module's note); the other levels ignore it.
+    ``cores`` is how many threads the master searches in (None: see the module's note); the other
+    levels ignore it.
     Raises ValueError for an unknown level, a budget that is not a finite number of seconds, a
     number of cores below 1, or a game with no move to make; TypeError for a ``game`` that is not
     an ``engine.Game`` or a ``level`` that is not text. A budget over :data:`MAX_SECONDS` is
@@ -121,9 +120,9 @@ class Thought:
     visits: int
     """Of those, the positions the search itself moved to (the rest only read what a move gains)."""
     cores: int = 1
-    """How many processes or threads searched: more than one on several cores."""
+    """How many threads searched: more than one on several cores."""
     kernel: bool = False
-    """True when the compiled kernel chose the move."""
+    """True when the master's kernel chose the move."""
 
 
 def think(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
@@ -140,41 +139,70 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
     limit = budget(level, game.width, game.height) if seconds is None else _seconds(seconds)
     if cores is None:
         cores = 1 if seed is not None else parallel.default_cores()
-    if (level == "master" and kernel.ready() and game.stopped_by is None
+    if (level == "master" and game.stopped_by is None
             and (game.move_count or game.setup)  # the opening move is not searched at all
             and not (cancel is not None and cancel.is_set())):
-        # Before Board: the kernel replays the game into its own arrays, and Board's copy would be
-        # a second replay (many milliseconds on a full 38×31 board) that it never reads.
-        from ai.kernel import master as compiled  # loaded by kernel.start: numba is in memory
+        can = kernel_can_search(cancel)
+        if can:
+            # Before Board: the kernel replays the game into its own arrays, and Board's copy would be
+            # a second replay (many milliseconds on a full 38×31 board) that it never reads. The wait
+            # for the kernel is part of the budget.
+            from ai.kernel import master as compiled  # loaded: kernel_can_search said so
 
-        found = compiled.search(game, limit, seed=seed, deadline=start + limit * 0.95,
-                                cancel=None if cancel is None else cancel.is_set, cores=cores)
-        if game.is_legal(found.move):
-            return Thought(found.move, found.positions, found.iterations, found.cores, kernel=True)
+            found = compiled.search(game, limit, seed=seed, deadline=start + limit * 0.95,
+                                    cancel=None if cancel is None else cancel.is_set, cores=cores)
+            if game.is_legal(found.move):
+                return Thought(found.move, found.positions, found.iterations, found.cores, kernel=True)
+        elif can is False:
+            level = "amateur"  # logged once by kernel_can_search
     rng = random.Random(seed)
     board = Board(game, copy=copy)
     board.deadline = start + limit * 0.95
-    if seed is not None:
-        board.work_limit = int(limit * _WORK_PER_SECOND[game.rules])
     if cancel is not None:
         board.cancel = cancel.is_set
     fallback = board.legal()[0]
     if cancel is not None and cancel.is_set():
         return Thought(board.points[fallback], board.positions, board.visits)
-    if (cores > 1 and level in _SEARCH_SETTINGS and game.stopped_by is None
-            and (board.dots_of[1] or board.dots_of[2])):  # the opening move is not searched at all
-        pooled = parallel.search(game, _SEARCH_SETTINGS[level], cores=cores, deadline=board.deadline,
-                                 hard=start + limit, work_limit=None if seed is None else board.work_limit,
-                                 seed=seed, cancel=cancel)
-        if pooled is not None and game.is_legal(pooled.move):
-            return Thought(pooled.move, pooled.positions, pooled.visits, pooled.cores)
-        if cancel is not None and cancel.is_set():
-            return Thought(board.points[fallback], board.positions, board.visits)
-        # Otherwise (the pool starting, busy or broken) one core searches what is left of the budget.
     move = board.points[_one_core(board, level, rng, fallback)]
     if not game.is_legal(move):  # a safety net: never hand the game an illegal move
         move = board.points[fallback]
     return Thought(move, board.positions, board.visits)
+
+
+_told_unavailable = False
+
+
+def kernel_can_search(cancel: CancelFlag | None = None) -> bool | None:
+    """Whether the master's kernel can search, once it is loaded: waits for a loading kernel (starting it if
+    need be) in slices of :data:`WAIT_SLICE`. True: compiled, or plain Python where numba is missing;
+    False: it cannot in this run (logged the first time); None: ``cancel`` was set while waiting."""
+    global _told_unavailable
+    while not kernel.wait(WAIT_SLICE):
+        state = kernel.status()
+        if state.startswith(("off", "failed")):
+            break
+        if cancel is not None and cancel.is_set():
+            return None
+    else:
+        return True
+    from ai.kernel import jit  # numba's import, or why it failed: nothing is compiled here
+
+    if jit.load_error is not None:
+        return True  # the kernel's modules are plain Python: slow, but they need no compiling
+    if not _told_unavailable:
+        _told_unavailable = True
+        log.warning("the master's kernel cannot search (%s): the amateur plays for the master", kernel.status())
+    return False
+
+
+def await_kernel(cancel: CancelFlag | None = None) -> None:
+    """Return once the master's kernel can search (:func:`kernel_can_search`); :class:`Cancelled` when
+    ``cancel`` was set meanwhile, :class:`KernelUnavailable` when it cannot search in this run."""
+    can = kernel_can_search(cancel)
+    if can is None:
+        raise Cancelled
+    if not can:
+        raise KernelUnavailable(kernel.status())
 
 
 def _one_core(board: Board, level: str, rng: random.Random, fallback: int) -> int:
@@ -188,7 +216,7 @@ def _one_core(board: Board, level: str, rng: random.Random, fallback: int) -> in
             return beginner_move(board, rng)
         if level == "amateur":
             return amateur_move(board, rng)
-        return Master(board, rng, _SEARCH_SETTINGS[level]).best_move()
+        return opening_move(board, rng)  # the master's first dot (a search would have no dots to read)
     except Cancelled:
         return fallback
 
@@ -210,5 +238,6 @@ def _level(level: str) -> str:
     return name
 
 
-__all__ = ["LEVELS", "MAX_SECONDS", "PLAYER_LEVELS", "CancelFlag", "Level", "Thought", "budget", "choose_move", "stop_phase_done",
-           "think"]
+__all__ = ["LEVELS", "MAX_SECONDS", "MOVES_PER_SECOND", "PLAYER_LEVELS", "WAIT_SLICE", "CancelFlag", "Cancelled",
+           "KernelUnavailable", "Level", "Thought", "await_kernel", "budget", "choose_move", "kernel_can_search",
+           "stop_phase_done", "think"]

@@ -1,12 +1,12 @@
-"""The computer's view of a game: a private copy plus cheap lookups that search needs.
+"""The computer's view of a game: a private copy plus cheap lookups the beginner, the amateur and «Стоп» need.
 
 The engine answers "what happens if I play here" exactly, with play/undo; what
 it does not give cheaply through its public surface is "which nodes are worth
 asking about". ``Board`` keeps, beside a private copy of the game, flat arrays
 updated on every play/undo: whose dot stands on each node, how many dots of
 each player touch each node, how many dots lie within two steps, a Zobrist
-hash of the dots, the score of each side in whole units (half cells or dots:
-no fractions in the search), and the cell potential (live corners of every
+hash of each side's live dots (``cut_off``'s cache key), the score of each
+side in whole units (half cells or dots: no fractions), and the cell potential (live corners of every
 cell, see ``CELL_VALUE``). A move can only close a loop where the mover has at
 least two dots among the node's eight neighbours (a loop through the new dot
 uses two of its walls), so those counts pick the nodes whose gain is worth
@@ -26,7 +26,7 @@ from operator import attrgetter
 from engine import Game, IllegalMove, Player, Rules
 from engine.report import MoveReport
 
-# Fixed, so that hashes (and so searches with a seed) are repeatable.
+# Fixed, so that hashes are the same in every run.
 _ZOBRIST_SEED = 0x5EED_D075
 
 
@@ -57,14 +57,15 @@ CELL_GAIN = [[], [[CELL_VALUE[b + 1][r] - CELL_VALUE[b][r] if b + r < 4 else 0.0
              [[CELL_VALUE[b][r] - CELL_VALUE[b][r + 1] if b + r < 4 else 0.0 for r in range(5)] for b in range(5)]]
 """CELL_GAIN[p][b][r]: what one more corner of p adds to CELL_VALUE[b][r], Blue's view turned to p's.
 
-Looked up per cell by ``Board.cell_gain``, which the master asks about every candidate."""
+Looked up per cell by ``Board.cell_gain``, which the amateur asks about every candidate."""
 
 
-_TREES_KEPT = 256  # cached Board._tree results: enough for a search's siblings, a few MB on 38×31
+_TREES_KEPT = 256  # cached Board._tree results: a few MB on 38×31
 
 
 class Cancelled(Exception):
-    """Raised inside a search when its deadline passed or it was cancelled."""
+    """Raised inside a level's thinking (or the review, ``ai.review``) when its deadline passed or it was
+    cancelled."""
 
 
 class Board:
@@ -106,7 +107,6 @@ class Board:
         self.potential = 0.0
         rng = random.Random(_ZOBRIST_SEED)
         self._zob = [[0] * n] + [[rng.getrandbits(64) for _ in range(n)] for _ in range(2)]
-        self.hash = 0
         self.live_hash = [0, 0, 0]            # live_hash[p]: Zobrist hash of p's live dots alone
         self._trees: dict[int, tuple[list[int], list[int], list[int]]] = {}
         # One entry per play: (node, nodes whose dot died or revived).
@@ -147,7 +147,6 @@ class Board:
         near[v] += 1
         for u in self.around2[v]:
             near[u] += 1
-        self.hash ^= self._zob[p][v]
         self.live_hash[p] ^= self._zob[p][v]
 
     def _take(self, v: int) -> None:
@@ -164,7 +163,6 @@ class Board:
         near[v] -= 1
         for u in self.around2[v]:
             near[u] -= 1
-        self.hash ^= self._zob[p][v]
         self.live_hash[p] ^= self._zob[p][v]
 
     def _flip(self, v: int) -> None:
@@ -227,10 +225,6 @@ class Board:
     @property
     def to_move(self) -> int:
         return int(self.game.to_move)
-
-    def score_diff(self, p: int) -> float:
-        """p's score minus the other's: cells (countries) or captured dots (classic)."""
-        return (self.units[p] - self.units[3 - p]) * self.unit
 
     def legal(self) -> list[int]:
         """Every legal node for the player to move."""
@@ -356,32 +350,6 @@ class Board:
             self._trees.clear()
         tree = self._trees[key] = (disc, low, parent)
         return tree
-
-    def weak_dots(self, p: int) -> int:
-        """Classic: p's live dots off the edge with no own dot beside them and two enemy dots or more.
-
-        The smallest loop around a dot runs through its four side neighbours;
-        with none of them p's, the other side needs only the empty ones. A dot
-        half boxed in like this is what a chase along a wall leaves behind: one
-        enemy move makes it a threat, often two threats at once.
-        """
-        live, circle, edge = self.live, self.circle, self.edge_dist
-        o = 3 - p
-        count = 0
-        for v in range(self.size):
-            if live[v] != p or not edge[v]:
-                continue
-            ring = circle[v]
-            enemy = 0
-            for u in (ring[0], ring[2], ring[4], ring[6]):
-                if live[u] == p:
-                    break
-                if live[u] == o:
-                    enemy += 1
-            else:
-                if enemy >= 2:
-                    count += 1
-        return count
 
     def out_of_time(self) -> bool:
         """True once the work budget or the deadline is spent, or the caller cancelled."""

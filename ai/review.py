@@ -2,22 +2,25 @@
 
     python -m ai.review GAME.sgf [--work N | --seconds S] [--seed K]
 
-For each move the master searches the position before it, then searches the
-move played and its own best move to the same depth with a full window
-(``Master.values``): the two values come from one search, so a move the master
-would have played itself loses nothing, and the loss of any other is the
-difference of two numbers measured alike. The *lead* after a move is the value
-of the move played, turned to Blue's side: what the master expects the final
-margin to be, in the units the score is counted in (cells in «Страны», dots in
-«Классика»); once the game is over (finished, or nowhere left to play) the
-last lead is the score itself. A move that gives away at least
-:data:`MISTAKE_LOSS` is a mistake.
+The master's kernel (``ai.kernel.master``) searches every position of the game once,
+the one before the first move to the one after the last, and gives each a *value*:
+the margin Blue can expect there (negative: Red's), the mean final margin of the
+search's playouts, in the units the score is counted in (cells in «Страны», dots in
+«Классика»). The *lead* after a move is the value of the position it leaves; the
+*loss* of a move is how much the value fell from the mover's side across it (never
+below zero), except that the move the master chose there itself loses nothing (a
+fall across it is the search misjudging the position before, not the mover). So the
+loss of a move is the fall of the chart's lead at that move (on a 221-move game with
+oppai-rs, all but one move within a dot of it), and a move that kept or raised its
+side's value lost nothing. Once the
+game is over (finished, or nowhere left to play) the last value is the score itself;
+after a classic «Стоп» it is the score the side moving alone can still reach
+(``ai.stop``). A move that gives away at least :data:`MISTAKE_LOSS` is a mistake.
 
-Each of the two searches stops on a count of work (``Board.work``: engine moves
-played out), never on the clock, and the master's random choices are seeded, so
-one record gives the same verdicts on an idle machine and a busy one, in the game
-and on the command line. The output is one line per move and ends with exactly
-``review: N moves, B mistakes by blue, R mistakes by red``.
+Each search stops on a count of work (kernel moves played out), never on the clock,
+on one core, and is seeded, so one record gives the same verdicts on an idle machine
+and a busy one, in the game and on the command line. The output is one line per move
+and ends with exactly ``review: N moves, B mistakes by blue, R mistakes by red``.
 
 >>> from engine import Game
 >>> g = Game(6, 6)
@@ -33,23 +36,35 @@ True
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ai import _WORK_PER_SECOND, CancelFlag, _seconds
-from ai.board import Board, Cancelled
-from ai.search import MASTER, Master
-from engine import ActionKind, Game, Player, Point, Rules, sgf
+from ai import CancelFlag, Cancelled, KernelUnavailable, _seconds, await_kernel
+from ai.board import Board
+from ai.stop import filled_margin, stop_move
+from ai.work import MOVES_PER_SECOND
+from engine import ActionKind, Game, Player, Point, Rules, files, sgf
+
+if TYPE_CHECKING:  # numpy is imported with the kernel, not with the game's first frame
+    import numpy as np
 
 MISTAKE_LOSS = 2.0
-"""A move that gives away at least this much against the master's best (cells or dots) is a mistake."""
+"""A move that gives away at least this much of its side's value (cells or dots) is a mistake."""
 
-WORK = 6_000
-"""Default work of each of a move's two searches (``Board.work``: engine moves played out). Measured
-by ``python -m bench.review``: see docs/MEASURED.md for what it costs a player in time."""
+WORK = 200_000
+"""Default work of each position's search, in kernel moves played out. A 221-move 15×15 game then takes
+about 35 s of one core (``python -m bench.review``; see docs/MEASURED.md)."""
+
+EXPLORE = 0.0
+"""The review's exploration weight (``uct.P_EXPLORE``; the master plays with 0.25): none beyond what the
+rapid action values and the first visit of each move give. A search's value is the mean of all its
+playouts, so the more it tries moves it will not choose, the lower it values the side to move: with the
+master's weight each move looked about 0.4 of a dot better for its side than the position before it (a
+15×15 game with oppai-rs, 200,000 moves a position), with none about 0.13; and a planted blunder of three
+dots on 10×10 lost 3.0 on the chart with none, 2.4 at 0.05 (``tests/test_ai_review.py``)."""
 
 
 @dataclass(frozen=True)
@@ -64,9 +79,13 @@ class MoveReview:
     """Blue's expected margin after the move (negative: Red leads), in cells or dots; after the last move
     of a game that is over, the final score's margin."""
     best: Point
-    """The master's move in the position before it (the move played when it found nothing better)."""
+    """The master's move in the position before it (the move played when it lost nothing)."""
     loss: float
-    """How much the move played gave away against ``best``; never below zero."""
+    """How much the move lowered its side's expected margin: ``before`` less ``lead`` from the mover's
+    side, never below zero; nothing for the master's own choice."""
+    before: float = 0.0
+    """Blue's expected margin before the move: the lead after the move before it, or for the first move
+    the value of the position the game started from."""
 
     @property
     def mistake(self) -> bool:
@@ -79,14 +98,16 @@ Progress = Callable[[MoveReview, int], None]
 
 
 def work_count(rules: Rules, *, work: int | None = None, seconds: float | None = None) -> int:
-    """The work each of a move's two searches gets: ``work`` as given, else ``seconds``' worth at the fixed
-    rate a seeded search is counted at (``ai._WORK_PER_SECOND``: still a count, the clock is never read),
-    else :data:`WORK`. ValueError for both, for a work that is not a whole number from 1, or for a budget
-    ``ai.choose_move`` would refuse (one over ``ai.MAX_SECONDS`` is that long)."""
+    """The work each position's search gets: ``work`` as given, else ``seconds``' worth at the fixed rate a
+    seeded master is counted at (``ai.work.MOVES_PER_SECOND``: still a count, the clock is never
+    read), else :data:`WORK`. ValueError for both, for a work that is not a whole number from 1, or for a
+    budget ``ai.choose_move`` would refuse (one over ``ai.MAX_SECONDS`` is that long). ``rules`` is kept
+    for the callers: the rate is the same for both rule sets."""
+    del rules
     if work is not None and seconds is not None:
         raise ValueError("give the review's budget as work or as seconds, not both")
     if seconds is not None:
-        return max(1, int(_seconds(seconds) * _WORK_PER_SECOND[rules]))
+        return max(1, int(_seconds(seconds) * MOVES_PER_SECOND))
     if work is None:
         return WORK
     if type(work) is not int or work < 1:
@@ -98,81 +119,64 @@ def review(game: Game, *, work: int | None = None, seconds: float | None = None,
            cancel: CancelFlag | None = None, progress: Progress | None = None) -> list[MoveReview]:
     """Every move of ``game`` reviewed, first to last; ``game`` itself is left untouched.
 
-    The budget is :func:`work_count`'s. ``cancel.is_set()`` turning true raises
-    :class:`ai.board.Cancelled` within a fraction of a move's work; ``progress`` is told every
+    The budget is :func:`work_count`'s. The kernel is waited for if it is still loading;
+    :class:`ai.KernelUnavailable` when it cannot search at all. ``cancel.is_set()`` turning true
+    raises :class:`ai.Cancelled` within a fraction of a position's work; ``progress`` is told every
     move as it is reviewed.
     """
     budget = work_count(game.rules, work=work, seconds=seconds)
+    await_kernel(cancel)
     actions = game.history
     first = actions[0].player if actions else game.to_move
     replay = Game.from_actions(game.width, game.height, game.rules, setup=game.setup, zone=game.zone_rule,
                                to_move=first)
-    # One Board walks the whole game: building its tables costs more than a short search on a big board.
-    board = Board(replay, copy=False)
-    if cancel is not None:
-        board.cancel = cancel.is_set
     moves_at = [i for i, a in enumerate(actions) if a.kind is ActionKind.MOVE and a.point is not None]
-    last = moves_at[-1] if moves_at else -1
+    if not moves_at:
+        return []
     found: list[MoveReview] = []
-    for i, action in enumerate(actions[:last + 1]):
-        if action.kind is ActionKind.MOVE and action.point is not None:
-            number = len(found) + 1
-            rng = random.Random(seed * 100_003 + number - 1)
-            move = review_move(board, action.point, work=budget, rng=rng, cancel=cancel, number=number)
-            if i == last:
-                for after in actions[last + 1:]:  # a Stop or Finish after the last move
-                    replay.apply(after)
-                if replay.is_over:  # the final position's value is its score, not a search's estimate
-                    move = replace(move, lead=float(replay.score(Player.BLUE) - replay.score(Player.RED)))
-            found.append(move)
-            if progress is not None:
-                progress(move, len(moves_at))
-        else:  # Stop and Finish change whose turn it is and nothing the Board counts
-            replay.apply(action)
+    value, best = _judge(replay, budget, seed * 100_003, cancel)
+    for k, at in enumerate(moves_at):
+        move = actions[at]
+        assert move.point is not None  # (moves_at holds moves with a point only)
+        replay.apply(move)
+        for after in actions[at + 1:moves_at[k + 1] if k + 1 < len(moves_at) else len(actions)]:
+            replay.apply(after)  # a Stop or Finish before the next move, or after the last
+        lead, next_best = _judge(replay, budget, seed * 100_003 + k + 1, cancel)
+        fall = value - lead if move.player is Player.BLUE else lead - value
+        # The master's own choice loses nothing: a fall across it is the search misjudging, not the mover.
+        loss = max(0.0, fall) if best != move.point else 0.0
+        reviewed = MoveReview(k + 1, move.player, move.point, lead, best if loss > 0 else move.point, loss, value)
+        found.append(reviewed)
+        if progress is not None:
+            progress(reviewed, len(moves_at))
+        value, best = lead, next_best
     return found
 
 
-def review_move(board: Board, point: Point, *, work: int, rng: random.Random, cancel: CancelFlag | None,
-                number: int) -> MoveReview:
-    """The master's view of ``point`` played by the side to move on ``board``, which then plays it."""
-    game = board.game
-    mover = game.to_move
-    master = Master(board, rng, MASTER)
-    played = game.width * point[1] + point[0]
-    _budget(board, work)
-    try:
-        best = master.best_move()
-    except Cancelled:
-        _reraise_if_cancelled(cancel)
-        best = played
-    depth = max(1, master.depth_done)
-    _budget(board, work)  # comparing the two moves gets a budget of its own
-    try:
-        values = master.values([played] if best == played else [best, played], depth)
-    except Cancelled:  # out of work: one ply, however much it takes (two moves played out, no search)
-        _reraise_if_cancelled(cancel)
-        board.work_limit = 1 << 62
-        values = master.values([played] if best == played else [best, played], 1)
-    if values.get(best, values[played]) < values[played]:
-        best = played  # a full window can find the move played better than the search's bound said
-    loss = max(0.0, values[best] - values[played])
-    board.play(played)
-    # At the end the score itself counts, not the search's bonus for a win.
-    value = board.score_diff(int(mover)) if game.is_over or game.legal_count == 0 else values[played]
-    lead = value if mover is Player.BLUE else -value
-    return MoveReview(number, mover, point, lead, board.points[best], loss)
+def _judge(game: Game, work: int, seed: int, cancel: CancelFlag | None) -> tuple[float, Point]:
+    """Blue's expected margin in ``game`` and the master's move there (any point when there is none)."""
+    if game.is_over or game.legal_count == 0:  # the final position's value is its score, not an estimate
+        return float(game.score(Player.BLUE) - game.score(Player.RED)), (0, 0)
+    if game.stopped_by is not None:  # the side moving alone: what it can still enclose is all that is left
+        board = Board(game)
+        return filled_margin(game, Player.BLUE), board.points[stop_move(board)]
+    from ai.kernel import master  # loaded by await_kernel
 
-
-def _budget(board: Board, work: int) -> None:
-    """A fresh budget on ``board``: a work count alone, so that a busy machine takes longer but finds the
-    same; the clock is no limit (the Board's deadline stays where it is: never)."""
-    board.deadline = float("inf")
-    board.work_limit = board.work + work
-
-
-def _reraise_if_cancelled(cancel: CancelFlag | None) -> None:
+    found = master.search(game, work / MOVES_PER_SECOND, seed=seed, deadline=float("inf"),
+                          cancel=None if cancel is None else cancel.is_set, params=_weights(game.rules))
     if cancel is not None and cancel.is_set():
         raise Cancelled
+    return found.lead, found.move
+
+
+def _weights(rules: Rules) -> np.ndarray:
+    """The master's weights for ``rules`` with the review's exploration."""
+    from ai.kernel import master, uct
+
+    weights: np.ndarray = uct.PARAMS.copy()
+    weights[uct.P_KOMI_SHARE] = master.KOMI_SHARE[rules]
+    weights[uct.P_EXPLORE] = EXPLORE
+    return weights
 
 
 def count_mistakes(moves: Sequence[MoveReview], player: Player) -> int:
@@ -198,7 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("record", type=Path, help="an SGF game record (GM[40]), ours or another program's")
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--work", type=int, default=None,
-                        help=f"work of each search of a move, in engine moves played out (default {WORK})")
+                        help=f"work of each position's search, in kernel moves played out (default {WORK})")
     budget.add_argument("--seconds", type=float, default=None,
                         help="the work an idle machine does in this time (a count still, not the clock)")
     parser.add_argument("--seed", type=int, default=0)
@@ -208,8 +212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.work is not None and args.work < 1:
         parser.error("--work must be 1 or more")
     try:
-        game = sgf.loads(args.record.read_bytes())
-    except (OSError, sgf.SgfError) as error:
+        game = sgf.loads(files.read_limited(args.record, sgf.MAX_INPUT))
+    except (OSError, files.Refused, sgf.SgfError) as error:
         print(f"ai.review: cannot read {args.record}: {error}", file=sys.stderr)
         return 2
     unit = "dots" if game.rules is Rules.CLASSIC else "cells"
@@ -217,7 +221,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"# {args.record.name}: {game.width}x{game.height} {game.rules.value}, lead and loss in {unit}, "
           f"Blue's lead above zero; a mistake loses {MISTAKE_LOSS:g} or more; work {work}, seed {args.seed}",
           flush=True)
-    moves = review(game, work=work, seed=args.seed, progress=lambda move, _: print(line(move), flush=True))
+    try:
+        moves = review(game, work=work, seed=args.seed, progress=lambda move, _: print(line(move), flush=True))
+    except KernelUnavailable as error:
+        print(f"ai.review: the master's kernel cannot search here: {error}", file=sys.stderr)
+        return 2
     print(summary(moves))
     return 0
 

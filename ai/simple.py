@@ -10,7 +10,7 @@
   reply (played out exactly wherever the move could change that reply); among
   equal moves it prefers good cells (``Board.cell_gain``).
 
-The master (``ai.search``) uses ``shape`` and ``exchange`` from here.
+The master's first dot is :func:`opening_move` (a search has no dots to read then).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def _neighbour_shape(own: int, their: int) -> float:
 
 SHAPE = [[_neighbour_shape(own, their) for their in range(9)] for own in range(9)]
 """SHAPE[own][their]: the part of ``shape`` that the neighbour counts decide, looked up
-rather than worked out, since the master ranks every candidate of every position by it."""
+rather than worked out, since the beginner and the amateur rank every candidate by it."""
 
 
 def shape(board: Board, p: int, v: int) -> float:

@@ -48,6 +48,13 @@ def _margin(game: Game, player: Player) -> int:
     return game.score_units(player) - game.score_units(player.other)
 
 
+def filled_margin(game: Game, player: Player) -> float:
+    """``player``'s score less the other's (cells or dots) once the side to move has filled every node it
+    may: what that side, moving alone, can still bring the game to."""
+    filled = _filled(game)
+    return float(filled.score(player) - filled.score(player.other))
+
+
 def targets(game: Game) -> set[tuple[int, int]]:
     """Enemy dots, alive now, that the player to move could still capture moving alone."""
     mover = game.to_move

@@ -5,12 +5,12 @@
 Positions are built by seeded play (beginner against beginner, a third of
 the nodes filled), on 20×20 and 38×31 boards, for both rule sets unless one is
 named. Each level then chooses a move in each position with its default
-budget, on one core; master-v2 and the master then once more on every core (``--cores``, default
+budget, on one core; the master then once more in a thread on every core (``--cores``, default
 all of the machine's, see ``ai.parallel``), on a line of its own that also says how
 many times the one-core rate that is. The machine may be shared: the median is the
 figure to quote. Positions per second counts every engine move made while thinking
 (the search's own moves and the ones played out to read gains; on several cores,
-every worker's), over all positions of a line, divided by the time they took;
+every thread's), over all positions of a line, divided by the time they took;
 "visited" counts the search's own moves only (the nodes of its tree). The last line
 sums every line up, the several-core ones after the others.
 """
@@ -27,11 +27,11 @@ from ai import choose_move, kernel, parallel, think
 from engine import Game, Rules
 
 SIZES = ((20, 20), (38, 31))
-LEVELS = ("beginner", "amateur", "master-v2", "master")
-"""master-v2 is the pure-Python master, master the compiled one: each line of the master says how many
-times master-v2's positions per second it looks at, measured in the same run."""
+LEVELS = ("beginner", "amateur", "master")
+"""The player's levels: each line of the master says how many times the amateur's positions per second it
+looks at, measured in the same run (the amateur is the next level down, master-v2 is gone)."""
 
-_SEARCHES = ("master-v2", "master")
+_SEARCHES = ("master",)
 
 
 def mid_game(width: int, height: int, rules: Rules, seed: int) -> Game:
@@ -62,28 +62,22 @@ def main(argv: list[str] | None = None) -> int:
     if "master" in levels:
         # Compiled, or loaded from its cache, before anything is timed.
         print(f"bench: the master's kernel is {'ready' if kernel.wait(600) else kernel.status()}", flush=True)
-    if cores > 1 and "master-v2" in levels and not parallel.start(cores, wait_seconds=60.0):
-        print(f"bench: the pool of {cores} workers did not start; the master's second line is on one core",
-              flush=True)
     summary, spread = [], []
-    try:
-        for w, h in sizes:
-            for rules in rule_sets:
-                games = [mid_game(w, h, rules, seed) for seed in range(args.positions)]
-                one: dict[str, Line] = {}
-                for level in levels:
-                    line = one[level] = measure(games, level, 1)
-                    than = (f", {line.rate / one['master-v2'].rate:.0f}× master-v2's"
-                            if level == "master" and "master-v2" in one else "")
-                    print(f"{w}x{h} {rules.value:9s} {level:9s} {line.text}{than}", flush=True)
-                    summary.append(f"{level} {w}x{h} {rules.value} {line.brief}")
-                    if level in _SEARCHES and cores > 1:
-                        many = measure(games, level, cores)
-                        print(f"{w}x{h} {rules.value:9s} {level:9s} {many.text} on {many.cores} cores, "
-                              f"{many.rate / line.rate:.2f}× the positions/s of one", flush=True)
-                        spread.append(f"{level}-{cores}cores {w}x{h} {rules.value} {many.brief}")
-    finally:
-        parallel.shutdown()
+    for w, h in sizes:
+        for rules in rule_sets:
+            games = [mid_game(w, h, rules, seed) for seed in range(args.positions)]
+            one: dict[str, Line] = {}
+            for level in levels:
+                line = one[level] = measure(games, level, 1)
+                than = (f", {line.rate / one['amateur'].rate:.0f}× the amateur's"
+                        if level == "master" and "amateur" in one else "")
+                print(f"{w}x{h} {rules.value:9s} {level:9s} {line.text}{than}", flush=True)
+                summary.append(f"{level} {w}x{h} {rules.value} {line.brief}")
+                if level in _SEARCHES and cores > 1:
+                    many = measure(games, level, cores)
+                    print(f"{w}x{h} {rules.value:9s} {level:9s} {many.text} on {many.cores} cores, "
+                          f"{many.rate / line.rate:.2f}× the positions/s of one", flush=True)
+                    spread.append(f"{level}-{cores}cores {w}x{h} {rules.value} {many.brief}")
     print("bench (median/worst s, positions/s, visited/s): " + ", ".join(summary + spread))
     return 0
 
@@ -96,7 +90,7 @@ class Line:
         self.rate, self.visit_rate = looked / sum(times), visited / sum(times)
         self.count = len(times)
         self.cores = cores
-        """The fewest cores any of its searches ran on (1 when the pool was not there for one)."""
+        """The fewest cores (threads) any of its searches ran on."""
 
     @property
     def text(self) -> str:

@@ -1,7 +1,7 @@
 """Play two levels against each other, or a level against an outside engine, and count: the ladder's measuring stick.
 
     python -m bench.match --a master --b amateur --games 40 --size 15x15 --rules countries --seed 1
-    python -m bench.match --a master --b master-v1 --games 40 --rules classic --seconds 1 --fair-end
+    python -m bench.match --a master --b amateur --games 40 --rules classic --seconds 1 --fair-end
     python -m bench.match --a master --engine "PATH/oppai-cli -t 1" --engine-seconds 1 --seconds 1 --fair-end
 
 Colours alternate (A is Blue in games 1, 3, 5, …). A game runs until the side
@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import IO, Any
 
-from ai import LEVELS, kernel, parallel, think
+from ai import LEVELS, kernel, think
 from engine import Game, Player, Point, Rules, format_score
 from engine.grid import grid
 
@@ -246,9 +246,6 @@ def play_game(job: Job) -> Result:
     if "master" in (job.a, job.b):
         # Compiled (or loaded from its cache) before the clock runs: the game plays the compiled master.
         kernel.wait(600)
-    if job.cores > 1:
-        # Ready before the first move: a search on a pool still starting would run on one core.
-        parallel.start(job.cores, wait_seconds=60.0)
     start = time.perf_counter()
     slowest = 0.0
     ended = FULL_BOARD
@@ -411,8 +408,8 @@ def main(argv: list[str] | None = None) -> int:
     spent = [0.0, 0.0]
     turns = [0, 0]
     started = time.perf_counter()
-    # Not multiprocessing.Pool: its workers are daemonic and may not start a master's own workers (--cores).
-    # Spawned, not forked: a fork would share the parent's state, a pool of workers among it.
+    # Not multiprocessing.Pool: its workers are daemonic and may not start children (the kernel's compile).
+    # Spawned, not forked: a fork would share the parent's state, the kernel's loading thread among it.
     with ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         for r in pool.map(play_game, jobs):
             endings[r.ended] += 1

@@ -106,7 +106,7 @@ def run(size: tuple[int, int] | None = None) -> int:
         chosen = Preferences.load()  # the one read of the settings file; the loop hands it to every scene
         library.tidy()  # what a kill left behind (temporary files, long-deleted games) goes first
         language.apply_saved(chosen)  # before the window, and before a NoDisplay message: both are in it
-        parallel.configure(chosen.chosen.cores)  # the master's pool starts when it first thinks
+        parallel.configure(chosen.chosen.cores)  # the threads the master searches in
         open_display()
         kernel.configure(kernel_cache_dir())
         theme.use_display_dpi(dpi.display_dpi())  # before the first layout: buttons are sized by it
@@ -119,12 +119,11 @@ def run(size: tuple[int, int] | None = None) -> int:
             # tools/build_bench.py: launch-to-exit time is then the time to the first frame.
             control.stack.shutdown_all()
             return 0
-        # Compiled (the first time) or loaded from the cache while the menu shows; the master plays
-        # its pure-Python search until then.
+        # Compiled (the first time) or loaded from the cache while the menu shows; the master waits
+        # for it.
         kernel.start()
         control.run()
         remember_window(control, chosen)
     finally:
-        parallel.shutdown()  # the master's worker processes go with the window
         pygame.quit()
     return 0

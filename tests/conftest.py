@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -34,41 +33,26 @@ def private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
 
 
 KERNEL_FREE = frozenset({
-    "test_ai_board", "test_ai_review", "test_board_geometry", "test_callout", "test_engine_edges",
+    "test_ai_board", "test_board_geometry", "test_callout", "test_engine_edges",
     "test_engine_report", "test_engine_rules", "test_engine_undo", "test_engine_vs_reference", "test_game_hit",
     "test_game_imports", "test_game_layout", "test_keep_games", "test_kernel_rules", "test_map_look",
     "test_match_engine", "test_packaging", "test_project_files", "test_reference", "test_refusal", "test_release",
     "test_sgf", "test_sgf_hostile", "test_sgf_record", "test_sound", "test_store", "test_taps", "test_view_cache",
     "test_window_storms", "test_zoom",
 })
-"""Test modules whose tests never have the master think: they run first, while the kernel's first compile
-runs beside them, and do not wait for it. (The kernel's rules tests import the compiled rules as they are
-collected: that compile is not beside them yet.) Were one of them to have the master think
-after all, it would still think on the kernel, waiting for it inside ``ai.think``."""
+"""Test modules whose tests never have the master think or review: they run first, while the kernel's first
+compile (a child process, a minute of one core on a fresh clone) runs beside them, so that the suite does
+not spend that minute waiting. (The kernel's rules tests import the compiled rules as they are collected:
+that compile is not beside them yet.) Were one of them to have the master think after all, it would wait
+for the kernel inside ``ai.think``, as the game does: slower, never wrong."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """The kernel starts loading before collection (its first compile is a child process, a minute of one
-    core), and ``kernel.ready()``, which only ``ai.think`` asks, waits until it has loaded: no master
-    anywhere in the run, doctests included, depends on which tests ran before it or how fast the machine is."""
+    """The kernel starts loading before collection, so that its first compile runs beside the tests that do
+    not need it."""
     from ai import kernel
 
-    if kernel.switched_off():
-        return
     kernel.start()
-    loaded = kernel.ready
-    waiting = threading.local()  # kernel.wait asks ready() itself: that inner call only answers
-
-    def ready_once_loaded() -> bool:
-        if not getattr(waiting, "now", False):
-            waiting.now = True
-            try:
-                assert kernel.wait(900), f"the master's kernel did not load: {kernel.status()}"
-            finally:
-                waiting.now = False
-        return loaded()
-
-    kernel.ready = ready_once_loaded  # type: ignore[assignment]  # for the whole run, as kernel.start is
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -78,10 +62,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(autouse=True)
 def compiled_master(request: pytest.FixtureRequest) -> None:
-    """The master plays on its compiled kernel in every test, as in the game once it is ready, unless
-    ``TOCHKI_KERNEL=off`` asks for the pure-Python master (``.ci/run`` runs the suite both ways). A test
-    outside :data:`KERNEL_FREE` waits for it before it starts, so a computer thinking in a scene test never
-    spends its safety net (``driving.step_until``) on the compile."""
+    """A test outside :data:`KERNEL_FREE` waits for the master's kernel before it starts, so that a computer
+    thinking in a scene test never spends its safety net (``driving.step_until``) on the compile. (The master
+    itself waits for a loading kernel, so this changes when the wait happens, never what is played.)"""
     from ai import kernel
 
     if not kernel.switched_off() and request.path.stem not in KERNEL_FREE:
@@ -157,15 +140,13 @@ def ai_counts_work(monkeypatch: pytest.MonkeyPatch, compiled_master: None) -> Sl
     clock the search reads runs twenty times slower, so the work limit decides unless the machine
     is twenty-odd times slower than an idle one; the clock is still there as a net (a 1 s budget
     ends after 19 s at most). An unseeded search gets twenty times its budget, so tests under this
-    fixture seed theirs, or cancel them. The process pool (``ai.parallel``) reads the real clock:
-    searches here stay on one core (a seeded one does by default).
+    fixture seed theirs, or cancel them.
     """
     import ai
     import ai.board
-    import ai.search
 
     slowed = SlowedTime()
-    for module in (ai, ai.board, ai.search):  # (ai.review reads no clock: its searches count work alone)
+    for module in (ai, ai.board):  # (ai.review reads no clock: its searches count work alone)
         monkeypatch.setattr(module, "time", slowed)
     # The compiled master, loaded by now (compiled_master waited for it) unless off: the same clock.
     compiled = sys.modules.get("ai.kernel.master")

@@ -64,7 +64,7 @@ def test_a_budget_must_be_a_finite_number_of_seconds(seconds: object) -> None:
 
 
 @pytest.mark.parametrize("rules", list(Rules))
-@pytest.mark.parametrize("level, checks", [("master-v2", 1000), ("master", 20)])  # per node; per chunk
+@pytest.mark.parametrize("level, checks", [("master", 20)])  # looks, one per chunk of iterations
 def test_cancel_is_honoured_at_once_with_a_legal_move(rules: Rules, level: str, checks: int) -> None:
     rng = random.Random(3)
     game = Game(20, 20, rules)

@@ -52,7 +52,7 @@ def test_a_review_with_a_huge_budget_is_cancelled_not_overflowed() -> None:
         review(_mid_game(), seconds=1e308, cancel=CancelAfter(checks=50))
 
 
-# ----- the pool and the machine -----------------------------------------------------------------------------------
+# ----- the threads and the machine -----------------------------------------------------------------------------------
 
 
 def test_a_setting_of_64_cores_runs_on_the_cores_the_machine_has(monkeypatch: pytest.MonkeyPatch) -> None:

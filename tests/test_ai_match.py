@@ -1,5 +1,5 @@
 """bench.match: the fair end of a classic game (where a player would press «Стоп»), how each game ended,
-master-v1 as a level, and a master on several cores in a match."""
+a master on several cores in a match."""
 
 from __future__ import annotations
 
@@ -83,13 +83,13 @@ def test_the_match_line_of_each_game_says_how_it_ended(capsys: pytest.CaptureFix
     assert "ended: " in lines[-2]
 
 
-@pytest.mark.slow  # a match, its master on the process pool
-def test_master_v1_and_a_master_on_two_cores_play_a_match(capsys: pytest.CaptureFixture[str]) -> None:
-    assert match.main(["--a", "master", "--b", "master-v1", "--games", "1", "--size", "7x7", "--rules",
+@pytest.mark.slow  # a match of the master, in two threads, against the amateur
+def test_a_master_on_two_cores_plays_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+    assert match.main(["--a", "master", "--b", "amateur", "--games", "1", "--size", "7x7", "--rules",
                        "countries", "--seconds", "0.05", "--max-moves", "6", "--cores", "2", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "master (A) vs master-v1 (B): 1 games" in out and "2 cores a master" in out
-    assert "up to 2 cores), move cap" in out  # the masters' searches did run in the pool
+    assert "master (A) vs amateur (B): 1 games" in out and "2 cores a master" in out
+    assert "up to 2 cores), move cap" in out  # the master's searches did run in two threads
     assert out.splitlines()[-1] in {"match: A wins 1, B wins 0, draws 0", "match: A wins 0, B wins 1, draws 0",
                                     "match: A wins 0, B wins 0, draws 1"}
 

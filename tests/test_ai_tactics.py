@@ -204,7 +204,7 @@ CLOSE_FIRST = """
 . . . . . . . . . . .
 """
 
-STRONG = pytest.mark.parametrize("level", ["amateur", "master-v2", "master"])
+STRONG = pytest.mark.parametrize("level", ["amateur", "master"])
 # Seed 1 in the default run; seed 2, the same position and level searched again with other random
 # draws, runs with -m slow (the STRONG tactics cost seconds each, over half of them on the second seed).
 SEEDS = pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
@@ -279,7 +279,7 @@ def test_master_sets_up_two_completions_at_once() -> None:
 . . . . . . . . .
 """)
     assert best_gain(game) == 0
-    move = choose_move(game, "master-v2", seconds=SECONDS, seed=1)
+    move = choose_move(game, "master", seconds=SECONDS, seed=1)
     game.play(move)
     for reply in game.legal_moves():
         game.play(reply)
@@ -323,5 +323,5 @@ def test_classic_master_takes_the_fork_point_first(seed: int) -> None:
     game = build(Rules.CLASSIC, FORK_POINT)
     assert best_gain(game) == 0 and best_reply_gain(game, (6, 0)) == 0  # no immediate threat either way
     assert forced_loss(game, (6, 0)), "a move elsewhere lets Red fork"
-    move = choose_move(game, "master-v2", seconds=SECONDS, seed=seed)
+    move = choose_move(game, "master", seconds=SECONDS, seed=seed)
     assert not forced_loss(game, move), f"after {move} Red still forks"

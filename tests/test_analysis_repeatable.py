@@ -18,12 +18,12 @@ from game.scenes.handoff import Reviewing
 from game.scenes.menu import MenuScene
 from game.scenes.review import ReviewScene
 
-WORK = 2000
-"""Each search's work in the repeatability tests: enough for the master to look deeper than one ply at
-some moves on 10×10, where a search cut short by the clock would differ (at 1,500 nothing does)."""
+WORK = ai_review.WORK
+"""Each position's work in the repeatability tests: the default, at which the planted blunder is a mistake
+(a search cut short by the clock would find other values)."""
 
-QUICK = 1000
-"""Each search's work where only the last point matters: the planted blunder is still seen."""
+QUICK = 10_000
+"""Each position's work where only the last point matters."""
 
 SAFETY_SECONDS = 120.0
 """A net for joins: the reviews here are bounded by work, this only stops a broken one hanging the run."""
@@ -55,11 +55,10 @@ def rush(monkeypatch: pytest.MonkeyPatch) -> RushingTime:
     """From now on the clock every search reads rushes (the review's modules included)."""
     import ai
     import ai.board
-    import ai.reading
-    import ai.search
+    from ai.kernel import master
 
     rushing = RushingTime()
-    for module in (ai, ai.board, ai.reading, ai.search, ai_review):
+    for module in (ai, ai.board, master, ai_review):
         monkeypatch.setattr(module, "time", rushing, raising=False)
     return rushing
 
@@ -106,14 +105,14 @@ def test_the_command_line_prints_the_verdicts_the_game_shows(tmp_path: Path, cap
 
 def test_the_charts_last_point_is_the_final_score_of_a_finished_game() -> None:
     # Blue blunders with its 15th move and Red finishes the game before taking the three dots: the search
-    # sees Red about three ahead, but the game ended 0 : 0.
+    # would see Red about three ahead, but the game ended 0 : 0, and so the blunder cost nothing.
     game = blundered_game()
     game.undo()
     game.finish()
     assert game.is_over and game.score(Player.BLUE) == game.score(Player.RED) == 0
     moves = ai_review.review(game, work=QUICK)
     assert moves[-1].number == 15 and moves[-1].lead == 0.0
-    assert moves[-1].mistake  # what the move lost is still the search's verdict
+    assert moves[-1].loss == max(0.0, moves[-1].before)  # the chart's fall to the score, from Blue's side
     # The game's job draws the same last point.
     in_game = Analysis(game, work=QUICK).start()
     in_game.join(SAFETY_SECONDS)

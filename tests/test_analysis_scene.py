@@ -16,7 +16,7 @@ from game.view import theme
 
 def open_review(control: Control) -> ReviewScene:
     control.stack.push(MenuScene(control.stack))
-    control.stack.ai_seconds = 0.03  # the master's budget per search of the review, counted as work (2,250)
+    control.stack.ai_seconds = 0.25  # the review's work per position, counted as seconds (225,000 kernel moves)
     scene = ReviewScene(control.stack, Reviewing(blundered_game(), step=0))
     control.stack.push(scene)
     step(control)

@@ -10,7 +10,7 @@ while its menu shows, and a background thread makes the kernel ready, in this or
   window of the process that does it), and this process loads the result; :func:`progress`
   tells how far it got.
 
-Until :func:`ready` says so the master plays its pure-Python search (``ai.search``).
+Until :func:`ready` says so a master's move waits for it (``ai.kernel_can_search``).
 :func:`status` says where the kernel came from (``ready (shipped)``, ``ready (cached)``,
 ``ready (compiled)``, ``ready (compiled, not cached)``), or why it is off or failed; the log says
 more.
@@ -48,7 +48,7 @@ from ai.kernel.cache import CACHE_ENV, COMPLETE, SHIPPED_FOLDER
 log = logging.getLogger(__name__)
 
 SWITCH_ENV = "TOCHKI_KERNEL"
-"""Environment variable: ``off`` (or ``0``, ``no``, ``false``) keeps the kernel off, so the pure-Python master plays."""
+"""Environment variable: ``off`` (or ``0``, ``no``, ``false``) keeps numba out: the kernel runs as plain Python."""
 
 _OFF_WORDS = ("off", "0", "no", "false")
 
@@ -68,7 +68,7 @@ _compiling: Path | None = None
 
 
 def switched_off() -> bool:
-    """True when the environment asks for the pure-Python master."""
+    """True when the environment asks for the kernel uncompiled (plain Python)."""
     return os.environ.get(SWITCH_ENV, "").strip().lower() in _OFF_WORDS
 
 
@@ -88,7 +88,7 @@ def start() -> None:
             return
         if switched_off():
             _state = f"off: {SWITCH_ENV} is set"
-            log.info("the kernel is off (%s=%s): the master plays its pure-Python search",
+            log.info("the kernel is off (%s=%s): the master searches on it as plain Python",
                      SWITCH_ENV, os.environ.get(SWITCH_ENV))
             _thread = threading.current_thread()  # a marker: never started again
             _done.set()
@@ -142,9 +142,9 @@ def _load() -> None:
             # Read by ai.kernel.jit before numba is imported; the children of this process inherit it.
             os.environ[CACHE_ENV] = str(_cache_dir)
         origin = _bring_in()
-    except Exception as error:  # noqa: BLE001 - any failure only means the pure-Python master plays
+    except Exception as error:  # noqa: BLE001 - any failure only means the master cannot play compiled
         _state = f"failed: {type(error).__name__}: {error}"
-        log.warning("the kernel could not load, so the master plays its pure-Python search: %s\n%s",
+        log.warning("the kernel could not load, so the master cannot play compiled: %s\n%s",
                     _state, traceback.format_exc())
     else:
         _state = f"ready ({origin})"
@@ -255,7 +255,7 @@ COMPILE_TRIES = 3
 class CompileStopped(RuntimeError):
     """The compiling child was stopped while the game is closing (multiprocessing ends its daemon
     children at exit). Compiling here instead would start a long compile during the interpreter's
-    shutdown, which can abort it; the pure-Python master plays."""
+    shutdown, which can abort it."""
 
 
 def _compile_aside(folder: Path, work: Callable[[], None] | None = None) -> None:

@@ -16,6 +16,7 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
+from ai.kernel import SWITCH_ENV, switched_off
 from ai.kernel.cache import CPU_NAME, cache_folder, writable
 
 folder = cache_folder()
@@ -29,22 +30,34 @@ caching = writable(folder)
 """Whether the kernel's functions are cached (False where the cache folder cannot be written)."""
 
 load_error: ImportError | None = None
-"""Why numba could not be imported (the kernel then stays off), or None."""
+"""Why numba is not imported (missing, or :data:`ai.kernel.SWITCH_ENV` says off): the kernel's modules
+then run as plain Python. None: numba compiles them."""
 
-_numba_njit: Callable[..., Any] | None
-try:
-    import numba.core.config
-    from numba import njit as _numba_njit
+_numba_njit: Callable[..., Any] | None = None
 
-    from ai.kernel.locator import LOCATOR
 
-    os.environ["NUMBA_CACHE_LOCATOR_CLASSES"] = LOCATOR
-    # Numba reads its settings when first imported: the locator's name is only known after, and if
-    # something imported numba before this module did, the settings just made must still reach it.
-    numba.core.config.reload_config()  # type: ignore[no-untyped-call]  # numba's own code has no annotations
-except ImportError as error:  # the loader reports it, and the pure-Python master plays
-    load_error = error
-    _numba_njit = None
+def _load_numba() -> None:
+    """Import numba with the settings above, or note why it cannot be (:data:`load_error`)."""
+    global _numba_njit, load_error
+    try:
+        import numba.core.config
+        from numba import njit as _numba_njit
+
+        from ai.kernel.locator import LOCATOR
+
+        os.environ["NUMBA_CACHE_LOCATOR_CLASSES"] = LOCATOR
+        # Numba reads its settings when first imported: the locator's name is only known after, and if
+        # something imported numba before this module did, the settings just made must still reach it.
+        numba.core.config.reload_config()  # type: ignore[no-untyped-call]  # numba's own code has no annotations
+    except ImportError as error:  # the loader reports it; the kernel runs as plain Python
+        load_error = error
+        _numba_njit = None
+
+
+if switched_off():  # the kernel asked for uncompiled: numba is never imported, so nothing compiles
+    load_error = ImportError(f"{SWITCH_ENV} asks for the kernel as plain Python")
+else:
+    _load_numba()
 
 _Function = TypeVar("_Function", bound=Callable[..., Any])
 

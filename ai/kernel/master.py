@@ -17,14 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ai.kernel import rules, uct
-from engine import Game, Rules
-
-MOVES_PER_SECOND = 900_000
-"""Kernel moves per second of budget, for a seeded search only: it stops on this count, not on the
-clock, so that it is repeatable. The development machine plays about 1.8 million a CPU-second on
-15×15 (either rule set), so the count stops a seeded search at about half its budget and leaves
-the clock, the hard limit, room on a busy machine."""
+from ai.kernel import jit, rules, uct
+from ai.work import MOVES_PER_SECOND
+from engine import Game, Player, Rules
 
 ROWS_PER_SECOND = 300_000
 """Tree rows allowed per second of budget (48 bytes each): a 1 s search on 15×15 uses 50–220 thousand."""
@@ -72,11 +67,15 @@ class Found:
     """Moves played in the tree and in playouts."""
     iterations: int
     cores: int
+    lead: float
+    """Blue's margin as the search expects it (negative: Red's), in the score's units (cells or dots): the
+    mean final margin of its playouts, each of which went down the tree first; the margin now when none ran."""
 
 
 def _chunk(nodes: int) -> int:
-    """Iterations between two looks at the clock: about a few milliseconds' work on any board."""
-    return max(4, 20_000 // nodes)
+    """Iterations between two looks at the clock: about a few milliseconds' work on any board. Without
+    numba (plain Python, ``ai.kernel.jit``) one playout takes tens of milliseconds: one at a time, then."""
+    return max(4, 20_000 // nodes) if jit.load_error is None else 1
 
 
 def search(game: Game, seconds: float, *, seed: int | None = None, deadline: float | None = None,
@@ -156,7 +155,12 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
         out = np.empty(max(1, n), dtype=np.int32)
         k = rules.legal_nodes(root, geo, int(root[rules.S_TO_MOVE]), out)
         best = int(out[0]) if k else 0
-    return Found((best % w, best // w), sum(t[0] for t in totals), sum(t[1] for t in totals), cores)
+    playouts = sum(float(stats[0, uct.V_AMAF_VISITS]) for _nodes, stats, _used in trees)
+    margins = sum(float(stats[0, uct.V_AMAF_WINS]) for _nodes, stats, _used in trees)
+    # The kernel's units are the engine's (half cells or dots): one is worth ``rules.unit``.
+    lead = (margins / playouts * float(game.rules.unit) if playouts
+            else float(game.score(Player.BLUE) - game.score(Player.RED)))
+    return Found((best % w, best // w), int(sum(t[0] for t in totals)), int(sum(t[1] for t in totals)), cores, lead)
 
 
 def _ranking(trees: list[tuple[np.ndarray, np.ndarray, np.ndarray]], equiv: float) -> dict[int, float]:

@@ -24,8 +24,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from ai import Cancelled
 from ai import review as ai_review
-from ai.board import Cancelled
 from engine import Game
 from game.match.jobs import Job, Jobs, Notify
 from game.match.opponent import Snapshot

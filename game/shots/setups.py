@@ -497,6 +497,6 @@ def _demo_hint() -> tuple[int, int]:
 
 @functools.cache
 def _zagram_analysis() -> list[ai_review.MoveReview]:
-    """The master's review of the zagram sample at a 25th of its budget (a search a move or two deep):
-    the chart's shape for the pictures and the layout tests, computed once a run in a few seconds."""
+    """The master's review of the zagram sample at a 25th of its work (a dozen playouts a position on that
+    board): the chart's shape for the pictures and the layout tests, computed once a run in seconds."""
     return ai_review.review(sgf.loads(other_program_record()), work=ai_review.WORK // 25)

@@ -1,5 +1,5 @@
 """``--smoke``: every screen for a few frames headless, the computer's answer, and the master on
-worker processes and on the compiled kernel; ``tools/build_check.py`` runs it in the frozen build,
+the compiled kernel in two threads; ``tools/build_check.py`` runs it in the frozen build,
 where the kernel must be the one the build shipped (nothing compiled).
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from ai import Level, kernel, parallel, think
+from ai import Level, kernel, think
 from engine import Rules, sgf
 from game import strings
 from game.app import KERNEL_FOLDER
@@ -25,8 +25,8 @@ from game.storage.autosave import autosave_meta
 
 
 def smoke(frames: int = 3) -> str:
-    """Run every scene for a few frames under the dummy drivers, and the master on two worker
-    processes and on the compiled kernel (:func:`smoke_master`); the line to report when all went well.
+    """Run every scene for a few frames under the dummy drivers, and the master on the compiled kernel
+    in two threads (:func:`smoke_master`); the line to report when all went well.
 
     A failure raises (an ``AssertionError`` says which scene). The line is returned, not
     printed, so that ``main.py`` can tell a failed write to stdout from a failed run.
@@ -44,7 +44,6 @@ def smoke(frames: int = 3) -> str:
             kernel.start()  # compiles while the scenes run, as it does while the menu shows
             return _smoke(frames)
     finally:
-        parallel.shutdown()
         strings.set_language(strings.DEFAULT_LANGUAGE)
         pygame.quit()
 
@@ -142,8 +141,8 @@ def kernel_words(on_kernel: bool, status: str) -> str:
 
 
 SMOKE_CORES = 2
-"""The smoke run's master searches in this many worker processes, whatever the machine has: the
-frozen executable must show that it can start them (``tools/build_check.py`` looks for the line)."""
+"""The smoke run's master searches in this many threads, whatever the machine has (``tools/build_check.py``
+looks for the line that says so)."""
 
 SMOKE_KERNEL_WAIT_S = 240.0
 """How long the smoke run waits for the kernel: a frozen build loads the one it ships in seconds, but from
@@ -151,20 +150,12 @@ source, or where none is shipped, it is compiled, which takes 30–90 s on two b
 
 
 def smoke_master() -> tuple[int, bool]:
-    """The master's move in the countries demo through the pool of worker processes, then on the
-    compiled kernel: the cores the pool's search used, and whether the kernel chose the second move.
-
-    1 core means the pool could not start or answer, and the master fell back to one core (logged).
-    The pool is tried with master-v2, which never goes through the kernel (the pure-Python master
-    still searches in worker processes until the kernel is ready, or where it cannot load). It is
-    tried once the kernel is ready: loading the shipped kernel in this process holds the interpreter
-    for seconds, and the pool's 0.3 s search meanwhile missed its deadline (twice at load 6–9).
-    """
-    parallel.start(SMOKE_CORES, wait_seconds=60.0)
-    kernel.wait(SMOKE_KERNEL_WAIT_S)
+    """The master's move in the countries demo on the compiled kernel: the threads its search used, and
+    whether the kernel chose the move; ``(1, False)`` when the kernel did not load in time (the master
+    would wait for it)."""
     game = demo.countries_demo()
-    pooled = think(game, "master-v2", seconds=0.3, cores=SMOKE_CORES)
-    assert game.is_legal(pooled.move), f"the master's move {pooled.move} is not legal"
+    if not kernel.wait(SMOKE_KERNEL_WAIT_S):
+        return 1, False
     compiled = think(game, Level.MASTER, seconds=0.3, cores=SMOKE_CORES)
     assert game.is_legal(compiled.move), f"the compiled master's move {compiled.move} is not legal"
-    return pooled.cores, compiled.kernel
+    return compiled.cores, compiled.kernel

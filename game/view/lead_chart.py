@@ -1,6 +1,7 @@
 """The review's chart: the master's expected lead after every move, Blue above the line, Red below.
 
-Across: move 0 (the start, level) to the last move of the game, so the chart
+Across: move 0 (the start: the value of the position the game started from) to
+the last move of the game, so the chart
 keeps its scale while the analysis fills it in from the left. Up and down: the
 lead in cells or dots, the same scale both ways and never less than
 :data:`MIN_SCALE`, so a quiet game does not look wild; the scale is set by most of
@@ -87,7 +88,9 @@ class LeadChart:
             x = chart.x + (chart.w - 1) * (k / total if total else 0.0)
             return x, mid - half * max(-1.0, min(1.0, lead / scale))
 
-        points = [at(0, 0.0)] + [at(m.number, m.lead) for m in moves]
+        # Each point is the lead after a move; the first, the lead before the first (``MoveReview.before``):
+        # so a move's fall on the chart is its loss.
+        points = [at(0, moves[0].before if moves else 0.0)] + [at(m.number, m.lead) for m in moves]
         for (x0, y0), (x1, y1) in pairwise(points):
             self._fill(surface, x0, y0, x1, y1, mid)
         pygame.draw.line(surface, theme.INK_SOFT, (chart.x, round(mid)), (chart.right - 1, round(mid)))
