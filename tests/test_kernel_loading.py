@@ -179,7 +179,7 @@ def test_a_compile_stopped_by_closing_is_not_done_again_in_the_games_process(
     monkeypatch.setattr(kernel, "_done", threading.Event())
     monkeypatch.setattr(kernel, "_state", "loading")
     kernel._load()
-    assert kernel.status().startswith("failed: CompileStopped")  # so ready() says no: the pure-Python master plays
+    assert kernel.status().startswith("failed: CompileStopped")  # so ready() says no: the master cannot play compiled
 
 
 def test_children_that_fail_leave_the_compile_to_this_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -1,5 +1,5 @@
 """The master's compiled search (``ai.kernel``): it loads, plays legal and sensible moves, stops when
-told, and when it cannot load or is switched off the pure-Python master plays and the log says why.
+told, and when it cannot load or is switched off it runs as plain Python and the log says why.
 
 The search is bounded by iterations here (``iterations=``) or by short budgets whose only role is to
 end it: nothing asserts how long anything took.

@@ -100,7 +100,7 @@ def test_a_damaged_archive_makes_the_import_fail_with_a_reason(tmp_path: Path, m
     monkeypatch.syspath_prepend(str(root))
     monkeypatch.setattr(sys, "meta_path", [onefile_unpack.UnpackOnImport(executable, root, (PROBE,)), *sys.meta_path])
     monkeypatch.delitem(sys.modules, PROBE, raising=False)
-    # ai.kernel.jit catches an ImportError and logs it: the pure-Python master plays.
+    # ai.kernel.jit catches an ImportError and logs it: the kernel runs as plain Python.
     with pytest.raises(ImportError, match=f"could not unpack {PROBE}"):
         importlib.import_module(PROBE)
     assert not (root / PROBE / "_inner.py").exists()  # no half file left where a whole one belongs

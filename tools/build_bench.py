@@ -20,8 +20,8 @@ waits for the log's line that the master's compiled kernel is ready, timed from 
 launch: on a very first launch (a fresh data folder and home folder, nothing cached
 anywhere) the kernel the build shipped is copied into the data folder and loaded; on
 the second (same folders) the data folder's copy is loaded. The line also says where
-the kernel came from (``shipped``, ``cached``, ``compiled``). Until it is ready the
-pure-Python master plays. ``--kernel-runs`` pairs of launches each, medians printed.
+the kernel came from (``shipped``, ``cached``, ``compiled``). Until it is ready a
+master's move waits for it. ``--kernel-runs`` pairs of launches each, medians printed.
 
 It also prints how long each build took (PyInstaller, and the kernel's compile for
 shipping within it) and how much of each build the shipped kernel is.

@@ -11,8 +11,8 @@ Exits 0 when both the build and the smoke run succeed, non-zero otherwise. The
 run uses SDL's dummy video and audio drivers, so it needs no screen, and a
 throw-away data folder, so it leaves no autosave or log in the home folder. A
 windowed build prints nothing when it fails, so the game's log is shown instead.
-The smoke run's line must also say that the master thought in worker processes
-(``game.shots.smoke.smoke_master``): that is where a frozen build's multiprocessing breaks;
+The smoke run's line must also say that the master thought in two threads
+(``game.shots.smoke.smoke_master``);
 and that the master then played on the compiled kernel (``ai.kernel``) the build shipped,
 compiling nothing (the throw-away folder starts empty, as on a player's first launch):
 numba, llvmlite, the kernel's sources and its compiled cache must all be in the bundle
@@ -40,7 +40,7 @@ SMOKE_TIMEOUT_S = 420.0
 """The smoke run loads the shipped kernel in seconds; a build without it would compile (30–90 s on two
 busy cores) and fail the check, but should still be told apart from a hung run."""
 SMOKE_PARALLEL = "the master thought on 2 cores"
-"""What the smoke run's line says when the executable started the master's worker processes."""
+"""What the smoke run's line says when the master searched in two threads."""
 SMOKE_KERNEL = "the master played on the compiled kernel, shipped with the game: nothing was compiled"
 """What the smoke run's line says when the master's move came from the compiled kernel the build shipped
 (else it says where the kernel came from, or why it did not play, with ``ai.kernel.status()``)."""
@@ -121,7 +121,7 @@ def smoke(executable: Path, timeout: float = SMOKE_TIMEOUT_S) -> int:
         # A windowed build on Windows may have no stdout of its own: its line then went to the log.
         logs = "".join(f.read_text(encoding="utf-8", errors="replace") for f in (data_dir / "logs").glob("*.log"))
         if SMOKE_PARALLEL not in result.stdout + logs:
-            print(f"build_check: the smoke run's master did not think in worker processes "
+            print(f"build_check: the smoke run's master did not think in two threads "
                   f"(no {SMOKE_PARALLEL!r} in its line)", file=sys.stderr)
             show_logs(data_dir)
             return 1

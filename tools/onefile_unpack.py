@@ -248,7 +248,7 @@ class UnpackOnImport:
             try:
                 unpack(self.archive, stored_files(self.archive), self.root)
             except (OSError, ArchiveError, zlib.error, UnicodeDecodeError) as error:
-                # ai.kernel reports an ImportError as the reason the pure-Python master plays.
+                # ai.kernel reports an ImportError as the reason the kernel runs as plain Python.
                 raise ImportError(f"the one-file executable could not unpack {name}: {error}", name=name) from error
             importlib.invalidate_caches()  # the folders' listings, read before these files were there
             self.done = True

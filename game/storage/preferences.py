@@ -60,7 +60,7 @@ class Settings:
     """The computer's level and the human's colour chosen last, kept while two people play, so
     «Против компьютера» opens on them; ``setup.computer`` is this one when the computer plays."""
     cores: int | None = None
-    """Processes the master thinks in, 1 to ``ai.parallel.MAX_CORES``; None: every core of the machine.
+    """Threads the master thinks in, 1 to ``ai.parallel.MAX_CORES``; None: every core of the machine.
     No menu sets it: it is for the settings file, on a machine shared with other work."""
     window_size: tuple[int, int] | None = None
     """The window's size when last neither maximised nor fullscreen (None: never seen; the game picks one)."""
