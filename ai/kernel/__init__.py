@@ -43,14 +43,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ai.kernel import cache
-from ai.kernel.cache import CACHE_ENV, COMPLETE, SHIPPED_FOLDER
+from ai.kernel.cache import CACHE_ENV, COMPLETE, SHIPPED_FOLDER, SWITCH_ENV, switched_off
 
 log = logging.getLogger(__name__)
-
-SWITCH_ENV = "TOCHKI_KERNEL"
-"""Environment variable: ``off`` (or ``0``, ``no``, ``false``) keeps numba out: the kernel runs as plain Python."""
-
-_OFF_WORDS = ("off", "0", "no", "false")
 
 SHIPPED = "shipped"
 CACHED = "cached"
@@ -65,11 +60,6 @@ _thread: threading.Thread | None = None
 _state = "not started"
 _cache_dir: Path | None = None
 _compiling: Path | None = None
-
-
-def switched_off() -> bool:
-    """True when the environment asks for the kernel uncompiled (plain Python)."""
-    return os.environ.get(SWITCH_ENV, "").strip().lower() in _OFF_WORDS
 
 
 def configure(cache_dir: Path | None) -> None:

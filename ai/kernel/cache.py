@@ -27,6 +27,17 @@ from pathlib import Path
 CACHE_ENV = "TOCHKI_KERNEL_CACHE"
 """Environment variable: the folder under which the kernel's compiled code is cached."""
 
+SWITCH_ENV = "TOCHKI_KERNEL"
+"""Environment variable: ``off`` (or ``0``, ``no``, ``false``) keeps numba out: the kernel runs as plain Python.
+Here, not in ``ai.kernel``, since ``ai.kernel.jit`` reads it before numba is imported."""
+
+_OFF_WORDS = ("off", "0", "no", "false")
+
+
+def switched_off() -> bool:
+    """True when the environment asks for the kernel uncompiled (plain Python)."""
+    return os.environ.get(SWITCH_ENV, "").strip().lower() in _OFF_WORDS
+
 SOURCES = Path(__file__).resolve().parent
 """The kernel's source folder (``ai/kernel``), in a frozen build too (the build keeps the sources)."""
 

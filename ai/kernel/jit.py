@@ -16,8 +16,7 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
-from ai.kernel import SWITCH_ENV, switched_off
-from ai.kernel.cache import CPU_NAME, cache_folder, writable
+from ai.kernel.cache import CPU_NAME, SWITCH_ENV, cache_folder, switched_off, writable
 
 folder = cache_folder()
 """The folder numba caches the kernel in, for this process's life."""

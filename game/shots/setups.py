@@ -322,11 +322,7 @@ class _Screens:
     def master_pinned(self, scene: Any, state: MasterState, *, level: Level | None = None) -> Any:
         """``scene`` (versus or play) seeing the master's kernel in ``state``, whatever the real one's is;
         the versus screen with ``level`` chosen (not remembered)."""
-        watch = MasterWatch(lambda: state)
-        if scene.name == "play":
-            scene.thinking.master = watch
-        else:
-            scene.master = watch
+        (scene.thinking if scene.name == "play" else scene).master = MasterWatch(lambda: state)
         if level is not None:
             scene.level = level
             scene._show_choices()
