@@ -133,7 +133,8 @@ def test_a_killed_compiling_child_is_started_again(finished: Path, tmp_path: Pat
     out = _start_game(tmp_path / "cache", tmp_path, finished, "killed_first")
     assert "status: ready (compiled)" in out and "kernel: True" in out, out
     assert (tmp_path / "marker").read_text(encoding="utf-8") == "killed\nfinished\n"
-    assert "stopped by signal" in out
+    # Windows has no signals: a process killed from outside exits with the code its killer gave (15 here).
+    assert "stopped by signal" in out if os.name == "posix" else "exit 15" in out
 
 
 def test_a_child_ended_while_the_game_closes_is_not_started_again(tmp_path: Path) -> None:

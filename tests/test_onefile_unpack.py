@@ -145,8 +145,10 @@ def test_the_build_reads_back_what_it_stored_and_refuses_an_archive_it_cannot_re
     with pytest.raises(onefile_unpack.ArchiveError, match="1 stored files not found"):
         onefile_unpack.check_stored(executable, [*stored, f"{onefile_unpack.FOLDER}/llvmlite/libllvmlite.so"])
     # A PyInstaller that marked the entries otherwise: the reader finds none of them, and says so.
-    marked_otherwise = executable.read_bytes().replace(b"a" + f"{onefile_unpack.FOLDER}/".encode(),
-                                                       b"x" + f"{onefile_unpack.FOLDER}/".encode())
+    marked_otherwise = executable.read_bytes()
+    for separator in ("/", "\\"):  # the stored names' own: a backslash on Windows
+        marked_otherwise = marked_otherwise.replace(b"a" + f"{onefile_unpack.FOLDER}{separator}".encode(),
+                                                    b"x" + f"{onefile_unpack.FOLDER}{separator}".encode())
     executable.write_bytes(marked_otherwise)
     with pytest.raises(onefile_unpack.ArchiveError, match="archive format"):
         onefile_unpack.check_stored(executable, stored)
