@@ -343,10 +343,21 @@ def _setup_nodes(setup: tuple[tuple[Player, Point], ...]) -> list[list[str]]:
     return groups
 
 
+def coordinate(index: int) -> str:
+    """The letter of column or row ``index`` (0 to 51), as a record names it: ``a``–``z``, then ``A``–``Z``.
+
+    The board's coordinates (:mod:`game.view.coordinates`) are these letters.
+
+    >>> coordinate(0), coordinate(25), coordinate(26), coordinate(51)
+    ('a', 'z', 'A', 'Z')
+    """
+    return _LETTERS[index]
+
+
 def point_text(point: Point) -> str:
     """Two letters for a node, column then row: ``(0, 0)`` → ``aa``, ``(51, 26)`` → ``ZA``."""
     x, y = point
-    return _LETTERS[x] + _LETTERS[y]
+    return coordinate(x) + coordinate(y)
 
 
 def _size_text(width: int, height: int) -> str:

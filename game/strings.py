@@ -590,6 +590,25 @@ STRINGS: dict[str, dict[str, str]] = {
     "story.level": {"ru": "Поровну", "en": "Level scores"},
     "help.motion": {"ru": "Меньше движения", "en": "Reduce motion"},
     "help.motion.on": {"ru": "✓ Меньше движения", "en": "✓ Reduce motion"},
+    # --- help29: «?» opens the rules with the keys on them; coordinates on the board ---
+    "rules.keys": {"ru": "Клавиши", "en": "Keys"},
+    "keys.title": {"ru": "Клавиши и жесты", "en": "Keys and gestures"},
+    "keys.key.rules": {"ru": "?", "en": "?"},
+    "keys.do.rules": {"ru": "кнопка в игре: эти правила", "en": "the button in a game: these rules"},
+    "keys.do.f1": {"ru": "справка и настройки: меньше движения, координаты",
+                   "en": "help and settings: reduced motion, coordinates"},
+    "keys.review.title": {"ru": "В разборе", "en": "In a review"},
+    "keys.coords.title": {"ru": "Координаты", "en": "Coordinates"},
+    "keys.coords": {
+        "ru": "Включите их на карточке F1: вдоль краёв поля встанут буквы столбцов и строк. Узел называют "
+              "буквой столбца и буквой строки, как в записях партий (SGF) и в других программах точек: "
+              "«ab» — первый столбец, вторая строка сверху.",
+        "en": "Switch them on on the F1 card: the columns' and rows' letters appear along the board's edges. "
+              "A node is named by its column's letter, then its row's, as game records (SGF) and other Dots "
+              "programs name it: “ab” is the first column, the second row from the top.",
+    },
+    "help.coords": {"ru": "Координаты", "en": "Coordinates"},
+    "help.coords.on": {"ru": "✓ Координаты", "en": "✓ Coordinates"},
 }
 
 _language = DEFAULT_LANGUAGE

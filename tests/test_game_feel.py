@@ -445,11 +445,7 @@ def test_f1_toggles_the_help_in_play_and_in_the_menu(control: Control) -> None:
     key(control, pygame.K_F1)
     assert isinstance(control.stack.top, HelpScene)
     key(control, pygame.K_F1)
-    assert control.stack.top is play
-    click(control, play.panel.b_help.rect.center)  # the «?» button opens it too
-    assert isinstance(control.stack.top, HelpScene)
-    key(control, pygame.K_ESCAPE)
-    assert control.stack.top is play
+    assert control.stack.top is play  # (the «?» button opens the rules: tests/test_rules_from_play.py)
     control.stack.pop()
     menu = control.stack.top
     assert isinstance(menu, MenuScene)

@@ -1,6 +1,8 @@
 """The help card over any scene (F1, or the «?» button): the keys, how to play with a mouse or a finger,
-how to zoom and pan, and what a red cross means under the rule set in play; and the switch for reduced
-motion («Меньше движения», kept in the settings: the same information without movement).
+how to zoom and pan, and what a red cross means under the rule set in play; and two switches kept in the
+settings: reduced motion («Меньше движения»: the same information without movement) and the board's
+coordinates («Координаты», :mod:`game.view.coordinates`). The rules with these keys on them are a page of
+their own, «Клавиши» (:mod:`game.scenes.rules`), which the «?» of a game opens.
 
 Open it by name: ``stack.toggle("help")`` (F1 does that in every scene) or
 ``stack.go("help")`` from a button. F1, Esc, Enter, the button or a tap
@@ -19,26 +21,9 @@ from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
 from game.strings import t
 from game.view import paper, theme
+from game.view.keys import KEYS, TIPS
 from game.view.textfit import wrap
 from game.view.widgets import Button, ButtonGroup
-
-KEYS: tuple[tuple[str, str], ...] = (
-    ("help.key.undo", "help.do.undo"),
-    ("help.key.redo", "help.do.redo"),
-    ("help.key.back", "help.do.back"),
-    ("help.key.enter", "help.do.enter"),
-    ("help.key.zoom", "help.do.zoom"),
-    ("help.key.full", "help.do.full"),
-    ("help.key.help", "help.do.help"),
-)
-"""(key, what it does) string ids, in the order shown."""
-
-TIPS: tuple[tuple[str | None, str], ...] = (
-    ("help.mouse.title", "help.mouse"),
-    ("help.touch.title", "help.touch"),
-    ("help.zoom.title", "help.zoom"),
-)
-"""(heading, text) string ids of the paragraphs under the keys; the red cross's line follows them."""
 
 ILLEGAL: dict[Rules, str] = {Rules.COUNTRIES: "help.illegal", Rules.CLASSIC: "help.illegal.classic"}
 """What a red cross means, by rule set: classic has surrounded areas, not countries, and the first-move zone."""
@@ -77,7 +62,8 @@ class HelpScene(Scene):
         self.buttons = ButtonGroup()
         self.b_close = self.buttons.add(Button("help.close", primary=True), self.close)
         self.b_motion = self.buttons.add(Button("help.motion"), self.toggle_motion)
-        self._show_motion()
+        self.b_coords = self.buttons.add(Button("help.coords"), self.toggle_coordinates)
+        self._show_switches()
         self._box = pygame.Rect(0, 0, 0, 0)
         self._scale = 1.0
         self._dim: pygame.Surface | None = None
@@ -93,11 +79,20 @@ class HelpScene(Scene):
         """Reduced motion on or off, remembered (a game below reads it at its next moment)."""
         preferences = self.stack.preferences
         preferences.remember(reduced_motion=not preferences.chosen.reduced_motion)
-        self._show_motion()
+        self._show_switches()
 
-    def _show_motion(self) -> None:
+    def toggle_coordinates(self) -> None:
+        """The board's coordinates on or off, remembered; the scenes lay out again so a board below shows it."""
+        preferences = self.stack.preferences
+        preferences.remember(coordinates=not preferences.chosen.coordinates)
+        self._show_switches()
+        self.stack.resize(self.size)  # a board below makes room for its labels (or gives it back) now
+
+    def _show_switches(self) -> None:
         on = self.stack.preferences.chosen.reduced_motion
         self.b_motion.key, self.b_motion.selected = ("help.motion.on" if on else "help.motion"), on
+        on = self.stack.preferences.chosen.coordinates
+        self.b_coords.key, self.b_coords.selected = ("help.coords.on" if on else "help.coords"), on
 
     # ----- layout ------------------------------------------------------------------------
 
@@ -128,11 +123,12 @@ class HelpScene(Scene):
             self._scale -= 0.05
         box_h = min(h - 16, self._content_height(inner) + bh + 3 * pad)
         self._box = pygame.Rect((w - box_w) // 2, (h - box_h) // 2, box_w, box_h)
+        # One row: the two switches, then «Понятно» (a row more would shrink the card's text at 1024×600).
         gap = max(8, bh // 5)
-        bw = min((inner - gap) // 2, max(200, box_w // 3))
-        y = self._box.bottom - pad - bh
-        self.b_motion.rect = pygame.Rect(self._box.centerx - gap // 2 - bw, y, bw, bh)
-        self.b_close.rect = pygame.Rect(self._box.centerx + gap - gap // 2, y, bw, bh)
+        bw = (inner - 2 * gap) // 3
+        x, y = self._box.centerx - (3 * bw + 2 * gap) // 2, self._box.bottom - pad - bh
+        for i, button in enumerate((self.b_motion, self.b_coords, self.b_close)):
+            button.rect = pygame.Rect(x + i * (bw + gap), y, bw, bh)
         self._dim = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
         self._dim.fill(theme.DIM)
 

@@ -1,11 +1,10 @@
 """The game itself: the board, the player's aim, the panel, and the computer's turns.
 
-The engine decides (``is_legal``, ``play``, ``undo``, ``finish``, ``stop``); this
-scene routes input to it and draws what it says. An illegal node flashes and
-nothing is played. Moves animate (:mod:`game.view.anim`) without holding input
-back. The game is autosaved to its own slot after every change and on leaving
-(:mod:`game.storage.autosave`); «Вернуть» replays what «Отменить» took back
-(:mod:`game.match.takeback`). Opened as ``stack.go("play", Match(settings))``, or with a game to go on with.
+The engine decides (``is_legal``, ``play``, ``undo``, ``finish``, ``stop``); this scene routes input to it and
+draws what it says. An illegal node flashes and nothing is played. Moves animate (:mod:`game.view.anim`) without
+holding input back. The game is autosaved to its own slot after every change and on leaving
+(:mod:`game.storage.autosave`); «Вернуть» replays what «Отменить» took back (:mod:`game.match.takeback`).
+The «?» opens the rules at the rule set played. Opened as ``stack.go("play", Match(settings))``, or with a game.
 """
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ from game.scenes import play_questions as questions
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match
 from game.storage.autosave import Autosaver
-from game.view import anim, hud, theme
+from game.view import anim, coordinates, hud, theme
 from game.view.board_view import BoardView
 from game.view.callout import draw_loupe
 from game.view.hint_mark import draw_asked_hint
@@ -59,12 +58,13 @@ class PlayScene(Scene):
         self.refusal: RefusalMark | None = None
         self.clock = 0.0  # seconds since the scene started: animates the thinking dots
         self.screen: ScreenLayout = screen_layout(self.size)
-        self.zoom = ZoomControl(self.game.width, self.game.height, self.screen.board_area)  # pinch, wheel, keys
+        self.zoom = ZoomControl(self.game.width, self.game.height,  # pinch, wheel, keys; beside the coordinates
+                                coordinates.board_area(self.screen, stack.preferences.chosen.coordinates))
         self.board: BoardLayout = self.zoom.layout
         self.panel = PlayPanel(undo=self.undo, redo=self.redo, stop=lambda: questions.ask_stop(self),
                                hint=lambda: self.hint.ask(self.game), finish=lambda: questions.ask_finish(self),
                                resign=lambda: questions.ask_resign(self), menu=lambda: questions.leave(self, "menu"),
-                               help=lambda: self.stack.go("help"), sound=self.toggle_sound)
+                               help=lambda: self.stack.go("rules", self.game.rules), sound=self.toggle_sound)
         self.panel.b_sound.show(stack.sounds)
         self.thinking = Thinking(self)  # the computer's and the hint's: dots, or the master getting ready
         if self.game.history and not self.game.is_over:
@@ -198,7 +198,7 @@ class PlayScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self.screen = screen_layout(size)
-        self.board = self.zoom.refit(self.screen.board_area)  # an animation of another layout just stops
+        self.board = self.zoom.refit(coordinates.board_area(self.screen, self.stack.preferences.chosen.coordinates))
         self.panel.place(self.screen, self.game.rules)
 
     def wake_in(self) -> float | None:
@@ -281,8 +281,8 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         # Background, panel paper and board come as one cached picture.
-        self.view.draw(surface, self.game, self.board,
-                       lambda s: hud.draw_panel(s, self.screen.panel, self.screen.portrait), self.screen)
+        self.view.draw(surface, self.game, self.board,  # (an animation of another layout just stops)
+                       *coordinates.decor(self.screen, self.board, self.stack.preferences.chosen.coordinates))
         with self.zoom.overlays(surface):  # inside the board's area; then the fit button when zoomed
             if (ghost := self.ghost_node()) is not None:
                 self.view.draw_ghost(surface, self.board, ghost, self.game.to_move)

@@ -35,7 +35,7 @@ from game.match.settings import MatchSettings
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Reviewing
 from game.strings import STRINGS, t
-from game.view import hud, theme
+from game.view import coordinates, hud, theme
 from game.view.board_view import BoardView
 from game.view.hint_mark import draw_hint
 from game.view.lead_chart import LeadChart
@@ -80,7 +80,8 @@ class ReviewScene(Scene):
         self.b_back = self.buttons.add(Button("review.back"), self.stack.pop)
         self.b_menu = self.buttons.add(Button("results.menu"), self.to_menu)
         self.screen: ScreenLayout = screen_layout(self.size)
-        self.zoom = ZoomControl(game.width, game.height, self.screen.board_area)  # pinch, wheel, drag, keys
+        self.zoom = ZoomControl(game.width, game.height,  # pinch, wheel, drag, keys; beside the coordinates
+                                coordinates.board_area(self.screen, stack.preferences.chosen.coordinates))
         self.aim = Aim()  # nothing is played here: only the gestures' bookkeeping (a pinch clears it)
         self.board: BoardLayout = self.zoom.layout
         self._text_bottom = 0
@@ -158,7 +159,7 @@ class ReviewScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self.screen = screen_layout(size)
-        self.board = self.zoom.refit(self.screen.board_area)
+        self.board = self.zoom.refit(coordinates.board_area(self.screen, self.stack.preferences.chosen.coordinates))
         panel, portrait = self.screen.panel, self.screen.portrait
         bh, gap, pad = hud.spacing(size)
         # The steps, «play on from here», then back and menu: under the board at the top of the
@@ -229,7 +230,7 @@ class ReviewScene(Scene):
         size = self.size
         panel = self.screen.panel
         self.view.draw(surface, self.game, self.board,
-                       lambda s: hud.draw_panel(s, panel, self.screen.portrait), self.screen)
+                       *coordinates.decor(self.screen, self.board, self.stack.preferences.chosen.coordinates))
         with self.zoom.overlays(surface):  # clipped to the board's area; then the fit button when zoomed
             if (mistake := self._mistake_shown()) is not None:  # the better move, ringed where it was to go
                 draw_hint(surface, self.view, self.board, mistake.best, mistake.player, None)

@@ -1,4 +1,4 @@
-"""«Правила»: both rule sets in the game's own words, with diagrams drawn from real positions.
+"""«Правила»: both rule sets in the game's own words, with diagrams drawn from real positions, and the keys.
 
 Every diagram is a small :class:`engine.Game` played move by move with
 ``play()`` and drawn by the board's own renderer (:class:`game.view.board_view.BoardView`),
@@ -7,8 +7,10 @@ engine's score written by ``engine.format_score``. Only Blue moves in most of
 them: each dot names its player, as a game record does.
 
 The page scrolls (wheel, finger or mouse drag, ↑ ↓ PgUp PgDn Home End) under a
-fixed header: «Назад» and the two tabs, «Страны» and «Классика» (← → or Tab).
-Open it with ``stack.go("rules", rules)``; «Назад» or Esc goes back.
+fixed header: «Назад» and three tabs, «Страны», «Классика» and «Клавиши» (← → or Tab):
+the last one is the keys and gestures, the help card's list (:mod:`game.scenes.help`) with
+the review's keys and how coordinates name a node. Open it with ``stack.go("rules", rules)``
+(the menu's «Правила»; the «?» of a game opens it at the rule set played); «Назад» or Esc goes back.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from game.scenes.base import Scene, SceneStack
 from game.strings import language, t
 from game.view import paper, theme
 from game.view.board_view import BoardView
+from game.view.keys import KEYS, TIPS
 from game.view.textfit import wrap
 from game.view.widgets import Button, ButtonGroup, row_buttons
 
@@ -215,8 +218,63 @@ def render_page(rules: Rules, width: int, window: tuple[int, int]) -> tuple[pyga
     return surface, anchors
 
 
+KEY_ROWS: tuple[tuple[str, str], ...] = (
+    *((key, "keys.do.f1" if key == "help.key.help" else does) for key, does in KEYS),
+    ("keys.key.rules", "keys.do.rules"),
+)
+"""The keys tab's table: the help card's keys (F1 said to be the card of help and settings), then «?»."""
+
+KEY_PARAGRAPHS: tuple[tuple[str, str], ...] = (("keys.review.title", "review.keys"),
+                                               *((title, text) for title, text in TIPS if title is not None),
+                                               ("keys.coords.title", "keys.coords"))
+"""(heading, text) string ids of the paragraphs under the keys' table."""
+
+
+def render_keys(width: int, window: tuple[int, int]) -> tuple[pygame.Surface, list[int]]:
+    """The keys tab, ``width`` pixels wide, as :func:`render_page` draws a rule set's: the table of keys
+    (key, then what it does, wrapped beside it), then a paragraph a heading; and the y of each heading."""
+    pad = max(18, round(28 * theme.ui_scale(window)))
+    inner = width - 2 * pad
+    head_px, body_px = theme.text_size(window, 25), theme.text_size(window, 19)
+    body_font = theme.font(body_px)
+    line_h = round(body_font.get_linesize() * 1.12)
+    gap = max(14, round(22 * theme.ui_scale(window)))
+    keys = [theme.text(t(key), body_px, theme.BLUE_DARK, bold=True) for key, _ in KEY_ROWS]
+    key_w = min(inner // 3, max(k.get_width() for k in keys) + gap)
+    blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+    rules_at: list[int] = []
+    anchors = [pad]
+    head = theme.text(t("keys.title"), head_px, theme.INK, bold=True)
+    blits.append((head, (pad, pad)))
+    y = pad + head.get_height() + 6
+    for key_img, (_, does) in zip(keys, KEY_ROWS, strict=True):
+        blits.append((key_img, (pad, y)))
+        for line in wrap(t(does), body_font, inner - key_w):
+            blits.append((theme.text(line, body_px, theme.INK), (pad + key_w, y)))
+            y += line_h
+    for title, text in KEY_PARAGRAPHS:
+        y += round(gap * 0.6)
+        rules_at.append(y)
+        y += round(gap * 0.8)
+        anchors.append(y)
+        head = theme.text(t(title), head_px, theme.INK, bold=True)
+        blits.append((head, (pad, y)))
+        y += head.get_height() + 6
+        for line in wrap(t(text), body_font, inner):
+            blits.append((theme.text(line, body_px, theme.INK), (pad, y)))
+            y += line_h
+    surface = pygame.Surface((width, max(1, y + pad)))
+    surface.fill(theme.PANEL)
+    for ruled in rules_at:
+        pygame.draw.line(surface, theme.PANEL_EDGE, (pad, ruled), (width - pad, ruled))
+    surface.blits(blits, doreturn=False)
+    return surface, anchors
+
+
 class RulesScene(Scene):
-    """The rules page: «Страны» and «Классика» tabs, scrolled by wheel, finger, drag or keys."""
+    """The rules page: «Страны», «Классика» and «Клавиши» tabs, scrolled by wheel, finger, drag or keys.
+
+    ``rules`` is the rule set of the page (the help card below reads it), also while «Клавиши» is shown."""
 
     name = "rules"
     LINE = 48  # px per arrow key or wheel notch
@@ -224,11 +282,14 @@ class RulesScene(Scene):
     def __init__(self, stack: SceneStack, rules: Rules = Rules.COUNTRIES) -> None:
         super().__init__(stack)
         self.rules = rules
+        self.keys = False
+        """The «Клавиши» tab is shown (``rules`` stays the rule set the page was opened at)."""
         self.scroll = 0
         self.buttons = ButtonGroup()
         self.b_back = self.buttons.add(Button("page.back"), self.stack.pop)
         self.b_countries = self.buttons.add(Button("rules.countries"), lambda: self.show(Rules.COUNTRIES))
         self.b_classic = self.buttons.add(Button("rules.classic"), lambda: self.show(Rules.CLASSIC))
+        self.b_keys = self.buttons.add(Button("rules.keys"), self.show_keys)
         self.view = pygame.Rect(0, 0, 0, 0)
         self._inner = pygame.Rect(0, 0, 0, 0)  # the page's window: the card less its round corners
         self._title_pos = (0, 0)
@@ -240,17 +301,37 @@ class RulesScene(Scene):
 
     def show(self, rules: Rules) -> None:
         """Switch to the tab of ``rules``, scrolled to the top."""
-        if rules is not self.rules:
+        if rules is not self.rules or self.keys:
             self.scroll = 0
-        self.rules = rules
-        self.b_countries.selected = rules is Rules.COUNTRIES
-        self.b_classic.selected = rules is Rules.CLASSIC
+        self.rules, self.keys = rules, False
+        self._select()
+
+    def show_keys(self) -> None:
+        """Switch to the «Клавиши» tab, scrolled to the top."""
+        if not self.keys:
+            self.scroll = 0
+        self.keys = True
+        self._select()
+
+    def _select(self) -> None:
+        self.b_countries.selected = not self.keys and self.rules is Rules.COUNTRIES
+        self.b_classic.selected = not self.keys and self.rules is Rules.CLASSIC
+        self.b_keys.selected = self.keys
+
+    def step_tab(self, by: int) -> None:
+        """The next tab (``by`` 1) or the one before (-1), round: «Страны», «Классика», «Клавиши»."""
+        tabs: list[Rules | None] = [Rules.COUNTRIES, Rules.CLASSIC, None]
+        now = tabs.index(None if self.keys else self.rules)
+        shown = tabs[(now + by) % len(tabs)]
+        self.show_keys() if shown is None else self.show(shown)
 
     def page(self) -> pygame.Surface:
         """The current tab's picture, made again only when the tab, width or language changes."""
-        key = (self.rules, self.view.w, self.size, language())
+        key = (self.rules, self.keys, self.view.w, self.size, language())
         if self._page is None or self._page[0] != key:
-            self._page = (key, *render_page(self.rules, max(200, self.view.w), self.size))
+            width = max(200, self.view.w)
+            self._page = (key, *(render_keys(width, self.size) if self.keys else
+                                 render_page(self.rules, width, self.size)))
         return self._page[1]
 
     def scroll_to_section(self, index: int) -> None:
@@ -279,8 +360,8 @@ class RulesScene(Scene):
         margin = max(12, round(20 * theme.ui_scale(size)))
         back_w = max(110, round(150 * theme.ui_scale(size)))
         self.b_back.rect = pygame.Rect(margin, margin, back_w, bh)
-        tabs_w = min(2 * round(190 * theme.ui_scale(size)), w - back_w - 3 * margin)
-        row_buttons([self.b_countries, self.b_classic], w - margin - tabs_w, margin, tabs_w, bh, 10)
+        tabs_w = min(3 * round(180 * theme.ui_scale(size)), w - back_w - 3 * margin)
+        row_buttons([self.b_countries, self.b_classic, self.b_keys], w - margin - tabs_w, margin, tabs_w, bh, 10)
         self._title_pos = (self.b_back.rect.right + margin, margin + bh // 2)
         top = margin + bh + margin
         width = min(w - 2 * margin, round(1000 * theme.ui_scale(size)))
@@ -318,7 +399,7 @@ class RulesScene(Scene):
         elif key == pygame.K_END:
             self.scroll = self.max_scroll
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-            self.show(Rules.CLASSIC if self.rules is Rules.COUNTRIES else Rules.COUNTRIES)
+            self.step_tab(-1 if key == pygame.K_LEFT else 1)
         elif key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.stack.pop()
 

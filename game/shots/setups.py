@@ -147,10 +147,11 @@ class _Screens:
         self.in_progress = unfinished.with_meta(sgf.dumps(countries), autosave_meta(VERSUS_AMATEUR, countries))
 
     def only(self, *scenes: Callable[[], Any], then: Callable[[Any], None] | None = None,
-             autosave: str | None = None) -> Callable[[], None]:
-        """A set-up: a fresh stack of ``scenes``; ``then`` adjusts the top one once it is laid out."""
+             autosave: str | None = None, coords: bool = False) -> Callable[[], None]:
+        """A set-up: a fresh stack of ``scenes`` (coordinates on if ``coords``); ``then`` adjusts the top one."""
         def setup() -> None:
             self.stack.shutdown_all()
+            self.stack.preferences.assume(coordinates=coords)
             self.stack.scenes.clear()
             strings.set_language(self.lang)
             self.control.filter.reset()  # a finger the last picture held down is not on this one
@@ -166,7 +167,6 @@ class _Screens:
 
     def menu(self) -> Any:
         return self.stack.make("menu")
-
 
     def finished(self) -> Any:
         game = demo.countries_demo()
@@ -213,7 +213,6 @@ class _Screens:
         assert scene.name == "play"
         zoom_in(self.control, scene.zoom, ZOOM_PRESSES)
         game = scene.game
-
         def theirs(node: Point) -> bool:
             return game.refusal(node) is Refusal.INSIDE and game.owner_at(node) is game.to_move.other
         _, at = node_in_sight(scene.board, scene.screen.board_area, theirs)
@@ -233,7 +232,6 @@ class _Screens:
         scene.stop()
         scene.update(13.0)
         return scene
-
 
     def celebrating(self) -> Any:
         scene = self.finished()
@@ -411,6 +409,7 @@ class _Screens:
             ("rules-countries", s.rules_at(Rules.COUNTRIES, 2)),
             ("rules-countries-takeover", s.rules_at(Rules.COUNTRIES, 4)),
             ("rules-classic", s.rules_at(Rules.CLASSIC, 2)),
+            ("rules-keys", only(menu, lambda: stack.make("rules", Rules.CLASSIC), then=lambda page: page.show_keys())),
             ("files-open", only(menu, lambda: stack.make("open"), then=s.read_in_sight, autosave=s.in_progress)),
             ("files-rename", only(menu, lambda: stack.make("open"), then=s.renaming)),
             ("unfinished", only(menu, s.unfinished_list, then=s.read_in_sight)),
@@ -419,6 +418,7 @@ class _Screens:
             ("files-save", only(menu, s.finished, s.save_finished, then=s.read_in_sight)),
             ("review-zagram", only(menu, lambda: stack.make("open"), s.zagram_review)),
             ("review-analysis", only(menu, lambda: stack.make("open"), s.zagram_analysed)),
+            ("review-coordinates", only(menu, lambda: stack.make("open"), s.zagram_analysed, coords=True)),
             ("results-celebration", only(menu, s.celebrating)),
             ("results-draw", only(menu, s.draw_result)),
             ("versus", only(menu, lambda: stack.make("versus", Rules.COUNTRIES))),
@@ -431,6 +431,9 @@ class _Screens:
             ("picker", only(menu, lambda: stack.make("picker", MatchSettings()))),
             ("play-countries", only(menu, s.touched_play)),
             ("play-full", only(menu, s.full_play)),
+            ("play-coordinates", only(menu, s.full_play, coords=True)),
+            ("play-coordinates-zoomed", only(menu, s.full_play, then=s.zoomed(ZOOM_PRESSES), coords=True)),
+            ("play-coordinates-small", only(menu, s.touched_play, coords=True)),
             ("play-takeover-sweep", only(menu, lambda: stack.make("play", Match(COUNTRIES, _ring_around_a_square())),
                                          then=s.mid_takeover)),
             ("play-moment-huge", only(menu, lambda: stack.make("play", Match(COUNTRIES, _big_ring_but_one())),
@@ -477,9 +480,8 @@ GETTING_READY = MasterState(Readiness.GETTING_READY, 0.4)
 
 def _master_waiting(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
                     cancel: threading.Event | None = None) -> Point:
-    """The master as it is while its kernel gets ready in the pictures: it waits until the move is no
-    longer wanted (the next picture's set-up cancels it; the opponent and the hint always pass ``cancel``),
-    then hands back a move that is dropped."""
+    """The master while its kernel gets ready in the pictures: it waits until the move is no longer wanted
+    (the next set-up cancels it; the opponent and the hint pass ``cancel``), then hands back a dropped move."""
     if cancel is not None:
         cancel.wait()
     return (0, 0)

@@ -70,6 +70,9 @@ class Settings:
     """The same information without movement (issue 29): a moment's banner and «+N» still, no burst, pulse,
     sweep or confetti motion. Chosen on the help card (F1). The system's own preference is not read: pygame-ce
     2.5.8 on SDL 2.32 exposes none (no hint or call for it in SDL 2), so only this setting switches it."""
+    coordinates: bool = False
+    """The columns' and rows' letters along the board's edges (:mod:`game.view.coordinates`), in play and
+    review. Off at first; switched on the help card (F1)."""
 
     @property
     def board_size(self) -> BoardSize:
@@ -135,6 +138,7 @@ _VALIDATORS: dict[str, Callable[[object], object | None]] = {
     "window_size": _window_size,
     "window_maximised": lambda value: value if isinstance(value, bool) else None,
     "reduced_motion": lambda value: value if isinstance(value, bool) else None,
+    "coordinates": lambda value: value if isinstance(value, bool) else None,
 }
 
 

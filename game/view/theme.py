@@ -161,3 +161,9 @@ def text(s: str, px: int, colour: Colour = INK, *, bold: bool = False) -> pygame
         surf = face.render(s if face.size(s)[0] > 0 else "", True, colour)
         _text_cache[key] = surf
     return surf
+
+
+# help29: the board's coordinates, on the background beside the paper (about 5.9:1 against BACKGROUND)
+COORDINATE: Colour = (78, 84, 96)
+# help29: the ring round the chart's mistake dots, dark against the white chart and both leads' fills
+CHART_DOT_EDGE: Colour = (44, 50, 62)
