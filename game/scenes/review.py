@@ -35,7 +35,7 @@ from game.match.settings import MatchSettings
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Reviewing
 from game.strings import STRINGS, t
-from game.view import coordinates, hud, theme
+from game.view import coordinates, hud, lead_chart, theme
 from game.view.board_view import BoardView
 from game.view.hint_mark import draw_hint
 from game.view.lead_chart import LeadChart
@@ -279,18 +279,22 @@ class ReviewScene(Scene):
             lines += self._analysis_lines()
         px = theme.text_size(size, 17)
         bold = theme.font(px, True)
+        # The chart keeps its least height (readable at 1024×600): the lines have what is left above it.
+        room = self._text_bottom - (lead_chart.min_height(size) + 6 if self.analysis is not None else 0)
         for text, colour in lines:
             # Wrapped, not shrunk: fitted to one line, «Анализ прерван на ходе 97 из 244» and «Mistake:
             # −2½, the ring was better» came out at 12 px at 1200×800, under their neighbours' 16.
-            for row in wrap(text, bold, width):
-                if y + bold.get_height() > self._text_bottom:
-                    return self._draw_buttons(surface)
+            rows = wrap(text, bold, width)
+            if y + (len(rows) - 1) * bold.get_linesize() + bold.get_height() > room:
+                break  # a line is shown whole or not at all
+            for row in rows:
                 surface.blit(one_line(row, px, colour, width, bold=True), (x, y))  # fits: one_line cuts a lone long word
                 y += bold.get_linesize()
             y += 6
-        if self.analysis is not None:  # the chart takes the room of the keys' hint
+        if self.analysis is not None:  # the chart takes the room of the keys' hint, at least its least height
             running = self.analysis.running
-            self.chart.draw(surface, pygame.Rect(x, y + 2, width, self._text_bottom - y - 4), self.analysis.moves,
+            top = min(y + 2, self._text_bottom - 2 - lead_chart.min_height(size))
+            self.chart.draw(surface, pygame.Rect(x, top, width, self._text_bottom - 2 - top), self.analysis.moves,
                             self.analysis.total, self.step, progress=self.analysis.fraction if running else None)
             return self._draw_buttons(surface)
         hint_font = theme.font(theme.text_size(size, 15))

@@ -11,6 +11,11 @@ zero line the chart is filled in the colour of the side ahead; each mistake is a
 dot on the curve in the colour of the side that made it (the turning points);
 the move shown is a vertical line; a thin bar under the chart shows how much is
 analysed. A tap anywhere on the chart picks the move under it (:meth:`LeadChart.step_at`).
+
+Readable on a small screen (issue 29): the review keeps the chart at least :func:`min_height` tall
+(96 px at 1024×600, as tall as leaves the analysis' lines room above it in Russian), and a mistake's dot
+is at least :data:`MIN_DOT_PX` across, ringed in white and then in dark ink, so that it stands out on the
+white chart and on either side's fill (a blue dot on the red).
 """
 
 from __future__ import annotations
@@ -29,6 +34,31 @@ MIN_SCALE = 4.0
 
 BAR_PX = 5
 """Height of the progress bar under the chart while the analysis runs."""
+
+CHART_PX = 120
+"""The chart's least height at 1280×800, scaled with the window as text is (:func:`min_height`)."""
+
+MIN_DOT_PX = 11
+"""The least width of a mistake's dot, its colour alone (the two rings round it come on top)."""
+
+
+def min_height(window: tuple[int, int]) -> int:
+    """How tall the review keeps the chart at least in a window of ``window`` (its progress bar included).
+
+    >>> min_height((1024, 600)), min_height((1366, 768)), min_height((1920, 1080))
+    (96, 115, 162)
+    """
+    return round(CHART_PX * theme.ui_scale(window))
+
+
+def dot_radius(chart_h: int) -> int:
+    """The radius of a mistake's dot on a chart ``chart_h`` pixels tall (a circle of radius r is 2r pixels
+    across): :data:`MIN_DOT_PX` across at least, a little larger on a tall chart.
+
+    >>> [2 * dot_radius(h) for h in (40, 96, 120, 400)]
+    [12, 12, 14, 14]
+    """
+    return max((MIN_DOT_PX + 1) // 2, min(7, chart_h // 16))  # larger still, a game's many mistakes hide the curve
 
 
 def scale_of(leads: Sequence[float]) -> float:
@@ -56,6 +86,8 @@ class LeadChart:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.total = 0
+        self.dot_px = 0
+        """How wide the mistakes' dots were last drawn, their colour alone (0: none drawn yet)."""
 
     def step_at(self, pos: tuple[int, int]) -> int | None:
         """The move under ``pos`` (0 before the first), or None off the chart.
@@ -99,12 +131,15 @@ class LeadChart:
         if total:
             now = round(at(min(step, total), 0.0)[0])
             pygame.draw.line(surface, theme.LAST_MOVE, (now, chart.y), (now, chart.bottom - 1), 2)
-        r = max(3, min(6, chart.h // 22))
+        r = dot_radius(chart.h)
+        self.dot_px = 2 * r
         for m in moves:
             if m.mistake:
                 x, y = at(m.number, m.lead)
-                pygame.draw.circle(surface, (255, 255, 255), (round(x), round(y)), r + 1)
-                pygame.draw.circle(surface, theme.player_dark(m.player), (round(x), round(y)), r)
+                centre = (round(x), round(y))
+                pygame.draw.circle(surface, theme.CHART_DOT_EDGE, centre, r + 2)  # dark: apart from either fill
+                pygame.draw.circle(surface, (255, 255, 255), centre, r + 1)  # light: apart from the dark dots
+                pygame.draw.circle(surface, theme.player_dark(m.player), centre, r)
         pygame.draw.rect(surface, theme.BUTTON_EDGE, chart, width=1, border_radius=4)
         if progress is not None:
             bar = pygame.Rect(chart.x, chart.bottom + 3, chart.w, BAR_PX)
