@@ -590,6 +590,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "story.level": {"ru": "Поровну", "en": "Level scores"},
     "help.motion": {"ru": "Меньше движения", "en": "Reduce motion"},
     "help.motion.on": {"ru": "✓ Меньше движения", "en": "✓ Reduce motion"},
+    # leftovers: the truth about the master where its kernel failed to load (the amateur plays for it),
+    # and the review's line of which engine played the master.
+    "versus.master.amateur": {
+        "ru": "Мастер не загрузился: вместо него играет любитель",
+        "en": "The master could not load: the amateur plays in its place",
+    },
+    "results.engine.amateur": {"ru": "Вместо мастера играл любитель", "en": "The amateur played for the master"},
 }
 
 _language = DEFAULT_LANGUAGE

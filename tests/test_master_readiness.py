@@ -31,14 +31,17 @@ from game.view import theme
 
 
 class FakeKernel:
-    """``ai.kernel`` as the screens read it: its status (and so ``ready()``) and its progress."""
+    """``ai.kernel`` as the screens read it: its status (and so ``ready()``), its progress, and whether its
+    modules run as plain Python (numba missing or switched off)."""
 
     def __init__(self) -> None:
         self.status = "loading"
         self.progress: float | None = 0.4
+        self.plain = False
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(kernel, "status", lambda: self.status)
+        monkeypatch.setattr(kernel, "plain", lambda: self.plain or self.status.startswith("off"))
         monkeypatch.setattr(kernel, "ready", lambda: self.status.startswith("ready"))
         monkeypatch.setattr(kernel, "progress", lambda: self.progress, raising=False)
 
@@ -132,15 +135,33 @@ def test_an_unknown_progress_reads_without_a_figure(
     assert "Мастер готовится…" in drawn(control)
 
 
-@pytest.mark.parametrize("status", ["failed: UnpicklingError: invalid load key, '\\x00'.",
+@pytest.mark.parametrize("status", ["failed: ModuleNotFoundError: No module named 'numba'",
                                     "off: TOCHKI_KERNEL is set"])
 def test_where_the_kernel_never_loads_the_versus_screen_says_the_master_is_weaker(
         control: Control, fake_kernel: FakeKernel, drawn: Callable[[Control], list[str]], status: str) -> None:
-    fake_kernel.status = status
+    fake_kernel.status, fake_kernel.plain = status, True  # the kernel's modules run as plain Python
     versus = open_versus(control)
     shown = drawn(control)
     assert "На этом компьютере мастер играет без компиляции, заметно слабее" in shown
-    assert not any("Unpickling" in s or "TOCHKI" in s or "готовится" in s for s in shown)  # no raw error text
+    assert not any("numba" in s or "TOCHKI" in s or "готовится" in s for s in shown)  # no raw error text
+    assert versus.wake_in() is None
+
+
+@pytest.mark.parametrize("language, said", [
+    ("ru", "Мастер не загрузился: вместо него играет любитель"),
+    ("en", "The master could not load: the amateur plays in its place")])
+def test_where_the_kernel_failed_with_numba_there_the_versus_screen_says_the_amateur_plays(
+        control: Control, fake_kernel: FakeKernel, drawn: Callable[[Control], list[str]], language: str,
+        said: str) -> None:
+    from game import strings
+
+    strings.set_language(language)
+    fake_kernel.status = "failed: UnpicklingError: invalid load key, '\\x00'."  # numba imported: no search at all
+    versus = open_versus(control)
+    press(control, versus.level_buttons[2])
+    shown = drawn(control)
+    assert said in shown
+    assert not any("Unpickling" in s or "uncompiled" in s or "без компиляции" in s for s in shown)
     assert versus.wake_in() is None
 
 
@@ -167,6 +188,9 @@ def test_the_state_read_from_the_kernel(fake_kernel: FakeKernel, monkeypatch: py
     fake_kernel.status = "ready (shipped)"
     assert master_state().readiness is Readiness.READY
     fake_kernel.status = "failed: RuntimeError: cannot cache function 'is_legal': no locator available"
+    assert master_state().readiness is Readiness.STAND_IN  # numba there: the amateur plays for the master
+    assert master_state().engine is sgf.MasterEngine.AMATEUR
+    fake_kernel.plain = True  # numba missing: the same search, uncompiled
     assert master_state().readiness is Readiness.NEVER
 
 
@@ -249,7 +273,7 @@ def test_while_a_hint_waits_for_the_kernel_its_button_and_the_panel_say_so(
 
 def test_the_results_and_the_record_name_the_uncompiled_master(
         control: Control, fake_kernel: FakeKernel, drawn: Callable[[Control], list[str]]) -> None:
-    fake_kernel.status = "failed: ImportError: No module named 'numba'"
+    fake_kernel.status, fake_kernel.plain = "failed: ImportError: No module named 'numba'", True
     master = WaitingMaster()
     master.loaded.set()  # where the kernel never loads, the master plays at once, uncompiled
     play = start_play(control, MatchSettings(Rules.COUNTRIES, 10, 10, ComputerSettings(Level.MASTER, Player.RED)),
@@ -269,6 +293,29 @@ def test_the_results_and_the_record_name_the_uncompiled_master(
     info = sgf.read_info(save.saved.read_text(encoding="utf-8"))
     assert sgf.read_engine(info) is sgf.MasterEngine.UNCOMPILED and info["ENGINE"] == "uncompiled"
     assert (info["PB"], info["BR"]) == ("Компьютер", "Мастер")  # what other programs show
+
+
+def test_the_results_and_the_record_say_the_amateur_played_where_the_kernel_failed(
+        control: Control, fake_kernel: FakeKernel, drawn: Callable[[Control], list[str]]) -> None:
+    fake_kernel.status = "failed: UnpicklingError: invalid load key, '\\x00'."  # numba there: ai lets the amateur play
+    master = WaitingMaster()
+    master.loaded.set()
+    play = start_play(control, MatchSettings(Rules.COUNTRIES, 10, 10, ComputerSettings(Level.MASTER, Player.RED)),
+                      chooser=master)
+    step_until(control, lambda: play.game.move_count == 1)
+    assert play.thinking.master.engines == {sgf.MasterEngine.AMATEUR}
+    play.finish()
+    step(control)
+    results = control.stack.top
+    assert isinstance(results, ResultsScene) and results.engine is sgf.MasterEngine.AMATEUR
+    shown = drawn(control)
+    assert "Вместо мастера играл любитель" in shown and "Мастер: без компиляции, слабее" not in shown
+    press(control, results.b_save)
+    save = control.stack.top
+    assert isinstance(save, SaveGameScene)
+    press(control, save.b_save)
+    assert save.saved is not None
+    assert sgf.read_info(save.saved.read_text(encoding="utf-8"))["ENGINE"] == "amateur"
 
 
 def test_the_results_name_the_kernel_and_say_nothing_where_no_master_played(

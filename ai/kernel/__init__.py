@@ -13,7 +13,9 @@ while its menu shows, and a background thread makes the kernel ready, in this or
 Until :func:`ready` says so a master's move waits for it (``ai.kernel_can_search``).
 :func:`status` says where the kernel came from (``ready (shipped)``, ``ready (cached)``,
 ``ready (compiled)``, ``ready (compiled, not cached)``), or why it is off or failed; the log says
-more.
+more. Off or failed, :func:`plain` tells whether the master still searches on the kernel's modules as
+plain Python (numba missing or switched off) or cannot search at all (numba there, the kernel failed:
+``ai.kernel_can_search`` then lets the amateur play for the master).
 
 The cache heals: a cache that fails to load, whatever the error, is removed and compiled again
 once; a compiling child killed while the game runs is started again (only the game's own exit
@@ -109,6 +111,16 @@ def status() -> str:
     if _compiling is not None and not _done.is_set():
         return "compiling"
     return _state
+
+
+def plain() -> bool:
+    """True when the kernel's modules run as plain Python in this run (numba missing, or switched off):
+    the master searches on them uncompiled. False where numba was imported, or is not yet known to be
+    missing: a kernel that failed then cannot search (``ai.kernel_can_search``). Never imports numba."""
+    if switched_off():
+        return True
+    jit = sys.modules.get("ai.kernel.jit")
+    return jit is not None and getattr(jit, "load_error", None) is not None
 
 
 def progress() -> float | None:
@@ -333,4 +345,4 @@ def _mark_complete(folder: Path) -> None:
 
 
 __all__ = ["CACHED", "CACHE_ENV", "COMPILED", "COMPLETE", "CompileStopped", "SHIPPED", "SHIPPED_FOLDER",
-           "SWITCH_ENV", "UNCACHED", "configure", "progress", "ready", "start", "status", "switched_off", "wait"]
+           "SWITCH_ENV", "UNCACHED", "configure", "plain", "progress", "ready", "start", "status", "switched_off", "wait"]
