@@ -356,3 +356,81 @@ def test_a_game_saved_from_the_leave_question_names_the_engine_too(control: Cont
     press(control, save.b_save)
     assert save.saved is not None
     assert sgf.read_engine(sgf.read_info(save.saved.read_text(encoding="utf-8"))) is sgf.MasterEngine.KERNEL
+
+
+def test_plain_says_whether_the_kernels_modules_run_as_plain_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import types
+
+    monkeypatch.delenv(kernel.SWITCH_ENV, raising=False)
+    monkeypatch.setitem(sys.modules, "ai.kernel.jit", types.SimpleNamespace(load_error=None))
+    assert not kernel.plain()  # numba imported: a failed kernel cannot search
+    monkeypatch.setitem(sys.modules, "ai.kernel.jit", types.SimpleNamespace(load_error=ImportError("no numba")))
+    assert kernel.plain()
+    monkeypatch.delitem(sys.modules, "ai.kernel.jit")
+    assert not kernel.plain()  # not known yet
+    monkeypatch.setenv(kernel.SWITCH_ENV, "off")
+    assert kernel.plain()
+
+
+# ----- a game in progress, left and resumed -------------------------------------------------------
+
+
+def test_a_resumed_game_remembers_the_engine_its_master_played_on(
+        control: Control, fake_kernel: FakeKernel) -> None:
+    from game.scenes.handoff import Match
+    from game.storage import unfinished
+    from game.storage.autosave import resume
+
+    fake_kernel.status, fake_kernel.plain = "failed: ModuleNotFoundError: No module named 'numba'", True
+    master = WaitingMaster()
+    master.loaded.set()
+    settings = MatchSettings(Rules.COUNTRIES, 10, 10, ComputerSettings(Level.MASTER, Player.RED))
+    play = start_play(control, settings, chooser=master)
+    step_until(control, lambda: play.game.move_count == 1)  # the master's first dot, uncompiled
+    play.shutdown()  # leaving writes the autosave now
+    saved = unfinished.load_current()
+    assert isinstance(saved, unfinished.Resumable) and "ENGINE[uncompiled]" in saved.text
+    # Resumed where the kernel is ready: the game was still not played at full strength throughout.
+    fake_kernel.status, fake_kernel.plain = "ready (cached)", False
+    resumed = resume(saved)
+    assert resumed.engine is sgf.MasterEngine.UNCOMPILED
+    again = PlayScene(control.stack, Match(*resumed))
+    control.stack.push(again)
+    step(control)
+    assert sgf.read_engine(sgf.read_info(unfinished.load_current().text)) is sgf.MasterEngine.UNCOMPILED  # type: ignore[union-attr]
+    click(control, grid_px(again, 4, 4))
+    step_until(control, lambda: again.game.move_count == 3)  # the master moves again, on its kernel now
+    step(control)
+    again.shutdown()
+    later = unfinished.load_current()
+    assert isinstance(later, unfinished.Resumable)
+    assert sgf.read_engine(sgf.read_info(later.text)) is sgf.MasterEngine.UNCOMPILED
+    assert again.thinking.engine is sgf.MasterEngine.UNCOMPILED
+
+
+def test_a_game_first_saved_on_the_kernel_and_resumed_where_it_failed_names_the_amateur(
+        control: Control, fake_kernel: FakeKernel) -> None:
+    from game.scenes.handoff import Match
+    from game.storage import unfinished
+    from game.storage.autosave import resume
+
+    fake_kernel.status = "ready (shipped)"
+    master = WaitingMaster()
+    master.loaded.set()
+    play = start_play(control, MatchSettings(Rules.COUNTRIES, 10, 10, ComputerSettings(Level.MASTER, Player.RED)),
+                      chooser=master)
+    step_until(control, lambda: play.game.move_count == 1)
+    play.shutdown()
+    saved = unfinished.load_current()
+    assert isinstance(saved, unfinished.Resumable) and "ENGINE[kernel]" in saved.text
+    fake_kernel.status = "failed: UnpicklingError: invalid load key, '\\x00'."  # numba there: the amateur stands in
+    again = PlayScene(control.stack, Match(*resume(saved)))
+    control.stack.push(again)
+    step(control)
+    click(control, grid_px(again, 4, 4))
+    step_until(control, lambda: again.game.move_count == 3)
+    step(control)
+    again.shutdown()
+    later = unfinished.load_current()
+    assert isinstance(later, unfinished.Resumable) and "ENGINE[amateur]" in later.text

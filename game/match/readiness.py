@@ -142,13 +142,14 @@ class MasterWatch:
     """A screen's look at the master's kernel: its state as last looked at (once a frame), and in a game
     the engines the computer's master found its moves on."""
 
-    def __init__(self, watch: Watch = master_state) -> None:
+    def __init__(self, watch: Watch = master_state, *, before: MasterEngine | None = None) -> None:
         self.watch = watch
         """Where the state comes from: :func:`master_state` (the screenshots pin one)."""
         self.state = watch()
         """The state as last looked at."""
-        self.engines: set[MasterEngine] = set()
-        """The engines the master's moves were found on (for the results and the record)."""
+        self.engines: set[MasterEngine] = set() if before is None else {before}
+        """The engines the master's moves were found on (for the results and the record), with ``before``: the
+        one a resumed game's record says its master played on until then."""
 
     def look(self) -> MasterState:
         """Look again (once a frame); the state now."""

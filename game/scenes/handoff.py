@@ -23,9 +23,9 @@ class Match:
     what is left of a «Стоп» under way (None: its full time), the save of a game in progress
     it goes on writing to (None: a save of its own), the moves taken back before, to replay,
     the players' clocks as they were (None: full, if the set-up has a clock), the hints used
-    (against the computer: shown at the end and kept in the record), how it ended (for the
-    results; None: as the game itself says), and the engine the computer's master played on (for the
-    results and the record; None: no master moved).
+    (against the computer: shown at the end and kept in the record), the engine the computer's master
+    played on (for the results and the record, and the autosave of a game resumed; None: no master moved),
+    and how it ended (for the results; None: as the game itself says).
 
     ``Match(*autosave.resume(saved))`` goes on with a game in progress."""
 
@@ -36,8 +36,8 @@ class Match:
     redo: TakeBack | None = None
     clock: ClockState | None = None
     hints: int = 0
+    engine: sgf.MasterEngine | None = None  # before the ending: a resumed game's record gives it (autosave.Resumed)
     ending: Ending | None = None
-    engine: sgf.MasterEngine | None = None
     takebacks: int = 0
     """How many times moves were taken back («Отменить»): shown at the end and kept in the record."""
 
