@@ -434,3 +434,61 @@ def test_a_game_first_saved_on_the_kernel_and_resumed_where_it_failed_names_the_
     again.shutdown()
     later = unfinished.load_current()
     assert isinstance(later, unfinished.Resumable) and "ENGINE[amateur]" in later.text
+
+
+# ----- the review ---------------------------------------------------------------------------------
+
+
+def test_the_review_says_the_engine_the_hints_and_the_takebacks_from_the_results_and_from_a_record(
+        control: Control, fake_kernel: FakeKernel, drawn: Callable[[Control], list[str]]) -> None:
+    from game import strings
+    from game.scenes.files.open_game import OpenGameScene
+    from game.scenes.review import ReviewScene
+
+    fake_kernel.status = "ready (cached)"
+    master = WaitingMaster()
+    master.loaded.set()
+    play = start_play(control, MatchSettings(Rules.COUNTRIES, 10, 10, ComputerSettings(Level.MASTER, Player.BLUE)),
+                      chooser=master)
+    click(control, grid_px(play, 4, 4))
+    step_until(control, lambda: play.game.move_count == 2 and play.human_to_move)
+    press(control, play.panel.b_undo)  # one takeback
+    click(control, grid_px(play, 5, 5))
+    step_until(control, lambda: play.game.move_count == 2 and play.human_to_move)
+    play.finish()
+    step(control)
+    results = control.stack.top
+    assert isinstance(results, ResultsScene) and results.takebacks == 1
+    press(control, results.b_review)
+    review = control.stack.top
+    assert isinstance(review, ReviewScene)
+    shown = " / ".join(drawn(control))  # a line the panel wraps comes in rows
+    assert "Подсказок: 0 · Отмен: 1" in shown and "Мастер: / скомпилированное ядро" in shown
+    control.stack.pop()
+    press(control, results.b_save)
+    save = control.stack.top
+    assert isinstance(save, SaveGameScene)
+    press(control, save.b_save)
+    assert save.saved is not None
+    strings.set_language("en")
+    control.stack.go("open")
+    files = control.stack.top
+    assert isinstance(files, OpenGameScene)
+    step(control)
+    files.open_entry([g.name for g in files.games].index(save.saved.stem))
+    opened = control.stack.top
+    assert isinstance(opened, ReviewScene) and opened.engine is sgf.MasterEngine.KERNEL and opened.takebacks == 1
+    shown = " / ".join(drawn(control))
+    assert "Hints used: 0 · / Takebacks: 1" in shown  # broken at «·», never between a count and its name
+    assert "Master: compiled kernel" in shown
+
+
+def test_the_review_of_a_game_at_one_screen_says_no_takebacks(
+        control: Control, drawn: Callable[[Control], list[str]]) -> None:
+    from game.scenes.handoff import Reviewing
+
+    game = Game(9, 9)
+    game.play((4, 4))
+    control.stack.go("review", Reviewing(game, MatchSettings(Rules.COUNTRIES, 9, 9), takebacks=2))
+    step(control)
+    assert not any("Отмен" in s or "Мастер:" in s for s in drawn(control))

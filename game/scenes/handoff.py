@@ -46,8 +46,9 @@ class Match:
 class Reviewing:
     """A game to step through: the set-up it was played with when known, its name (a file's),
     the two sides' names from a record (Blue's, Red's), the move to show first (None: the last),
-    its clock as a record keeps it (None: none), whether to start the master's analysis at once, and
-    the hints a record says were used (``HN``)."""
+    its clock as a record keeps it (None: none), whether to start the master's analysis at once, the
+    hints a record says were used (``HN``), the times moves were taken back (``TAKEBACKS``) and the
+    engine the computer's master played on (``ENGINE``; None: none said)."""
 
     game: Game
     settings: MatchSettings | None = None
@@ -57,6 +58,8 @@ class Reviewing:
     times: sgf.Times | None = None
     analyse: bool = False
     hints: int = 0
+    takebacks: int = 0
+    engine: sgf.MasterEngine | None = None
 
 
 @dataclass(frozen=True)
