@@ -158,7 +158,8 @@ def _load() -> None:
 
 def _bring_in() -> str:
     """Make the kernel ready in this process; where it came from (:data:`SHIPPED` and so on)."""
-    if "ai.kernel.jit" not in sys.modules and not cache.writable(cache.cache_folder()):
+    # The folder's root: its own name waits for numba's import (its version is part of it), in ai.kernel.jit.
+    if "ai.kernel.jit" not in sys.modules and not cache.writable(cache.cache_root()):
         _cache_elsewhere()
     from ai.kernel import jit  # names numba's cache folder and settings, then imports numba
 
@@ -205,7 +206,7 @@ def _bring_in() -> str:
 def _cache_elsewhere() -> None:
     """The player's cache folder cannot be written: cache in a fresh temporary folder for this run
     (made afresh, so that no one else's files are ever loaded), else nowhere."""
-    unwritable = cache.cache_folder()
+    unwritable = cache.cache_root()
     try:
         temporary = Path(tempfile.mkdtemp(prefix="tochki-kernel-"))
     except OSError as error:
