@@ -52,7 +52,8 @@ not SGF's ``TB``, which is Black's territory).
 
 ``ENGINE[kernel]`` or ``ENGINE[uncompiled]`` in the root (private): the computer's master
 played on its compiled kernel, or (where that cannot be compiled) on the same search
-uncompiled, much weaker; :func:`engine_info` writes it, :func:`read_engine` reads it. The
+uncompiled, much weaker; ``ENGINE[amateur]``: the kernel failed to load, and the amateur
+played for the master; :func:`engine_info` writes it, :func:`read_engine` reads it. The
 computer's name and level stay in ``PB``/``PW`` and ``BR``/``WR``, for other programs.
 
 One parse per record: :func:`read` gives the game, the root's properties, the clock,
@@ -125,6 +126,9 @@ class MasterEngine(enum.Enum):
     """The compiled kernel: full strength."""
     UNCOMPILED = "uncompiled"
     """The same search uncompiled, where the kernel cannot be compiled: much weaker."""
+    AMATEUR = "amateur"
+    """No search: numba was there but the kernel failed to load (searching uncompiled would have compiled it
+    in the game's own process), so the amateur played for the master."""
 
 _LETTERS = string.ascii_lowercase + string.ascii_uppercase
 _INDEX = {c: i for i, c in enumerate(_LETTERS)}

@@ -609,6 +609,13 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "help.coords": {"ru": "Координаты", "en": "Coordinates"},
     "help.coords.on": {"ru": "✓ Координаты", "en": "✓ Coordinates"},
+    # leftovers: the truth about the master where its kernel failed to load (the amateur plays for it),
+    # and the review's line of which engine played the master.
+    "versus.master.amateur": {
+        "ru": "Мастер не загрузился: вместо него играет любитель",
+        "en": "The master could not load: the amateur plays in its place",
+    },
+    "results.engine.amateur": {"ru": "Вместо мастера играл любитель", "en": "The amateur played for the master"},
 }
 
 _language = DEFAULT_LANGUAGE

@@ -188,3 +188,31 @@ def test_the_folder_that_cannot_be_made_is_an_os_error_naming_it(monkeypatch: py
         paths.user_data_dir()
     assert isinstance(raised.value, paths.DataFolderError) and raised.value.wanted == "~nouser-of-tochki/d"
     assert errors.problem_of(raised.value, writing=True) == "problem.no_data_folder"
+
+
+def test_a_folder_lost_during_a_game_never_crashes_its_leaving(
+        pygame_session: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The data folder usable as the game began, gone (a file in its place) by the time it is let go: forgetting
+    and letting go of the game in progress log it and carry on (``paths.DataFolderError`` is no crash)."""
+    import shutil
+
+    folder = tmp_path / "data"
+    monkeypatch.setenv(paths.DATA_DIR_ENV, str(folder))
+    loop = running((1024, 600), lambda: 0.0)
+    control = next(loop)
+    try:
+        control.stack.go("play", Match(MatchSettings(width=9, height=9)))
+        play = control.stack.top
+        assert isinstance(play, PlayScene) and play.try_play((4, 4))
+        play.autosaver.flush()
+        slot = play.autosaver.slot
+        assert slot is not None and unfinished.slot_path(slot).is_file()
+        shutil.rmtree(folder)
+        folder.write_text("not a folder")
+        assert not unfinished.held_elsewhere(slot)
+        assert unfinished.clear_current(slot) is False  # its finally let go, on a folder that is no more
+        unfinished.release(slot)
+        play.autosaver.release()  # leaving the game
+        assert "not let go" in caplog.text
+    finally:
+        next(loop, None)  # its teardown: the scenes shut down (the play scene lets go of its game again)

@@ -250,7 +250,7 @@ def test_the_cache_folder_follows_the_sources(tmp_path: Path) -> None:
     from ai.kernel import cache
 
     key = cache.source_key()
-    assert cache.cache_folder().name == f"numba-{key}"
+    assert cache.cache_folder().name == f"numba-{key}-{cache.compiler_tag()}"
     copy = tmp_path / "kernel"
     copy.mkdir()
     for source in (ROOT / "ai" / "kernel").glob("*.py"):
@@ -258,6 +258,27 @@ def test_the_cache_folder_follows_the_sources(tmp_path: Path) -> None:
     assert cache.source_key(copy) == key
     (copy / "rules.py").write_text((copy / "rules.py").read_text() + "\n# changed\n")
     assert cache.source_key(copy) != key  # a changed callee gets a new cache: numba would not notice it itself
+
+
+def test_another_numba_or_python_gets_a_cache_folder_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba keeps its version in each index and Python's in each index's name: a cache made by another
+    reads as empty, and the process that loads it (the game's) would compile every function again. A new
+    folder instead is not complete, so the kernel is compiled aside, in the background child."""
+    import importlib.metadata
+    import types
+
+    from ai.kernel import cache
+
+    now = cache.folder_name()
+    assert cache.compiler_tag() == f"py{sys.version_info[0]}{sys.version_info[1]}-numba{cache.numba_version()}"
+    monkeypatch.setitem(sys.modules, "numba", types.SimpleNamespace(__version__="0.99.0rc1+g1a2b"))
+    upgraded = cache.folder_name()
+    assert upgraded != now and upgraded.endswith("-numba0.99.0rc1_g1a2b")
+    assert not cache.is_complete(cache.cache_root() / upgraded)  # so the loader compiles it aside
+    monkeypatch.setattr(sys, "version_info", (3, 13, 0, "final", 0))
+    assert cache.folder_name() not in (now, upgraded) and "-py313-" in cache.folder_name()
+    monkeypatch.delitem(sys.modules, "numba")  # not imported yet (a build's prepare): its installed version
+    assert cache.numba_version() == importlib.metadata.version("numba")
 
 
 # ----- off, or unable to load: the kernel runs as plain Python -------------------------------------------------------

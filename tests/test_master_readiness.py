@@ -31,14 +31,17 @@ from game.view import theme
 
 
 class FakeKernel:
-    """``ai.kernel`` as the screens read it: its status (and so ``ready()``) and its progress."""
+    """``ai.kernel`` as the screens read it: its status (and so ``ready()``), its progress, and whether its
+    modules run as plain Python (numba missing or switched off)."""
 
     def __init__(self) -> None:
         self.status = "loading"
         self.progress: float | None = 0.4
+        self.plain = False
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(kernel, "status", lambda: self.status)
+        monkeypatch.setattr(kernel, "plain", lambda: self.plain or self.status.startswith("off"))
         monkeypatch.setattr(kernel, "ready", lambda: self.status.startswith("ready"))
         monkeypatch.setattr(kernel, "progress", lambda: self.progress, raising=False)
 
@@ -132,15 +135,33 @@ def test_an_unknown_progress_reads_without_a_figure(
     assert "Мастер готовится…" in drawn(control)
 
 
-@pytest.mark.parametrize("status", ["failed: UnpicklingError: invalid load key, '\\x00'.",
+@pytest.mark.parametrize("status", ["failed: ModuleNotFoundError: No module named 'numba'",
                                     "off: TOCHKI_KERNEL is set"])
 def test_where_the_kernel_never_loads_the_versus_screen_says_the_master_is_weaker(
         control: Control, fake_kernel: FakeKernel, drawn: Callable[[Control], list[str]], status: str) -> None:
-    fake_kernel.status = status
+    fake_kernel.status, fake_kernel.plain = status, True  # the kernel's modules run as plain Python
     versus = open_versus(control)
     shown = drawn(control)
     assert "На этом компьютере мастер играет без компиляции, заметно слабее" in shown
-    assert not any("Unpickling" in s or "TOCHKI" in s or "готовится" in s for s in shown)  # no raw error text
+    assert not any("numba" in s or "TOCHKI" in s or "готовится" in s for s in shown)  # no raw error text
+    assert versus.wake_in() is None
+
+
+@pytest.mark.parametrize("language, said", [
+    ("ru", "Мастер не загрузился: вместо него играет любитель"),
+    ("en", "The master could not load: the amateur plays in its place")])
+def test_where_the_kernel_failed_with_numba_there_the_versus_screen_says_the_amateur_plays(
+        control: Control, fake_kernel: FakeKernel, drawn: Callable[[Control], list[str]], language: str,
+        said: str) -> None:
+    from game import strings
+
+    strings.set_language(language)
+    fake_kernel.status = "failed: UnpicklingError: invalid load key, '\\x00'."  # numba imported: no search at all
+    versus = open_versus(control)
+    press(control, versus.level_buttons[2])
+    shown = drawn(control)
+    assert said in shown
+    assert not any("Unpickling" in s or "uncompiled" in s or "без компиляции" in s for s in shown)
     assert versus.wake_in() is None
 
 
@@ -167,6 +188,9 @@ def test_the_state_read_from_the_kernel(fake_kernel: FakeKernel, monkeypatch: py
     fake_kernel.status = "ready (shipped)"
     assert master_state().readiness is Readiness.READY
     fake_kernel.status = "failed: RuntimeError: cannot cache function 'is_legal': no locator available"
+    assert master_state().readiness is Readiness.STAND_IN  # numba there: the amateur plays for the master
+    assert master_state().engine is sgf.MasterEngine.AMATEUR
+    fake_kernel.plain = True  # numba missing: the same search, uncompiled
     assert master_state().readiness is Readiness.NEVER
 
 
@@ -249,7 +273,7 @@ def test_while_a_hint_waits_for_the_kernel_its_button_and_the_panel_say_so(
 
 def test_the_results_and_the_record_name_the_uncompiled_master(
         control: Control, fake_kernel: FakeKernel, drawn: Callable[[Control], list[str]]) -> None:
-    fake_kernel.status = "failed: ImportError: No module named 'numba'"
+    fake_kernel.status, fake_kernel.plain = "failed: ImportError: No module named 'numba'", True
     master = WaitingMaster()
     master.loaded.set()  # where the kernel never loads, the master plays at once, uncompiled
     play = start_play(control, MatchSettings(Rules.COUNTRIES, 10, 10, ComputerSettings(Level.MASTER, Player.RED)),
@@ -269,6 +293,29 @@ def test_the_results_and_the_record_name_the_uncompiled_master(
     info = sgf.read_info(save.saved.read_text(encoding="utf-8"))
     assert sgf.read_engine(info) is sgf.MasterEngine.UNCOMPILED and info["ENGINE"] == "uncompiled"
     assert (info["PB"], info["BR"]) == ("Компьютер", "Мастер")  # what other programs show
+
+
+def test_the_results_and_the_record_say_the_amateur_played_where_the_kernel_failed(
+        control: Control, fake_kernel: FakeKernel, drawn: Callable[[Control], list[str]]) -> None:
+    fake_kernel.status = "failed: UnpicklingError: invalid load key, '\\x00'."  # numba there: ai lets the amateur play
+    master = WaitingMaster()
+    master.loaded.set()
+    play = start_play(control, MatchSettings(Rules.COUNTRIES, 10, 10, ComputerSettings(Level.MASTER, Player.RED)),
+                      chooser=master)
+    step_until(control, lambda: play.game.move_count == 1)
+    assert play.thinking.master.engines == {sgf.MasterEngine.AMATEUR}
+    play.finish()
+    step(control)
+    results = control.stack.top
+    assert isinstance(results, ResultsScene) and results.engine is sgf.MasterEngine.AMATEUR
+    shown = drawn(control)
+    assert "Вместо мастера играл любитель" in shown and "Мастер: без компиляции, слабее" not in shown
+    press(control, results.b_save)
+    save = control.stack.top
+    assert isinstance(save, SaveGameScene)
+    press(control, save.b_save)
+    assert save.saved is not None
+    assert sgf.read_info(save.saved.read_text(encoding="utf-8"))["ENGINE"] == "amateur"
 
 
 def test_the_results_name_the_kernel_and_say_nothing_where_no_master_played(
@@ -309,3 +356,139 @@ def test_a_game_saved_from_the_leave_question_names_the_engine_too(control: Cont
     press(control, save.b_save)
     assert save.saved is not None
     assert sgf.read_engine(sgf.read_info(save.saved.read_text(encoding="utf-8"))) is sgf.MasterEngine.KERNEL
+
+
+def test_plain_says_whether_the_kernels_modules_run_as_plain_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import types
+
+    monkeypatch.delenv(kernel.SWITCH_ENV, raising=False)
+    monkeypatch.setitem(sys.modules, "ai.kernel.jit", types.SimpleNamespace(load_error=None))
+    assert not kernel.plain()  # numba imported: a failed kernel cannot search
+    monkeypatch.setitem(sys.modules, "ai.kernel.jit", types.SimpleNamespace(load_error=ImportError("no numba")))
+    assert kernel.plain()
+    monkeypatch.delitem(sys.modules, "ai.kernel.jit")
+    assert not kernel.plain()  # not known yet
+    monkeypatch.setenv(kernel.SWITCH_ENV, "off")
+    assert kernel.plain()
+
+
+# ----- a game in progress, left and resumed -------------------------------------------------------
+
+
+def test_a_resumed_game_remembers_the_engine_its_master_played_on(
+        control: Control, fake_kernel: FakeKernel) -> None:
+    from game.scenes.handoff import Match
+    from game.storage import unfinished
+    from game.storage.autosave import resume
+
+    fake_kernel.status, fake_kernel.plain = "failed: ModuleNotFoundError: No module named 'numba'", True
+    master = WaitingMaster()
+    master.loaded.set()
+    settings = MatchSettings(Rules.COUNTRIES, 10, 10, ComputerSettings(Level.MASTER, Player.RED))
+    play = start_play(control, settings, chooser=master)
+    step_until(control, lambda: play.game.move_count == 1)  # the master's first dot, uncompiled
+    play.shutdown()  # leaving writes the autosave now
+    saved = unfinished.load_current()
+    assert isinstance(saved, unfinished.Resumable) and "ENGINE[uncompiled]" in saved.text
+    # Resumed where the kernel is ready: the game was still not played at full strength throughout.
+    fake_kernel.status, fake_kernel.plain = "ready (cached)", False
+    resumed = resume(saved)
+    assert resumed.engine is sgf.MasterEngine.UNCOMPILED
+    again = PlayScene(control.stack, Match(*resumed))
+    control.stack.push(again)
+    step(control)
+    assert sgf.read_engine(sgf.read_info(unfinished.load_current().text)) is sgf.MasterEngine.UNCOMPILED  # type: ignore[union-attr]
+    click(control, grid_px(again, 4, 4))
+    step_until(control, lambda: again.game.move_count == 3)  # the master moves again, on its kernel now
+    step(control)
+    again.shutdown()
+    later = unfinished.load_current()
+    assert isinstance(later, unfinished.Resumable)
+    assert sgf.read_engine(sgf.read_info(later.text)) is sgf.MasterEngine.UNCOMPILED
+    assert again.thinking.engine is sgf.MasterEngine.UNCOMPILED
+
+
+def test_a_game_first_saved_on_the_kernel_and_resumed_where_it_failed_names_the_amateur(
+        control: Control, fake_kernel: FakeKernel) -> None:
+    from game.scenes.handoff import Match
+    from game.storage import unfinished
+    from game.storage.autosave import resume
+
+    fake_kernel.status = "ready (shipped)"
+    master = WaitingMaster()
+    master.loaded.set()
+    play = start_play(control, MatchSettings(Rules.COUNTRIES, 10, 10, ComputerSettings(Level.MASTER, Player.RED)),
+                      chooser=master)
+    step_until(control, lambda: play.game.move_count == 1)
+    play.shutdown()
+    saved = unfinished.load_current()
+    assert isinstance(saved, unfinished.Resumable) and "ENGINE[kernel]" in saved.text
+    fake_kernel.status = "failed: UnpicklingError: invalid load key, '\\x00'."  # numba there: the amateur stands in
+    again = PlayScene(control.stack, Match(*resume(saved)))
+    control.stack.push(again)
+    step(control)
+    click(control, grid_px(again, 4, 4))
+    step_until(control, lambda: again.game.move_count == 3)
+    step(control)
+    again.shutdown()
+    later = unfinished.load_current()
+    assert isinstance(later, unfinished.Resumable) and "ENGINE[amateur]" in later.text
+
+
+# ----- the review ---------------------------------------------------------------------------------
+
+
+def test_the_review_says_the_engine_the_hints_and_the_takebacks_from_the_results_and_from_a_record(
+        control: Control, fake_kernel: FakeKernel, drawn: Callable[[Control], list[str]]) -> None:
+    from game import strings
+    from game.scenes.files.open_game import OpenGameScene
+    from game.scenes.review import ReviewScene
+
+    fake_kernel.status = "ready (cached)"
+    master = WaitingMaster()
+    master.loaded.set()
+    play = start_play(control, MatchSettings(Rules.COUNTRIES, 10, 10, ComputerSettings(Level.MASTER, Player.BLUE)),
+                      chooser=master)
+    click(control, grid_px(play, 4, 4))
+    step_until(control, lambda: play.game.move_count == 2 and play.human_to_move)
+    press(control, play.panel.b_undo)  # one takeback
+    click(control, grid_px(play, 5, 5))
+    step_until(control, lambda: play.game.move_count == 2 and play.human_to_move)
+    play.finish()
+    step(control)
+    results = control.stack.top
+    assert isinstance(results, ResultsScene) and results.takebacks == 1
+    press(control, results.b_review)
+    review = control.stack.top
+    assert isinstance(review, ReviewScene)
+    shown = " / ".join(drawn(control))  # a line the panel wraps comes in rows
+    assert "Подсказок: 0 · Отмен: 1" in shown and "Мастер: / скомпилированное ядро" in shown
+    control.stack.pop()
+    press(control, results.b_save)
+    save = control.stack.top
+    assert isinstance(save, SaveGameScene)
+    press(control, save.b_save)
+    assert save.saved is not None
+    strings.set_language("en")
+    control.stack.go("open")
+    files = control.stack.top
+    assert isinstance(files, OpenGameScene)
+    step(control)
+    files.open_entry([g.name for g in files.games].index(save.saved.stem))
+    opened = control.stack.top
+    assert isinstance(opened, ReviewScene) and opened.engine is sgf.MasterEngine.KERNEL and opened.takebacks == 1
+    shown = " / ".join(drawn(control))
+    assert "Hints used: 0 · / Takebacks: 1" in shown  # broken at «·», never between a count and its name
+    assert "Master: compiled kernel" in shown
+
+
+def test_the_review_of_a_game_at_one_screen_says_no_takebacks(
+        control: Control, drawn: Callable[[Control], list[str]]) -> None:
+    from game.scenes.handoff import Reviewing
+
+    game = Game(9, 9)
+    game.play((4, 4))
+    control.stack.go("review", Reviewing(game, MatchSettings(Rules.COUNTRIES, 9, 9), takebacks=2))
+    step(control)
+    assert not any("Отмен" in s or "Мастер:" in s for s in drawn(control))

@@ -106,3 +106,20 @@ def test_an_odd_count_in_a_record_is_none_and_never_an_error() -> None:
     for value in ("²", "-1", "many", "99999999", ""):
         record = sgf.read(f"(;GM[40]SZ[5]HN[{value}]TAKEBACKS[{value}];B[aa])")  # "²" raised ValueError
         assert (record.hints, record.takebacks) == (0, 0)
+
+
+def test_a_game_saved_from_the_leave_question_keeps_its_takebacks(control: Control) -> None:
+    play = start_play(control, SETTINGS, chooser=first_legal)
+    play_and_take_back(control, play, (1, 1))
+    play_and_take_back(control, play, (2, 2))
+    click(control, grid_px(play, 3, 3))
+    step_until(control, lambda: play.human_to_move and play.game.move_count == 2)
+    press(control, play.panel.b_menu)  # «Выйти из партии?», with «Сохранить партию» beside the answers
+    question = control.stack.top
+    assert question is not play and question.b_other is not None  # type: ignore[union-attr]
+    press(control, question.b_other)  # type: ignore[union-attr]
+    save = control.stack.top
+    assert isinstance(save, SaveGameScene) and save.takebacks == 2
+    press(control, save.b_save)
+    assert save.saved is not None
+    assert sgf.read_takebacks(sgf.read_info(save.saved.read_text(encoding="utf-8"))) == 2

@@ -13,7 +13,9 @@ while its menu shows, and a background thread makes the kernel ready, in this or
 Until :func:`ready` says so a master's move waits for it (``ai.kernel_can_search``).
 :func:`status` says where the kernel came from (``ready (shipped)``, ``ready (cached)``,
 ``ready (compiled)``, ``ready (compiled, not cached)``), or why it is off or failed; the log says
-more.
+more. Off or failed, :func:`plain` tells whether the master still searches on the kernel's modules as
+plain Python (numba missing or switched off) or cannot search at all (numba there, the kernel failed:
+``ai.kernel_can_search`` then lets the amateur play for the master).
 
 The cache heals: a cache that fails to load, whatever the error, is removed and compiled again
 once; a compiling child killed while the game runs is started again (only the game's own exit
@@ -111,6 +113,16 @@ def status() -> str:
     return _state
 
 
+def plain() -> bool:
+    """True when the kernel's modules run as plain Python in this run (numba missing, or switched off):
+    the master searches on them uncompiled. False where numba was imported, or is not yet known to be
+    missing: a kernel that failed then cannot search (``ai.kernel_can_search``). Never imports numba."""
+    if switched_off():
+        return True
+    jit = sys.modules.get("ai.kernel.jit")
+    return jit is not None and getattr(jit, "load_error", None) is not None
+
+
 def progress() -> float | None:
     """How much of the kernel's compile is done, 0 to 1 (1 once ready); None when unknown: not started,
     off, failed, or loading a cache (which takes seconds, not a minute)."""
@@ -146,7 +158,8 @@ def _load() -> None:
 
 def _bring_in() -> str:
     """Make the kernel ready in this process; where it came from (:data:`SHIPPED` and so on)."""
-    if "ai.kernel.jit" not in sys.modules and not cache.writable(cache.cache_folder()):
+    # The folder's root: its own name waits for numba's import (its version is part of it), in ai.kernel.jit.
+    if "ai.kernel.jit" not in sys.modules and not cache.writable(cache.cache_root()):
         _cache_elsewhere()
     from ai.kernel import jit  # names numba's cache folder and settings, then imports numba
 
@@ -193,7 +206,7 @@ def _bring_in() -> str:
 def _cache_elsewhere() -> None:
     """The player's cache folder cannot be written: cache in a fresh temporary folder for this run
     (made afresh, so that no one else's files are ever loaded), else nowhere."""
-    unwritable = cache.cache_folder()
+    unwritable = cache.cache_root()
     try:
         temporary = Path(tempfile.mkdtemp(prefix="tochki-kernel-"))
     except OSError as error:
@@ -333,4 +346,4 @@ def _mark_complete(folder: Path) -> None:
 
 
 __all__ = ["CACHED", "CACHE_ENV", "COMPILED", "COMPLETE", "CompileStopped", "SHIPPED", "SHIPPED_FOLDER",
-           "SWITCH_ENV", "UNCACHED", "configure", "progress", "ready", "start", "status", "switched_off", "wait"]
+           "SWITCH_ENV", "UNCACHED", "configure", "plain", "progress", "ready", "start", "status", "switched_off", "wait"]

@@ -2,7 +2,8 @@
 
 numba checks a cached function against its own file only: after a change to ``rules.py``,
 a cached ``uct.run`` that calls into it would still run the old rules. So the cache lives in
-a folder named after a hash of every kernel source file, under ``$TOCHKI_KERNEL_CACHE`` (the
+a folder named after a hash of every kernel source file (and the Python and numba that compile it:
+:func:`compiler_tag`), under ``$TOCHKI_KERNEL_CACHE`` (the
 game sets it to its user data folder, see ``ai.kernel.configure``), else beside these
 sources; ``ai.kernel.locator`` makes that folder the only one numba reads or writes, and
 stamps every index in it with the same hash (so a cache is valid wherever the same sources
@@ -18,9 +19,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.metadata
 import os
 import re
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -80,9 +83,36 @@ def _own_key() -> str:
     return source_key(SOURCES)
 
 
+def numba_version() -> str:
+    """The numba that compiles the kernel: the imported one's own ``__version__``, else its installed
+    version (numba not imported yet: a frozen build carries no numba metadata, but ``ai.kernel.jit``
+    imports numba before it names the folder); ``none`` without numba. Never imports numba."""
+    version = getattr(sys.modules.get("numba"), "__version__", None)
+    if isinstance(version, str):
+        return version
+    try:
+        return importlib.metadata.version("numba")
+    except Exception:  # noqa: BLE001 - not installed, or its metadata unreadable: no numba to name
+        return "none"
+
+
+def compiler_tag() -> str:
+    """What the cache also depends on, beyond the sources: the Python (numba names its index files after
+    it: another finds none) and numba's version (each index holds it: another numba reads none). Either
+    change would leave a complete-looking folder whose every function numba compiles again in the
+    process that loads it (the game's, its window frozen); a new name makes it a first launch instead,
+    compiled in the background child.
+
+    >>> compiler_tag() == f"py{sys.version_info[0]}{sys.version_info[1]}-numba{numba_version()}"
+    True
+    """
+    numba = re.sub(r"[^0-9A-Za-z.]+", "_", numba_version())  # a folder's name on every system
+    return f"py{sys.version_info[0]}{sys.version_info[1]}-numba{numba}"
+
+
 def folder_name() -> str:
-    """The cache folder's own name: ``numba-`` and the sources' hash."""
-    return f"numba-{source_key()}"
+    """The cache folder's own name: ``numba-``, the sources' hash and :func:`compiler_tag`."""
+    return f"numba-{source_key()}-{compiler_tag()}"
 
 
 def cache_root() -> Path:

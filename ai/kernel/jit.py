@@ -1,10 +1,12 @@
 """numba's ``njit`` for the kernel, caching where ``ai.kernel.cache`` says, or a plain-Python stand-in.
 
-numba's settings are made here, before numba is imported (numba reads them then, and is told
-again should something have imported it first): the cache folder (``NUMBA_CACHE_DIR``), the only
-locator that may use it (``ai.kernel.locator``), and the CPU the code is made for
-(``ai.kernel.cache.CPU_NAME``, part of every cached function's key). Where the cache folder cannot
-be written, the kernel is compiled without a cache (:data:`caching` is False) rather than failing.
+numba's settings are made here and told to numba once it is imported (``reload_config``, as numba
+reads them at its import and something may have imported it first): the CPU the code is made for
+(``ai.kernel.cache.CPU_NAME``, part of every cached function's key, set before the import), the only
+locator that may use the cache (``ai.kernel.locator``), and the cache folder (``NUMBA_CACHE_DIR``),
+named only after numba's import, since numba's version is part of its name
+(``ai.kernel.cache.compiler_tag``). Where the cache folder cannot be written, the kernel is compiled
+without a cache (:data:`caching` is False) rather than failing.
 
 The kernel's modules import ``njit`` from here only; without numba the stand-in keeps
 them importable, as plain Python.
@@ -18,15 +20,8 @@ from typing import Any, TypeVar, overload
 
 from ai.kernel.cache import CPU_NAME, SWITCH_ENV, cache_folder, switched_off, writable
 
-folder = cache_folder()
-"""The folder numba caches the kernel in, for this process's life."""
-
-os.environ["NUMBA_CACHE_DIR"] = str(folder)
 os.environ["NUMBA_CPU_NAME"] = CPU_NAME
 os.environ.pop("NUMBA_CPU_FEATURES", None)  # numba's default for a generic CPU: none
-
-caching = writable(folder)
-"""Whether the kernel's functions are cached (False where the cache folder cannot be written)."""
 
 load_error: ImportError | None = None
 """Why numba is not imported (missing, or :data:`ai.kernel.SWITCH_ENV` says off): the kernel's modules
@@ -39,15 +34,11 @@ def _load_numba() -> None:
     """Import numba with the settings above, or note why it cannot be (:data:`load_error`)."""
     global _numba_njit, load_error
     try:
-        import numba.core.config
         from numba import njit as _numba_njit
 
         from ai.kernel.locator import LOCATOR
 
         os.environ["NUMBA_CACHE_LOCATOR_CLASSES"] = LOCATOR
-        # Numba reads its settings when first imported: the locator's name is only known after, and if
-        # something imported numba before this module did, the settings just made must still reach it.
-        numba.core.config.reload_config()  # type: ignore[no-untyped-call]  # numba's own code has no annotations
     except ImportError as error:  # the loader reports it; the kernel runs as plain Python
         load_error = error
         _numba_njit = None
@@ -57,6 +48,21 @@ if switched_off():  # the kernel asked for uncompiled: numba is never imported, 
     load_error = ImportError(f"{SWITCH_ENV} asks for the kernel as plain Python")
 else:
     _load_numba()
+
+folder = cache_folder()
+"""The folder numba caches the kernel in, for this process's life (named after the numba just imported)."""
+
+os.environ["NUMBA_CACHE_DIR"] = str(folder)
+
+caching = writable(folder)
+"""Whether the kernel's functions are cached (False where the cache folder cannot be written)."""
+
+if _numba_njit is not None:
+    import numba.core.config
+
+    # Numba reads its settings when first imported: the locator's name and the cache folder are only
+    # known after, and if something imported numba before this module did, they must still reach it.
+    numba.core.config.reload_config()  # type: ignore[no-untyped-call]  # numba's own code has no annotations
 
 _Function = TypeVar("_Function", bound=Callable[..., Any])
 

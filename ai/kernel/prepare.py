@@ -1,7 +1,7 @@
 """Compile the kernel for shipping: ``python -m ai.kernel.prepare OUTDIR``.
 
 Compiles every kernel function, both rule sets (as the loader does), for numba's generic CPU
-(``ai.kernel.cache.CPU_NAME``) into ``OUTDIR/numba-<the sources' hash>/``, marks it complete and
+(``ai.kernel.cache.CPU_NAME``) into ``OUTDIR/numba-<the sources' hash>-<python and numba>/``, marks it complete and
 exits 0; on failure it prints one line and exits 1. A build puts OUTDIR's content in
 ``ai.kernel.cache.SHIPPED_FOLDER`` at the bundle's root, where the loader finds it: a player's first
 launch then loads the kernel instead of compiling it.
@@ -19,12 +19,12 @@ from ai.kernel import cache
 def prepare(outdir: Path) -> Path:
     """Compile the kernel into a fresh cache folder under ``outdir``; the folder made."""
     os.environ[cache.CACHE_ENV] = str(outdir)  # read by ai.kernel.jit, imported below
-    folder = cache.cache_folder()
-    cache.remove(folder)  # nothing of an earlier run is shipped
-    from ai.kernel import jit
+    from ai.kernel import jit  # imports numba, whose version names the folder
 
     if jit.load_error is not None:
         raise jit.load_error
+    folder = jit.folder
+    cache.remove(folder)  # nothing of an earlier run is shipped (nothing is compiled before warm's import)
     if not jit.caching:
         raise OSError(f"{folder} cannot be written")
     from ai.kernel import warm

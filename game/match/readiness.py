@@ -1,10 +1,11 @@
 """Whether the master plays at full strength now: its compiled kernel ready, still getting ready (and how
-far along), or never on this computer, where it plays the same search uncompiled, much weaker.
+far along), or never on this computer, where it plays the same search uncompiled, much weaker; or, where
+numba is there but the kernel failed to load, not at all: the amateur plays for it (``ai.kernel_can_search``).
 
 The screens that offer and play the master (versus, play, results) ask :func:`master_state` (through a
 :class:`MasterWatch`) and say so:
-no one plays a weaker master without being told. It reads ``ai.kernel`` (``status()``, ``ready()`` and
-``progress()``) and never waits: a frame asks it. A kernel without ``progress()`` (older than the one that
+no one plays a weaker master without being told. It reads ``ai.kernel`` (``status()``, ``ready()``,
+``progress()`` and ``plain()``) and never waits: a frame asks it. A kernel without ``progress()`` (older than the one that
 reports its first compile's progress) reads as progress unknown.
 
 Which engine played a game's master is named as the record keeps it (:class:`engine.sgf.MasterEngine`).
@@ -33,7 +34,9 @@ class Readiness(enum.Enum):
     GETTING_READY = "getting ready"
     """Loading or compiling: the master's move waits for it."""
     NEVER = "never"
-    """It cannot be compiled here (numba missing or failed, or switched off): the master plays uncompiled."""
+    """It cannot be compiled here (numba missing, or switched off): the master plays uncompiled."""
+    STAND_IN = "stand-in"
+    """numba is here but the kernel failed to load in this run: the amateur plays for the master."""
 
 
 PROGRESS_EVERY = 0.5
@@ -65,13 +68,19 @@ class MasterState:
     @property
     def engine(self) -> MasterEngine | None:
         """The engine a master's move found now was searched on: the kernel when ready, the uncompiled
-        search where it never will be; None while it gets ready (a real master waits for it, so a move
-        found then came from a stand-in).
+        search where it never will be, the amateur where the kernel failed; None while it gets ready (a real
+        master waits for it, so a move found then came from a stand-in).
 
         >>> MasterState(Readiness.NEVER).engine.value, MasterState(Readiness.GETTING_READY).engine is None
         ('uncompiled', True)
+        >>> MasterState(Readiness.STAND_IN).engine.value
+        'amateur'
         """
-        return {Readiness.READY: MasterEngine.KERNEL, Readiness.NEVER: MasterEngine.UNCOMPILED}.get(self.readiness)
+        return _ENGINES.get(self.readiness)
+
+
+_ENGINES = {Readiness.READY: MasterEngine.KERNEL, Readiness.NEVER: MasterEngine.UNCOMPILED,
+            Readiness.STAND_IN: MasterEngine.AMATEUR}
 
 
 Watch = Callable[[], MasterState]
@@ -87,7 +96,9 @@ def master_state() -> MasterState:
     """The master's compiled kernel now, from ``ai.kernel``; never waits."""
     status = kernel.status()
     if status.startswith(_NEVER_WORDS):
-        return MasterState(Readiness.NEVER)
+        # Uncompiled only where the kernel's modules run as plain Python; a failed kernel with numba there
+        # cannot search (it would compile in this process), and the amateur plays instead.
+        return MasterState(Readiness.NEVER if kernel.plain() else Readiness.STAND_IN)
     # ready() only once the status says so: asked first, a test session's ready() waits for the load.
     if status.startswith("ready") and kernel.ready():
         return MasterState(Readiness.READY)
@@ -111,29 +122,34 @@ def _progress() -> float | None:
     return min(1.0, max(0.0, float(value)))
 
 
+_WEAKEST_FIRST = (MasterEngine.AMATEUR, MasterEngine.UNCOMPILED, MasterEngine.KERNEL)
+
+
 def weakest(engines: set[MasterEngine]) -> MasterEngine | None:
-    """The engine to name for a game whose master moves were found on ``engines``: uncompiled if any
-    was (the game was not played at full strength throughout); None when it never moved.
+    """The engine to name for a game whose master moves were found on ``engines``: the weakest of them
+    (the amateur standing in, then the uncompiled search: the game was not played at full strength
+    throughout); None when it never moved.
 
     >>> weakest({MasterEngine.KERNEL, MasterEngine.UNCOMPILED}).value, weakest(set()) is None
     ('uncompiled', True)
+    >>> weakest({MasterEngine.AMATEUR, MasterEngine.UNCOMPILED}).value
+    'amateur'
     """
-    if MasterEngine.UNCOMPILED in engines:
-        return MasterEngine.UNCOMPILED
-    return MasterEngine.KERNEL if engines else None
+    return next((engine for engine in _WEAKEST_FIRST if engine in engines), None)
 
 
 class MasterWatch:
     """A screen's look at the master's kernel: its state as last looked at (once a frame), and in a game
     the engines the computer's master found its moves on."""
 
-    def __init__(self, watch: Watch = master_state) -> None:
+    def __init__(self, watch: Watch = master_state, *, before: MasterEngine | None = None) -> None:
         self.watch = watch
         """Where the state comes from: :func:`master_state` (the screenshots pin one)."""
         self.state = watch()
         """The state as last looked at."""
-        self.engines: set[MasterEngine] = set()
-        """The engines the master's moves were found on (for the results and the record)."""
+        self.engines: set[MasterEngine] = set() if before is None else {before}
+        """The engines the master's moves were found on (for the results and the record), with ``before``: the
+        one a resumed game's record says its master played on until then."""
 
     def look(self) -> MasterState:
         """Look again (once a frame); the state now."""

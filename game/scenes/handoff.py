@@ -23,9 +23,9 @@ class Match:
     what is left of a «Стоп» under way (None: its full time), the save of a game in progress
     it goes on writing to (None: a save of its own), the moves taken back before, to replay,
     the players' clocks as they were (None: full, if the set-up has a clock), the hints used
-    (against the computer: shown at the end and kept in the record), how it ended (for the
-    results; None: as the game itself says), and the engine the computer's master played on (for the
-    results and the record; None: no master moved).
+    (against the computer: shown at the end and kept in the record), the engine the computer's master
+    played on (for the results and the record, and the autosave of a game resumed; None: no master moved),
+    and how it ended (for the results; None: as the game itself says).
 
     ``Match(*autosave.resume(saved))`` goes on with a game in progress."""
 
@@ -36,8 +36,8 @@ class Match:
     redo: TakeBack | None = None
     clock: ClockState | None = None
     hints: int = 0
+    engine: sgf.MasterEngine | None = None  # before the ending: a resumed game's record gives it (autosave.Resumed)
     ending: Ending | None = None
-    engine: sgf.MasterEngine | None = None
     takebacks: int = 0
     """How many times moves were taken back («Отменить»): shown at the end and kept in the record."""
 
@@ -46,8 +46,9 @@ class Match:
 class Reviewing:
     """A game to step through: the set-up it was played with when known, its name (a file's),
     the two sides' names from a record (Blue's, Red's), the move to show first (None: the last),
-    its clock as a record keeps it (None: none), whether to start the master's analysis at once, and
-    the hints a record says were used (``HN``)."""
+    its clock as a record keeps it (None: none), whether to start the master's analysis at once, the
+    hints a record says were used (``HN``), the times moves were taken back (``TAKEBACKS``) and the
+    engine the computer's master played on (``ENGINE``; None: none said)."""
 
     game: Game
     settings: MatchSettings | None = None
@@ -57,6 +58,8 @@ class Reviewing:
     times: sgf.Times | None = None
     analyse: bool = False
     hints: int = 0
+    takebacks: int = 0
+    engine: sgf.MasterEngine | None = None
 
 
 @dataclass(frozen=True)

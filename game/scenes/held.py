@@ -21,6 +21,7 @@ def go_on(stack: SceneStack, resumed: Resumed, times: sgf.Times | None = None) -
         stack.go("play", Match(*resumed))
         return
     copy = Match(*resumed._replace(slot=None))  # its first autosave makes a slot of its own
-    look = Reviewing(resumed.game, resumed.settings, times=times, hints=resumed.hints)
+    look = Reviewing(resumed.game, resumed.settings, times=times, hints=resumed.hints,
+                     takebacks=resumed.redo.taken if resumed.redo is not None else 0, engine=resumed.engine)
     stack.go("confirm", Question("held.question", "held.copy", lambda: stack.go("play", copy), hint="held.hint",
                                  other=("held.look", lambda: stack.go("review", look)), no="held.cancel"))

@@ -66,7 +66,7 @@ class PlayScene(Scene):
                                resign=lambda: questions.ask_resign(self), menu=lambda: questions.leave(self, "menu"),
                                help=lambda: self.stack.go("rules", self.game.rules), sound=self.toggle_sound)
         self.panel.b_sound.show(stack.sounds)
-        self.thinking = Thinking(self)  # the computer's and the hint's: dots, or the master getting ready
+        self.thinking = Thinking(self, before=match.engine)  # the computer's and the hint's; the master's engine
         if self.game.history and not self.game.is_over:
             # Played on from the review (or resumed): «Выйти» promises it can be continued, so it is kept now.
             self._autosave()
@@ -108,7 +108,7 @@ class PlayScene(Scene):
 
     def _autosave(self) -> None:
         self.autosaver.save_game(self.game, self.settings, self.stop_clock.left, self.clock, self.takeback,
-                                 self.match_clock, self.hint.used)
+                                 self.match_clock, self.hint.used, engine=self.thinking.engine)
 
     def refuse(self, node: Point) -> None:
         """Brief visible feedback for an illegal node."""

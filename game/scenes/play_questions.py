@@ -11,6 +11,7 @@ from game.match.clock import MatchClock
 from game.match.hint import Hint
 from game.match.opponent import ComputerOpponent
 from game.match.settings import MatchSettings
+from game.match.takeback import TakeBack
 from game.scenes.base import SceneStack
 from game.scenes.handoff import Match, Question
 from game.view import hud
@@ -26,6 +27,7 @@ class Asking(Protocol):
     opponent: ComputerOpponent | None
     match_clock: MatchClock
     hint: Hint
+    takeback: TakeBack
     thinking: Thinking
 
     def can_stop(self) -> bool: ...
@@ -75,5 +77,5 @@ def leave(scene: Asking, to: str | None = None) -> None:
         return
     keep = ("results.save", lambda: stack.go(  # a copy, if wanted
         "save", Match(scene.settings, scene.game, clock=scene.match_clock.state(), hints=scene.hint.used,
-                      engine=scene.thinking.engine)))
+                      engine=scene.thinking.engine, takebacks=scene.takeback.taken)))
     stack.go("confirm", Question("confirm.leave", "confirm.leave.yes", go, "feel.leave.hint", other=keep))

@@ -176,7 +176,8 @@ class ResultsScene(Scene):
     def review(self, *, analyse: bool = False, at: int | None = None) -> None:
         """Step through the game move by move («Разбор»), with the master's analysis started («Анализ»),
         from move ``at`` (the turning point's button; None: the last)."""
-        self.stack.go("review", Reviewing(self.game, self.settings, times=self.times, analyse=analyse, step=at))
+        self.stack.go("review", Reviewing(self.game, self.settings, times=self.times, analyse=analyse, step=at,
+                                          hints=self.hints, takebacks=self.takebacks, engine=self.engine))
 
     def save(self) -> None:
         """Save the game as a file in the games folder (its set-up names the players in the record, its

@@ -66,6 +66,10 @@ class ReviewScene(Scene):
         self.title = shown.title
         self.hints = shown.hints
         """Hints the record says were used against the computer (``HN``), shown under the scores."""
+        self.takebacks = shown.takebacks
+        """Times moves were taken back (``TAKEBACKS``): shown beside the hints against the computer, as the results do."""
+        self.engine = shown.engine
+        """The engine the computer's master played on (``ENGINE``), shown under the scores; None: none said."""
         self.times = shown.times
         """The clock the game was played on, as its record keeps it; None: none."""
         self.players = shown.players
@@ -226,6 +230,19 @@ class ReviewScene(Scene):
         elif p is not None:
             self.buttons.handle(p)
 
+    def record_lines(self) -> list[tuple[str, theme.Colour]]:
+        """What the record says of the help and the computer, as the results said it: «Подсказок: 1 · Отмен: 2»
+        (takebacks counted against the computer only), and the engine the master played on."""
+        lines: list[tuple[str, theme.Colour]] = []
+        if self.hints or (self.takebacks and self.settings.computer is not None):
+            # Each count glued to its name by a no-break space: a narrow panel breaks the line at «·» only.
+            used = ["\u00a0".join(t(key, n=n).rsplit(" ", 1)) for key, n in
+                    (("results.hints", self.hints), ("results.takebacks", self.takebacks))]
+            lines.append((" · ".join(used), theme.INK))
+        if self.engine is not None:
+            lines.append((t(f"results.engine.{self.engine.value}"), theme.INK))
+        return lines
+
     def draw(self, surface: pygame.Surface) -> None:
         size = self.size
         panel = self.screen.panel
@@ -273,8 +290,7 @@ class ReviewScene(Scene):
             left = self.times.left_at(self.replay.actions, self.step)
             lines += [(t("play.clock", player=hud.player_name(p, self.settings), time=shown_time(seconds)),
                        theme.player_dark(p)) for p, seconds in left.items() if seconds is not None]
-        if self.hints:
-            lines.append((t("results.hints", n=self.hints), theme.INK))
+        lines += self.record_lines()
         if self.analysis is not None:
             lines += self._analysis_lines()
         px = theme.text_size(size, 17)

@@ -2,7 +2,8 @@
 
 Under the levels, while the master's compiled kernel is getting ready, a line says so (with its progress
 when known) and the choice stays the player's: start now (the master's first move waits) or pick another
-level. Where the kernel never loads, the line says the master plays uncompiled here, much weaker.
+level. Where the kernel never loads, the line says the master plays uncompiled here, much weaker; where it
+failed to load though numba is here, that the amateur plays in the master's place.
 """
 
 from __future__ import annotations
@@ -127,12 +128,15 @@ class VersusScene(Scene):
 
     def master_lines(self) -> list[tuple[str, theme.Colour]]:
         """What the screen says about the master now: nothing once it is ready; while it gets ready, how far
-        along, and (the master chosen) that a game may start anyway; where it never will, that it is weaker."""
+        along, and (the master chosen) that a game may start anyway; where it never will, that it is weaker,
+        or that the amateur plays for it."""
         state = self.master.state
         if state.readiness is readiness.Readiness.READY:
             return []
         if state.readiness is readiness.Readiness.NEVER:
             return [(t("versus.master.uncompiled"), theme.INK)]
+        if state.readiness is readiness.Readiness.STAND_IN:
+            return [(t("versus.master.amateur"), theme.INK)]
         lines = [(hud.master_getting_ready(state), theme.INK)]
         if self.level == Level.MASTER:
             lines.append((t("versus.master.wait"), theme.INK_SOFT))

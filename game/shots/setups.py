@@ -428,6 +428,8 @@ class _Screens:
                 stack.make("versus", Rules.COUNTRIES), MasterState(Readiness.GETTING_READY), level=Level.BEGINNER))),
             ("versus-master-uncompiled", only(menu, lambda: s.master_pinned(
                 stack.make("versus", Rules.COUNTRIES), MasterState(Readiness.NEVER), level=Level.MASTER))),
+            ("versus-master-amateur", only(menu, lambda: s.master_pinned(
+                stack.make("versus", Rules.COUNTRIES), MasterState(Readiness.STAND_IN), level=Level.MASTER))),
             ("picker", only(menu, lambda: stack.make("picker", MatchSettings()))),
             ("play-countries", only(menu, s.touched_play)),
             ("play-full", only(menu, s.full_play)),

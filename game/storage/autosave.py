@@ -129,11 +129,14 @@ class Resumed(NamedTuple):
     """Both players' time left as it was left, and each move's for the record; None: no clock."""
     hints: int = 0
     """Hints used so far against the computer (the record's ``HN``): the count goes on."""
+    engine: sgf.MasterEngine | None = None
+    """The engine the computer's master played on so far (the record's ``ENGINE``): the game goes on naming
+    the weakest it was played on; None: no master moved."""
 
 
 def resume(saved: unfinished.Resumable) -> Resumed:
     """The game in progress ``saved`` (from ``unfinished.list_current()``), its set-up, the seconds left
-    of its «Стоп», its slot and the moves taken back.
+    of its «Стоп», its slot, the moves taken back, and the engine its master played on so far.
 
     The record is the one ``list_current`` read (the game, its clock's figures, its hints): it is
     not parsed again. Raises ``engine.sgf.SgfError`` for a record that is not a game (read here
@@ -154,7 +157,8 @@ def resume(saved: unfinished.Resumable) -> Resumed:
     if settings.clock and left is not None:
         # The figures of the moves come from the record's BL/WL; they are only for showing.
         clock = ClockState(left, record.times.left[:game.move_count])
-    return Resumed(settings, game, stop_left, saved.slot or None, redo, clock, record.hints)
+    return Resumed(settings, game, stop_left, saved.slot or None, redo, clock, record.hints,
+                   sgf.read_engine(record.info))
 
 
 class Autosaver:
@@ -187,8 +191,10 @@ class Autosaver:
         self._put(("save", text, meta), now)
 
     def save_game(self, game: Game, settings: MatchSettings, stop_left: float | None, now: float,
-                  redo: TakeBack | None = None, clock: MatchClock | None = None, hints: int = 0) -> None:
-        """Ask for ``game`` to be saved, unless there is nothing to lose yet.
+                  redo: TakeBack | None = None, clock: MatchClock | None = None, hints: int = 0,
+                  engine: sgf.MasterEngine | None = None) -> None:
+        """Ask for ``game`` to be saved, with the hints used and the engine the computer's master played on so
+        far (``engine``), unless there is nothing to lose yet.
 
         Nothing to lose: no move on the board and none taken back, and never saved
         (a game taken back to an empty board is kept, with its moves to replay).
@@ -201,7 +207,8 @@ class Autosaver:
         state = clock.state() if clock else None
         times = clock.times() if clock else None
         taken = redo.taken if redo is not None else 0
-        record = sgf.dumps(game, times=times, info=sgf.hints_info(hints) | sgf.takebacks_info(taken))
+        record = sgf.dumps(game, times=times,
+                           info=sgf.hints_info(hints) | sgf.takebacks_info(taken) | sgf.engine_info(engine))
         self.save(record, autosave_meta(settings, game, stop_left, redo, state), now)
 
     def clear(self, now: float) -> None:

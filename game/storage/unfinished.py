@@ -27,12 +27,7 @@ from typing import Any, NamedTuple
 from engine import MAX_SIZE, Game, Rules, sgf
 from game.paths import user_data_dir
 from game.storage import holding
-from game.storage.atomic import (
-    read_bounded,
-    remove_stale_temporaries,
-    set_aside,
-    write_atomically,
-)
+from game.storage.atomic import read_bounded, remove_stale_temporaries, set_aside, write_atomically
 from game.storage.errors import Notice, StoreError, problem_of
 from game.storage.reading import kind_of
 
@@ -279,16 +274,21 @@ def hold(slot: str) -> holding.Holder | None:
 
 
 def release(slot: str) -> None:
-    """This window has left the game in progress ``slot``: another may play it. Never raises."""
-    with contextlib.suppress(ValueError):
+    """This window has left the game in progress ``slot``: another may play it. Never raises (a data folder
+    unusable by now, a ``DataFolderError``, leaves the hold to ``holding.release_all`` at exit)."""
+    try:
         holding.release(slot_path(slot))
+    except (OSError, ValueError) as e:
+        log.warning("game in progress %s not let go: %s", slot, e)
 
 
 def held_elsewhere(slot: str) -> bool:
-    """Does another window (a live process) hold the game in progress ``slot``? Never raises."""
+    """Does another window (a live process) hold the game in progress ``slot``? Never raises: False for a data
+    folder unusable now."""
     try:
         return holding.holder_of(slot_path(slot)) is not None
-    except ValueError:
+    except (OSError, ValueError) as e:
+        log.warning("game in progress %s: its hold not read: %s", slot, e)
         return False
 
 

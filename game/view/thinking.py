@@ -33,10 +33,12 @@ class Playing(Protocol):
 class Thinking:
     """The play scene's computer and hint as the panel shows them while they think."""
 
-    def __init__(self, scene: Playing, master: MasterWatch | None = None) -> None:
+    def __init__(self, scene: Playing, master: MasterWatch | None = None, *,
+                 before: sgf.MasterEngine | None = None) -> None:
         self.scene = scene
-        self.master = master or MasterWatch()
-        """The master's kernel (read once a frame) and the engines the master's moves came from."""
+        self.master = master or MasterWatch(before=before)
+        """The master's kernel (read once a frame) and the engines the master's moves came from (``before``:
+        the one a resumed game's master played on until it was left)."""
         self._looked_at: float | None = None  # the scene's clock when the kernel was last read
 
     @property

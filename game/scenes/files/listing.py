@@ -144,7 +144,8 @@ class GamesScene(Scene):
             return
         players = (shown(record.info.get("PB")), shown(record.info.get("PW")))
         self.stack.go("review", Reviewing(record.game, library.record_setup(record), title=entry.name,
-                                          players=players, times=record.times, hints=record.hints))
+                                          players=players, times=record.times, hints=record.hints,
+                                          takebacks=record.takebacks, engine=sgf.read_engine(record.info)))
 
     def entry(self, index: int) -> library.SavedGame:
         """The saved game of row ``index``."""
