@@ -7,7 +7,8 @@ summary changes nothing (the history rebuilds it from the records). A rule is wh
 best single game, a run of games in a row, or kinds seen. :func:`standings` makes one pass for all of them
 and says how far each has come and with which game it was first reached.
 
->>> from game.storage.history import Finished
+>>> from game.match.settings import PRESETS
+from game.storage.history import Finished
 >>> def game(winner="blue", level="beginner", capture=0, hints=0):
 ...     return Finished("x.sgf", "2025", "countries", 20, 15, level, "blue", winner, "finish", 60, ("9", "2"),
 ...                     capture, hints=hints)
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 
 from ai import PLAYER_LEVELS, Level
 from engine import Rules
-from game.input.layout import PRESETS
+from game.match.settings import PRESETS
 from game.storage.history import Finished
 from game.strings import language
 
