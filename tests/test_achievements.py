@@ -446,3 +446,12 @@ def test_the_results_name_a_few_and_count_many(heard: Control, monkeypatch: pyte
     results.draw(heard.screen)
     assert " ".join(drawn[1:3]) == "Новых достижений: 6, они в «Успехах»"
     assert achievements.LARGEST == (38, 31)
+
+
+def test_a_game_kept_before_later_ones_announces_only_what_it_alone_earned(data_dir: Path) -> None:
+    # The clock put back: the game just ended sorts before a win kept «later»; the win's achievements are
+    # not this game's.
+    history.keep_game(ringed(), versus(Level.BEGINNER), None, now=T0 + timedelta(days=1))
+    (earlier,) = [history.keep_game(ringed(), HOTSEAT, None, now=T0)]
+    assert history.load().games[0].file == earlier.history.games[0].file
+    assert {a.key for a in earned.announce(earlier)} == {"first_hotseat"}

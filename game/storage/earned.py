@@ -143,8 +143,11 @@ def announce(kept_game: Kept) -> list[Achievement]:
     if facts is None:
         return []
     games = kept_game.history.games
-    before = earned_keys(g for g in games if g.file != facts.file)
     now = {s.achievement.key: s for s in standings(games) if s.earned}
+    if games and games[-1].file == facts.file:  # the latest, as a game just ended is: one pass tells
+        before = {key for key, s in now.items() if s.by is not None and s.by < len(games)}
+    else:  # kept before others (the clock was put back): counted without it
+        before = earned_keys(g for g in games if g.file != facts.file)
     stored = read_stored()
     new = [BY_KEY[key] for key in now if key not in before and key not in stored.when]
     when = dict(stored.when)
