@@ -7,8 +7,7 @@ summary changes nothing (the history rebuilds it from the records). A rule is wh
 best single game, a run of games in a row, or kinds seen. :func:`standings` makes one pass for all of them
 and says how far each has come and with which game it was first reached.
 
->>> from game.match.settings import PRESETS
-from game.storage.history import Finished
+>>> from game.storage.history import Finished
 >>> def game(winner="blue", level="beginner", capture=0, hints=0):
 ...     return Finished("x.sgf", "2025", "countries", 20, 15, level, "blue", winner, "finish", 60, ("9", "2"),
 ...                     capture, hints=hints)
