@@ -455,3 +455,17 @@ def test_a_game_kept_before_later_ones_announces_only_what_it_alone_earned(data_
     (earlier,) = [history.keep_game(ringed(), HOTSEAT, None, now=T0)]
     assert history.load().games[0].file == earlier.history.games[0].file
     assert {a.key for a in earned.announce(earlier)} == {"first_hotseat"}
+
+
+def test_a_win_against_a_rung_of_the_ladder_is_no_win_against_the_master() -> None:
+    from types import SimpleNamespace
+
+    master = won("master")
+    # The master on a 16th of its budget, as the rating's history keeps it (``share``): the rules read only
+    # the facts' attributes, so a namespace of them stands in for that history's facts.
+    rung = SimpleNamespace(**{**{f: getattr(master, f) for f in Finished.__dataclass_fields__}, "share": 16,
+                              "outcome": master.outcome})
+    got = {s.achievement.key: s for s in standings([rung])}  # type: ignore[list-item]
+    assert got["first_win"].earned and not got["beat_master"].earned and not got["clean_master"].earned
+    same = {s.achievement.key: s for s in standings([master])}
+    assert same["beat_master"].earned and same["clean_master"].earned

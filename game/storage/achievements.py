@@ -81,8 +81,14 @@ def _clean(game: Finished) -> bool:
     return game.hints == 0 and game.takebacks == 0
 
 
+def _against(game: Finished, level: Level) -> bool:
+    """Played against ``level`` itself: the master on a share of its budget (a rung of the rating's ladder,
+    a ``share`` above 1 where the history keeps one) is not the Master."""
+    return game.level == level.value and getattr(game, "share", 1) == 1
+
+
 def _beat(level: Level) -> Callable[[Finished], int]:
-    return lambda g: int(_won(g) and g.level == level.value)
+    return lambda g: int(_won(g) and _against(g, level))
 
 
 def _against_computer_run(game: Finished) -> int:
@@ -145,7 +151,7 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
        1, lambda g: int(_won(g) and _clean(g))),
     _a("clean_master", ("Чистая победа", "Clean sweep"), ("Выиграйте у Мастера без подсказок и отмен",
                                                           "Beat the Master with no hints or takebacks"),
-       1, lambda g: int(_won(g) and g.level == Level.MASTER.value and _clean(g))),
+       1, lambda g: int(_won(g) and _against(g, Level.MASTER) and _clean(g))),
     _a("largest_board", ("Большое поле", "The big board"),
        (f"Выиграйте у компьютера на поле {LARGEST[0]}×{LARGEST[1]}",
         f"Win against the computer on the {LARGEST[0]}×{LARGEST[1]} board"),
