@@ -469,3 +469,35 @@ def test_a_win_against_a_rung_of_the_ladder_is_no_win_against_the_master() -> No
     assert got["first_win"].earned and not got["beat_master"].earned and not got["clean_master"].earned
     same = {s.achievement.key: s for s in standings([master])}
     assert same["beat_master"].earned and same["clean_master"].earned
+
+
+@pytest.mark.parametrize("size", [(800, 520), (1024, 600), (1366, 768), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_card_reads_whole_at_its_type(heard: Control, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],
+                                            lang: str) -> None:
+    """No name, line of what it asks, date or count on a card is shrunk or cut, from the least window up."""
+    import game.scenes.achievements as page_module
+
+    squeezed: list[str] = []
+    seen: list[str] = []
+    real = page_module.one_line
+
+    def watching(text: str, px: int, colour: object, width: int, **kw: object) -> pygame.Surface:
+        img = real(text, px, colour, width, **kw)  # type: ignore[arg-type]
+        seen.append(text)
+        if img.get_width() < page_module.theme.font(px, bool(kw.get("bold"))).size(text)[0] - 1:
+            squeezed.append(text)
+        return img
+
+    monkeypatch.setattr(page_module, "one_line", watching)
+    for kept in keep(HOTSEAT, 2) + keep(versus(Level.BEGINNER)):
+        earned.announce(kept)
+    strings.set_language(lang)
+    heard.resize(size)
+    heard.stack.push(MenuScene(heard.stack))
+    heard.stack.go("achievements")
+    heard.step(1 / 60)
+    page = heard.stack.top
+    assert isinstance(page, AchievementsScene) and page.board.earned == 5
+    assert {a.title() for a in ACHIEVEMENTS} - set(seen) == set()
+    assert not squeezed, squeezed
