@@ -36,6 +36,7 @@ import pygame
 
 from engine.about import VERSION
 from game.input.pointer import InputFilter
+from game.scenes.achievements import AchievementsScene
 from game.scenes.base import Scene, SceneStack
 from game.scenes.dialog import ConfirmScene
 from game.scenes.files.open_game import OpenGameScene
@@ -59,7 +60,8 @@ from game.view.sound import Sounds
 
 SCENES: dict[str, type[Scene]] = {scene.name: scene for scene in (
     MenuScene, VersusScene, PickerScene, PlayScene, ResultsScene, ReviewScene, OpenGameScene, SaveGameScene,
-    UnfinishedScene, NameScene, RulesScene, HelpScene, ConfirmScene, HistoryScene, ProgressScene)}
+    UnfinishedScene, NameScene, RulesScene, HelpScene, ConfirmScene, HistoryScene, ProgressScene,
+    AchievementsScene)}
 """Every screen by the name scenes ask for it by: ``stack.go("review", Reviewing(game))``."""
 
 HEADLESS_DRIVERS = ("offscreen", "dummy")

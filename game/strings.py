@@ -616,6 +616,25 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The master could not load: the amateur plays in its place",
     },
     "results.engine.amateur": {"ru": "Вместо мастера играл любитель", "en": "The amateur played for the master"},
+    # Achievements (branch achieve30: game.storage.achievements, game.scenes.achievements, the results'
+    # announcement); the achievements' own names live with their rules in game.storage.achievements
+    "progress.achievements": {"ru": "Достижения", "en": "Achievements"},
+    "achievements.title": {"ru": "Достижения", "en": "Achievements"},
+    "achievements.count": {"ru": "{n} из {total}", "en": "{n} of {total}"},
+    "achievements.earned_on": {"ru": "Получено {date}", "en": "Earned {date}"},
+    "achievements.date": {"ru": "{d}.{m}.{y}", "en": "{y}-{m}-{d}"},
+    "achievements.progress": {"ru": "{n} из {goal}", "en": "{n} of {goal}"},
+    "achievements.damaged": {"ru": "Файл достижений повреждён: они подсчитаны заново по сыгранным партиям",
+                             "en": "The achievements file was damaged: they are counted again from the finished games"},
+    "achievements.unreadable": {"ru": "Файл достижений не читается ({why}): они подсчитаны по сыгранным партиям",
+                                "en": "The achievements file cannot be read ({why}): they are counted from the finished games"},
+    "achievements.later": {"ru": "Файл достижений записан более новой версией игры: он не тронут",
+                           "en": "The achievements file was written by a newer version of the game: it is left alone"},
+    "achievements.new": {"ru": "Новое достижение", "en": "New achievement"},
+    "achievements.more": {"ru": "и ещё {n}", "en": "and {n} more"},
+    "results.achieved": {"ru": "Достижения: {names}", "en": "Achievements: {names}"},
+    "results.achieved.count": {"ru": "Новых достижений: {n}, они в «Успехах»",
+                               "en": "New achievements: {n}, see “Progress”"},
 }
 
 _language = DEFAULT_LANGUAGE

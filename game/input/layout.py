@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from engine import MAX_SIZE
+from game.match import settings
 
 Point = tuple[int, int]
 
@@ -23,7 +24,7 @@ MIN_NODES = 5
 BOARD_PADDING = 16  # px of background between the paper and the window or panel
 MIN_CELL = 4  # px: a board never collapses, even in a tiny window
 
-PRESETS: tuple[tuple[int, int], ...] = ((10, 10), (15, 15), (20, 20), (30, 30), (38, 31))
+PRESETS = settings.PRESETS  # (the picker's sizes are the match's: the achievements read them without a window)
 
 
 class Box(NamedTuple):

@@ -22,6 +22,8 @@ from ai import Level
 from engine import MAX_SIZE, Player, Rules
 from game.match.clock import CLOCK_MINUTES, INCREMENTS, TimeControl
 
+PRESETS: tuple[tuple[int, int], ...] = ((10, 10), (15, 15), (20, 20), (30, 30), (38, 31))
+"""The board sizes the picker offers (width × height in nodes), smallest first."""
 COLOURS: dict[str, Player] = {"blue": Player.BLUE, "red": Player.RED}
 """A player's colour as the written set-up spells it."""
 

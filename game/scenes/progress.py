@@ -1,6 +1,7 @@
 """«Успехи»: per rule set and opponent (each level, and two players) the games played, won, lost and
 drawn, the current and best streak of wins, the biggest capture and the longest game, all counted from
-the finished games kept (:mod:`game.storage.progress`); «Сыгранные: N» opens their list. What could not
+the finished games kept (:mod:`game.storage.progress`); «Сыгранные: N» opens their list, «Достижения» the
+achievements (:mod:`game.scenes.achievements`). What could not
 be read is one line under the table. Opened as ``stack.go("progress")``.
 """
 
@@ -46,6 +47,7 @@ class ProgressScene(Scene):
         self.buttons = ButtonGroup()
         self.b_back = self.buttons.add(Button("files.back"), self.stack.pop)
         self.b_games = self.buttons.add(Button("progress.games", n=0), lambda: self.stack.go("history"))
+        self.b_achievements = self.buttons.add(Button("progress.achievements"), lambda: self.stack.go("achievements"))
         self._table = pygame.Rect(0, 0, 0, 0)
         self._title_pos = (0, 0)
 
@@ -64,6 +66,7 @@ class ProgressScene(Scene):
         self.b_back.rect = pygame.Rect(margin, margin, back_w, bh)
         games_w = max(theme.finger_px(), round(230 * theme.ui_scale(size)))
         self.b_games.rect = pygame.Rect(w - margin - games_w, margin, games_w, bh)
+        self.b_achievements.rect = self.b_games.rect.move(-games_w - margin, 0)
         self._title_pos = (self.b_back.rect.right + margin, margin + bh // 2)
         col_w = min(w - 2 * margin, round(1100 * theme.ui_scale(size)))
         top = margin + bh + margin
@@ -79,7 +82,7 @@ class ProgressScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         size = self.size
         surface.blit(paper.backdrop(size), (0, 0))
-        room = self.b_games.rect.x - self._title_pos[0] - 12
+        room = self.b_achievements.rect.x - self._title_pos[0] - 12
         title = one_line(t("progress.title"), theme.text_size(size, 32), theme.INK, room, bold=True)
         surface.blit(title, (self._title_pos[0], self._title_pos[1] - title.get_height() // 2))
         self.buttons.draw(surface, theme.text_size(size, 21))

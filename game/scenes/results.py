@@ -7,7 +7,8 @@ A winner at the screen gets a short celebration: confetti in the winner's colour
 for about two seconds, computed from the clock alone (no per-piece state), so
 ``draw`` stays cheap and changes nothing. A draw, or the computer's win, gets a
 calm line instead, and a loss to the computer names the game's turning point (the computer's biggest
-capture) with a button that opens the review at that move. «Ещё раз», «Разбор», «Сохранить партию», «В меню».
+capture) with a button that opens the review at that move. The achievements the game earned are announced
+over the board (:mod:`game.view.achieved`) and named on the panel. «Ещё раз», «Разбор», «Сохранить партию», «В меню».
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from game.match.ending import Ending
 from game.match.settings import MatchSettings
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Reviewing
-from game.storage import history
+from game.storage import earned, history
 from game.strings import t
 from game.view import hud, theme
+from game.view.achieved import GOLD_DARK, START, Announcement
 from game.view.board_view import BoardView
 from game.view.moments import turning_point
 from game.view.textfit import one_line, wrap
@@ -151,6 +153,9 @@ class ResultsScene(Scene):
         self.kept = history.keep_game(game, settings, self.ending, hints=self.hints, times=self.times,
                                       engine=self.engine, takebacks=self.takebacks)
         """The game kept in the history of finished games (the progress reads it), or why it was not."""
+        self.announced = Announcement(earned.announce(self.kept))
+        """The achievements this game earned: cards over the board, a line on the panel."""
+        self._fanfare = False
 
     @property
     def verdict(self) -> str:
@@ -198,10 +203,13 @@ class ResultsScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.announced.earned and not self._fanfare and self.clock >= START:
+            self._fanfare = True  # the first card comes in with the takeover's flourish
+            self.stack.sound("takeover")
 
     def wake_in(self) -> float | None:
         """Every frame while the confetti falls; then the loop may sleep."""
-        return 0.0 if self.celebrating else None
+        return 0.0 if self.celebrating or self.announced.showing(self.clock) else None
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -224,6 +232,19 @@ class ResultsScene(Scene):
                 self.stack.pop()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.again()
+
+    def _draw_achieved(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
+        """The panel's line naming the achievements earned (more than two lines of names: their count)."""
+        px = theme.text_size(self.size, 17)
+        bold = theme.font(px, True)
+        earned = self.announced.earned
+        lines = wrap(t("results.achieved", names=", ".join(a.title() for a in earned)), bold, width)
+        if len(lines) > 2:
+            lines = wrap(t("results.achieved.count", n=len(earned)), bold, width)
+        for line in lines[:2]:
+            surface.blit(one_line(line, px, GOLD_DARK, width, bold=True), (x, y))
+            y += bold.get_linesize()
+        return y
 
     def draw(self, surface: pygame.Surface) -> None:
         size = self.size
@@ -269,6 +290,8 @@ class ResultsScene(Scene):
             used = one_line(self.help_used, theme.text_size(size, 17), theme.INK, width)
             surface.blit(used, (x, y))
             y += used.get_height() + 8
+        if self.announced.earned:
+            y = self._draw_achieved(surface, x, y, width) + 8
         if self.kept.problem is not None:
             lost = one_line(t("history.not_kept", why=t(self.kept.problem)), theme.text_size(size, 15),
                             theme.RED_DARK, width)
@@ -293,3 +316,5 @@ class ResultsScene(Scene):
             area = pygame.Rect(self.screen.board_area)
             still = self.stack.preferences.chosen.reduced_motion  # reduced motion: the pieces stand, mid-fall
             draw_confetti(surface, self.pieces, area, 0.8 if still else self.clock, max(6.0, 9 * theme.ui_scale(size)))
+        self.announced.draw(surface, pygame.Rect(self.screen.board_area), self.clock,
+                            still=self.stack.preferences.chosen.reduced_motion)

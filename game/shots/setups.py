@@ -30,6 +30,7 @@ from game.match.opponent import ComputerOpponent
 from game.match.readiness import MasterState, MasterWatch, Readiness
 from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.handoff import Match, Question, Reviewing
+from game.shots.achieved import achievement_screens
 from game.shots.headless import ZAGRAM, other_program_record
 from game.storage import history, unfinished
 from game.storage.autosave import autosave_meta
@@ -415,6 +416,7 @@ class _Screens:
             ("unfinished", only(menu, s.unfinished_list, then=s.read_in_sight)),
             ("history", only(menu, s.kept_games, then=s.read_in_sight)),
             ("progress", only(menu, s.progress)),
+            *achievement_screens(s),
             ("files-save", only(menu, s.finished, s.save_finished, then=s.read_in_sight)),
             ("review-zagram", only(menu, lambda: stack.make("open"), s.zagram_review)),
             ("review-analysis", only(menu, lambda: stack.make("open"), s.zagram_analysed)),
