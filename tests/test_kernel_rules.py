@@ -465,9 +465,9 @@ def test_the_zone_binds_each_side_until_its_own_first_move() -> None:
 # (x = 6). Red's dots wait outside on the left edge, never touching, so that the game alternates.
 # The kernel's split guard (``play``: "an old enclosure split in two") skips both halves. Deleting it gives
 # the same positions: a half holding an enemy dot is then laid in the region loop instead of by the pending
-# captures just after it (1,300 random classic games with frequent double moves, the guard's kernel against
-# a guard-less copy, differed only in the flood counter). What these tests hold is what the guard must not
-# do: lay or take a split half that holds nothing.
+# captures just after it (2,800 random games, four in five classic, many with frequent double moves: the
+# guard's kernel and a guard-less copy differed only in the flood counter). What these tests hold is what
+# the guard must not do: lay or take a split half that holds nothing (a copy that lays it fails them).
 SPLIT_RING = [(x, y) for y in range(1, 8) for x in range(1, 8) if x in (1, 7) or y in (1, 7)]
 SPLIT_WALL = [(5, 2), (5, 3), (5, 5), (5, 6)]  # (5, 4) is the move that closes it
 SPLIT_LEFT = [(x, y) for y in range(2, 7) for x in range(2, 5)]
