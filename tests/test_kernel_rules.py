@@ -624,3 +624,14 @@ def test_whole_big_board_games_agree(rules: Rules) -> None:
     for seed in range(3):
         play_game(60_000 + seed, rules, tally, size=(38, 31))
     tally.require("capture")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(30, 30), (MAX_SIZE, MAX_SIZE)], ids=["30x30", "largest"])
+@pytest.mark.parametrize("rules", [COUNTRIES, CLASSIC], ids=["countries", "classic"])
+def test_whole_games_on_the_preset_and_the_largest_board_agree(rules: Rules, size: tuple[int, int]) -> None:
+    """A game played to its end on the 30 × 30 preset and on the largest «Авто» board, so that the last
+    nodes to fill, along the edges of the biggest tables, are compared too (run with ``-m slow``)."""
+    tally = Tally()
+    play_game(61_000 + size[0], rules, tally, size=size)
+    tally.require("capture")
