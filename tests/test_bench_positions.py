@@ -73,3 +73,15 @@ def test_the_bench_counts_what_the_checker_says(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out.splitlines()
     assert out[-2].startswith(position.name) and "right 1 of 2" in out[-2]
     assert out[-1].endswith(f"right 1 of 2 ({position.name} 1/2)")
+
+
+def test_the_reading_sees_the_ladder_threat(whole: Game) -> None:
+    """The reading behind the sets (``--read``), two plies deep where it is quick: before move 104, running
+    on to (4, 12) keeps Red's three dots for now, and any other move, giving up included, lets Blue's
+    reply take them."""
+    ladder = next(p for p in POSITIONS if p.name == "ladder-104")
+    values = {point: value for value, point in positions.read(ladder, plies=2, whole=whole)}
+    now = positions.margin(positions.load(ladder, whole), Player.RED)
+    assert values[(4, 12)] == now
+    assert values[positions.ELSEWHERE] == now - 3
+    assert max(value for point, value in values.items() if point != (4, 12)) == now - 3
