@@ -24,7 +24,20 @@ from engine.types import MAX_SIZE, Action, ActionKind, IllegalMove, Player, Poin
 # Log opcodes: each entry is a tuple whose first item is one of these.
 _DOT, _UNLEGAL, _LAY, _KILL, _REVIVE, _LAYER, _ENCLOSE, _OPEN, _PEND, _CLEAR = range(10)
 
-_ZONE_W, _ZONE_H = 8, 15
+ZONE_WIDTH, ZONE_HEIGHT = 8, 15
+"""Classic's first-move zone in nodes (docs/RULES.md §3.2), clipped to a smaller board: :func:`zone_box`."""
+
+
+def zone_box(width: int, height: int) -> tuple[int, int, int, int]:
+    """``(x0, y0, w, h)`` of classic's first-move zone on a ``width × height`` board: the central block.
+
+    The master's compiled rules read it from here too (``ai.kernel.rules.new_state``).
+
+    >>> zone_box(38, 31), zone_box(5, 20)
+    ((15, 8, 8, 15), (0, 2, 5, 15))
+    """
+    w, h = min(ZONE_WIDTH, width), min(ZONE_HEIGHT, height)
+    return ((width - w) // 2, (height - h) // 2, w, h)
 
 
 class Game:
@@ -240,8 +253,7 @@ class Game:
         if (self.rules is not Rules.CLASSIC or not self.zone_rule or self._setup or self._finished
                 or self._moves_by[player]):
             return None
-        w, h = min(_ZONE_W, self.width), min(_ZONE_H, self.height)
-        return ((self.width - w) // 2, (self.height - h) // 2, w, h)
+        return zone_box(self.width, self.height)
 
     def _in_zone(self, v: int, zone: tuple[int, int, int, int]) -> bool:
         x, y = v % self.width, v // self.width

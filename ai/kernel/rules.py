@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from ai.kernel.jit import njit
-from engine import ActionKind, Game, Rules
+from engine import ActionKind, Game, Rules, zone_box
 from engine.grid import grid
 
 # ----- the geometry array: fixed tables of one board size (engine.grid's, flattened) ------
@@ -122,8 +122,6 @@ S_QUARTERS = 20
 S_MOVE_NO = 21       # moves played in this state (for the search's own bookkeeping)
 _S_HEAD = 24
 
-_ZONE_W, _ZONE_H = 8, 15  # docs/RULES.md §3.2, as in engine.game
-
 
 @njit(inline="always")
 def o_dot(n: int, nq: int) -> int:
@@ -207,8 +205,7 @@ def new_state(width: int, height: int, classic: bool, zone: bool) -> np.ndarray:
     s[S_TO_MOVE] = 1
     s[S_CLASSIC] = 1 if classic else 0
     s[S_ZONE] = 1 if (classic and zone) else 0
-    zw, zh = min(_ZONE_W, width), min(_ZONE_H, height)
-    s[S_ZONE_BOX:S_ZONE_BOX + 4] = ((width - zw) // 2, (height - zh) // 2, zw, zh)
+    s[S_ZONE_BOX:S_ZONE_BOX + 4] = zone_box(width, height)  # the engine's zone: one source
     s[S_NODES] = n
     s[S_QUARTERS] = nq
     s[S_NLEGAL] = n
@@ -604,7 +601,9 @@ def play(s: np.ndarray, g: np.ndarray, v: int, p: int) -> None:
     for i in range(count):
         r0, r1 = s[st + i], s[st + i + 1]
         if s[en_p + s[r0]]:
-            continue  # an old enclosure split in two: nothing new is enclosed
+            # An old enclosure split in two: nothing new is enclosed. An enemy dot in a half was put into
+            # the free area since p last moved, so the pending captures below lay that very half.
+            continue
         holds = False
         for j in range(r0, r1):
             q = s[j]
