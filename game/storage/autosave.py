@@ -25,8 +25,9 @@ from game.storage import unfinished
 
 log = logging.getLogger(__name__)
 
-WAIT_SECONDS = 1.0
-"""The longest an autosave waits for the board to be still (moves in quick succession)."""
+WAIT_SECONDS = 2.0
+"""The longest an autosave waits for the board to be still (moves in quick succession): longer than a
+moment's banner (1.7 s, ``game.view.moments``), so one big capture is never saved in the middle of it."""
 
 
 def autosave_meta(settings: MatchSettings, game: Game, stop_left: float | None = None,
