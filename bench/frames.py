@@ -83,6 +83,7 @@ def run_case(control: Control, width: int, height: int, frames: int, seed: int) 
     scene = PlayScene(stack, Match(MatchSettings(Rules.COUNTRIES, width, height), game))
     stack.push(scene)
     control.step(1 / 60)  # the first frame builds the static board
+    control.collector.idle(scene)  # as the real loop does while it waits for the first input: see game.collector
     nodes = [(x, y) for y in range(height) for x in range(width)]
     steady: list[float] = []
     for i in range(frames):

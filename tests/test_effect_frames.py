@@ -1,12 +1,15 @@
 """What a frame does while a moment plays and right after a move (issue 29: every frame within 16.7 ms).
 
 Counted, never timed: the board's cached picture is not painted again while the «+N», the burst, the banner
-and the pulse play over it, and the move's own frame does not write out the autosave's record (the first
-still frame does).
+and the pulse play over it; the move's own frame does not write out the autosave's record (the first
+still frame does); the collector's full pass runs while the loop waits for input, not in a frame.
 """
 
 from __future__ import annotations
 
+import gc
+
+import pygame
 import pytest
 from driving import click
 from test_moments import control, sounds, start_play  # noqa: F401 — the fixtures, shared
@@ -14,6 +17,7 @@ from test_moments import control, sounds, start_play  # noqa: F401 — the fixtu
 from engine import sgf
 from game.control import Control
 from game.match.settings import MatchSettings
+from game.scenes.help import HelpScene
 from game.shots.setups import BIG_RING, _big_ring_but_one
 from game.view.moments import Size
 
@@ -46,3 +50,29 @@ def test_the_moves_frame_leaves_the_autosaves_record_to_the_first_still_frame(
         assert written == []
     control.step(1 / 60)
     assert written == [play.game.move_count] and not play.autosaver.pending
+
+
+def wait_idle(loop: Control) -> None:
+    """The real loop's wait for a frame, with nothing moving, until an event posted a little later."""
+    while not loop.idle:
+        loop.step(1 / 60)
+    pygame.time.set_timer(pygame.event.Event(pygame.USEREVENT), 100, loops=1)
+    loop.wait_for_frame()
+
+
+def test_the_loop_collects_and_freezes_once_for_each_scene_while_it_waits_for_input(
+        control: Control) -> None:  # noqa: F811
+    try:
+        play = start_play(control, MatchSettings(width=20, height=15), _big_ring_but_one())
+        wait_idle(control)
+        assert control.collector.settled == 1 and gc.get_freeze_count() > 0
+        wait_idle(control)  # the same scene: no second pass
+        assert control.collector.settled == 1
+        click(control, play.board.grid_to_pixel(BIG_RING[-1]))  # a move is no new scene either
+        wait_idle(control)
+        assert control.collector.settled == 1
+        control.stack.push(HelpScene(control.stack))
+        wait_idle(control)
+        assert control.collector.settled == 2
+    finally:
+        gc.unfreeze()
