@@ -17,9 +17,13 @@ while moves animate (each replayed by a posted click: the first frame after a
 move, which brings the board up to date, apart from the animation frames after it,
 and from the first still frame, which writes the autosave).
 
+While each replayed move's moment plays (the floating «+N», the burst, the
+banner, the board's pulse) its frames are timed too: effect frames.
+
 Prints one line per case and ends with exactly
-``frame: median X ms, p99 Y ms; move frames: median A ms, p99 B ms``: steady
-frames of the slowest case (by median), move frames of the 38×31 board.
+``frame: median X ms, p99 Y ms; move frames: median A ms, p99 B ms; effect frames:
+median C ms, p99 D ms; load L``: steady frames of the slowest case (by median),
+move and effect frames of the 38×31 board, and the load average (one minute) at the end.
 """
 
 from __future__ import annotations
@@ -48,6 +52,10 @@ WINDOW = (1920, 1080)
 MIN_LAYERS = 800
 REPLAYED = 300
 """Moves taken back and clicked again to time the frames right after moves."""
+EFFECT_FRAMES = 3000
+"""Frames timed while moments play (about 40 moments' worth), so a run stays short."""
+FRAME_MS = 1000 / 60
+"""A frame at 60 Hz: the most any frame may take."""
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -75,6 +83,7 @@ def run_case(control: Control, width: int, height: int, frames: int, seed: int) 
     scene = PlayScene(stack, Match(MatchSettings(Rules.COUNTRIES, width, height), game))
     stack.push(scene)
     control.step(1 / 60)  # the first frame builds the static board
+    control.collector.idle(scene)  # as the real loop does while it waits for the first input: see game.collector
     nodes = [(x, y) for y in range(height) for x in range(width)]
     steady: list[float] = []
     for i in range(frames):
@@ -86,7 +95,9 @@ def run_case(control: Control, width: int, height: int, frames: int, seed: int) 
         t0 = time.perf_counter()
         control.step(1 / 60)
         steady.append((time.perf_counter() - t0) * 1000)
-    moves = move_frames(control, scene, REPLAYED)
+    effects: list[float] = []
+    cpu: dict[str, list[float]] = {"move": [], "effect": []}
+    moves = move_frames(control, scene, REPLAYED, effects, cpu)
     return {
         "layers": float(layers),
         "moves": float(game.move_count),
@@ -97,16 +108,41 @@ def run_case(control: Control, width: int, height: int, frames: int, seed: int) 
         "move_p99": percentile(moves, 0.99),
         "move_max": max(moves),
         "move_frames": float(len(moves)),
+        "effect_median": statistics.median(effects),
+        "effect_p99": percentile(effects, 0.99),
+        "effect_max": max(effects),
+        "effect_frames": float(len(effects)),
+        "over": float(sum(t > FRAME_MS for t in moves + effects)),
+        "move_cpu": statistics.median(cpu["move"]),
+        "move_cpu_p99": percentile(cpu["move"], 0.99),
+        "effect_cpu": statistics.median(cpu["effect"]),
+        "effect_cpu_p99": percentile(cpu["effect"], 0.99),
     }
 
 
-def move_frames(control: Control, scene: PlayScene, replayed: int) -> list[float]:
+def timed_step(control: Control, wall: list[float], cpu: list[float] | None) -> None:
+    """One 60 Hz frame, its wall time (ms) put in ``wall`` and the main thread's CPU time in ``cpu``: on a
+    busy machine the wall time is mostly waiting for a core, the CPU time what the frame itself costs."""
+    c0, t0 = time.thread_time(), time.perf_counter()
+    control.step(1 / 60)
+    wall.append((time.perf_counter() - t0) * 1000)
+    if cpu is not None:
+        cpu.append((time.thread_time() - c0) * 1000)
+
+
+def move_frames(control: Control, scene: PlayScene, replayed: int, effects: list[float] | None = None,
+                cpu: dict[str, list[float]] | None = None) -> list[float]:
     """Times in ms of the frame right after each of the last ``replayed`` moves that laid a layer.
 
     The moves are taken back, then clicked again one by one as a player would:
     the timed frame plays the move and draws the board with it (and the first
-    frame of its animation). Between moves the animation is run out untimed.
+    frame of its animation). While the move's moment plays (its «+N», burst,
+    banner, pulse: :mod:`game.view.moments`) each 60 Hz frame is timed into
+    ``effects``, up to :data:`EFFECT_FRAMES` of them; the rest of the animation
+    is run out untimed. ``cpu`` gets the frames' CPU times under "move" and "effect".
     """
+    cpu = {"move": [], "effect": []} if cpu is None else cpu
+    clicks: list[float] = []
     game = scene.game
     replay = [a.point for a in game.history[-replayed:]]
     for _ in replay:
@@ -119,13 +155,15 @@ def move_frames(control: Control, scene: PlayScene, replayed: int) -> list[float
         pos = tuple(int(v) for v in scene.board.node_to_pixel(node))
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False))
-        t0 = time.perf_counter()
-        control.step(1 / 60)
-        elapsed = (time.perf_counter() - t0) * 1000
+        click_cpu: list[float] = []
+        timed_step(control, clicks, click_cpu)
         if game.last_move != node:
             raise SystemExit(f"the click at {node} did not play")
         if game.layers != layers:  # laid a layer (covering one lays one too)
-            times.append(elapsed)
+            times.append(clicks[-1])
+            cpu["move"] += click_cpu
+        while effects is not None and len(effects) < EFFECT_FRAMES and scene.anims.effects.running(scene.clock):
+            timed_step(control, effects, cpu["effect"])
         control.step(1.0)  # the animation runs out, untimed
         control.step(1 / 60)  # the first still frame writes the autosave, as in play: untimed too
     return times
@@ -228,7 +266,11 @@ def main(argv: list[str] | None = None) -> int:
                   f"frame median {figures['median']:.2f} ms, p99 {figures['p99']:.2f} ms; "
                   f"{int(figures['move_frames'])} frames right after a move that laid a layer: "
                   f"median {figures['move_median']:.2f} ms, p99 {figures['move_p99']:.2f} ms, "
-                  f"max {figures['move_max']:.2f} ms")
+                  f"max {figures['move_max']:.2f} ms; {int(figures['effect_frames'])} frames while a moment "
+                  f"plays: median {figures['effect_median']:.2f} ms, p99 {figures['effect_p99']:.2f} ms, "
+                  f"max {figures['effect_max']:.2f} ms; {int(figures['over'])} of these over {FRAME_MS:.1f} ms; "
+                  f"CPU time of a move frame median {figures['move_cpu']:.2f} ms, p99 {figures['move_cpu_p99']:.2f} "
+                  f"ms, of an effect frame median {figures['effect_cpu']:.2f} ms, p99 {figures['effect_cpu_p99']:.2f} ms")
         if args.idle:
             idle = measure_idle(control, args.idle_seconds, args.seed)
             print(f"idle in the play scene (38×31, {WINDOW[0]}×{WINDOW[1]}): {idle['idle']:.2f}% CPU over "
@@ -248,7 +290,9 @@ def main(argv: list[str] | None = None) -> int:
     _, worst = max(results, key=lambda r: r[1]["median"])
     preset = results[0][1]  # move frames on the 38×31 board, as the target is set
     print(f"frame: median {worst['median']:.2f} ms, p99 {worst['p99']:.2f} ms; "
-          f"move frames: median {preset['move_median']:.2f} ms, p99 {preset['move_p99']:.2f} ms")
+          f"move frames: median {preset['move_median']:.2f} ms, p99 {preset['move_p99']:.2f} ms; "
+          f"effect frames: median {preset['effect_median']:.2f} ms, p99 {preset['effect_p99']:.2f} ms; "
+          f"load {os.getloadavg()[0]:.2f}")
     return 0
 
 

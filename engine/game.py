@@ -100,6 +100,8 @@ class Game:
         self._stopped_by: Player | None = None
         self._to_move = Player.BLUE
         self.version = 0
+        self._history_seen: tuple[int, tuple[Action, ...]] = (-1, ())
+        """The history as last read, with the version it was read at."""
         self._laying_move = -1  # setup dots lay their layers as move -1
         # Layers laid and classic enclosures made or opened, ever (undo does not lower it):
         # a move that changes none of them needs no report scan.
@@ -173,7 +175,11 @@ class Game:
     @property
     def history(self) -> tuple[Action, ...]:
         """Moves, Stop and Finish in the order they happened (setup dots not included)."""
-        return tuple(entry[0] for entry in self._history)
+        # Read every frame by the panel (takebacks, the story): made once per change, not per read.
+        seen = self._history_seen
+        if seen[0] != self.version:
+            seen = self._history_seen = (self.version, tuple(entry[0] for entry in self._history))
+        return seen[1]
 
     @property
     def setup(self) -> tuple[tuple[Player, Point], ...]:

@@ -35,6 +35,7 @@ from collections.abc import Callable
 import pygame
 
 from engine.about import VERSION
+from game.collector import Collector
 from game.input.pointer import InputFilter
 from game.scenes.achievements import AchievementsScene
 from game.scenes.base import Scene, SceneStack
@@ -140,6 +141,7 @@ class Control:
         """Frames drawn so far."""
         self.idle_polls = 0
         """Looks for input that found none and drew nothing (the loop sleeping)."""
+        self.collector = Collector()
         self.part_frames = 0
         """Frames that redrew only the top scene's ticking part (:meth:`Scene.draw_ticking`)."""
         self.draw_parts = True
@@ -361,6 +363,8 @@ class Control:
                 return events, MAX_DT if due is None else due + MAX_DT
             if due is not None and slept >= due:
                 return [], due + MAX_DT
+            if due is None:  # quite still: the moment to keep the collector's full passes out of the frames
+                self.collector.idle(self.stack.top)
             self.idle_polls += 1
 
     def run(self) -> None:

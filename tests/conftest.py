@@ -76,6 +76,9 @@ def pygame_session() -> Iterator[object]:
     """pygame initialised once with the dummy drivers; quit after the last test."""
     import pygame
 
+    from game.view import theme
+
+    theme.check_inks(True)  # words only in the colours theme.TEXT_ON declares (and tests/test_contrast.py checks)
     pygame.init()
     yield pygame
     pygame.quit()

@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.input",),  # pointer, gestures and the board's geometry on screen
     ("game.view",),  # what is drawn and heard
     ("game.scenes",),  # the screens
-    ("game", "game.app", "game.control", "game.crash", "game.shots"),  # the program's shell
+    ("game", "game.app", "game.collector", "game.control", "game.crash", "game.shots"),  # the program's shell
     ("main",),
 )
 """Bottom to top: a module may import its own layer and those below, never one above. An entry

@@ -12,7 +12,7 @@ changes reach the disk (:class:`Autosaver`).
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -25,8 +25,9 @@ from game.storage import unfinished
 
 log = logging.getLogger(__name__)
 
-WAIT_SECONDS = 1.0
-"""The longest an autosave waits for the board to be still (moves in quick succession)."""
+WAIT_SECONDS = 2.0
+"""The longest an autosave waits for the board to be still (moves in quick succession): longer than a
+moment's banner (1.7 s, ``game.view.moments``), so one big capture is never saved in the middle of it."""
 
 
 def autosave_meta(settings: MatchSettings, game: Game, stop_left: float | None = None,
@@ -161,6 +162,10 @@ def resume(saved: unfinished.Resumable) -> Resumed:
                    sgf.read_engine(record.info))
 
 
+Job = tuple[str, Callable[[], str | None], dict[str, Any]]
+"""A waiting write: «save» or «clear», the record made when written (None: nothing to write), the meta."""
+
+
 class Autosaver:
     """The autosave of one game: asked for after every change, written once the board is still.
 
@@ -174,7 +179,7 @@ class Autosaver:
     """
 
     def __init__(self, slot: str | None = None) -> None:
-        self._job: tuple[str, str, dict[str, Any]] | None = None
+        self._job: Job | None = None
         self.slot = slot
         """The game's own save (``unfinished.save_current``); None until its first write makes one."""
         self.asked_at = 0.0
@@ -188,7 +193,7 @@ class Autosaver:
 
     def save(self, text: str, meta: dict[str, Any], now: float) -> None:
         """Ask for ``text`` (SGF) with ``meta`` to become this game's save."""
-        self._put(("save", text, meta), now)
+        self._put(("save", lambda: text, meta), now)
 
     def save_game(self, game: Game, settings: MatchSettings, stop_left: float | None, now: float,
                   redo: TakeBack | None = None, clock: MatchClock | None = None, hints: int = 0,
@@ -207,15 +212,21 @@ class Autosaver:
         state = clock.state() if clock else None
         times = clock.times() if clock else None
         taken = redo.taken if redo is not None else 0
-        record = sgf.dumps(game, times=times,
-                           info=sgf.hints_info(hints) | sgf.takebacks_info(taken) | sgf.engine_info(engine))
-        self.save(record, autosave_meta(settings, game, stop_left, redo, state), now)
+        info = sgf.hints_info(hints) | sgf.takebacks_info(taken) | sgf.engine_info(engine)
+        asked = game.version
+
+        def record() -> str | None:
+            # Written out when the write comes (a still frame), not in the move's frame: the record of a
+            # long game takes milliseconds. A game changed since without asking again has ended: nothing.
+            return sgf.dumps(game, times=times, info=info) if game.version == asked else None
+
+        self._put(("save", record, autosave_meta(settings, game, stop_left, redo, state)), now)
 
     def clear(self, now: float) -> None:
         """Ask for this game's save to be forgotten (it has ended)."""
-        self._put(("clear", "", {}), now)
+        self._put(("clear", lambda: "", {}), now)
 
-    def _put(self, job: tuple[str, str, dict[str, Any]], now: float) -> None:
+    def _put(self, job: Job, now: float) -> None:
         if self._job is None:
             self.asked_at = now
         self._job = job
@@ -236,9 +247,12 @@ class Autosaver:
         job, self._job = self._job, None
         if job is None:
             return
-        kind, text, meta = job
+        kind, record, meta = job
         try:
             if kind == "save":
+                text = record()
+                if text is None:
+                    return
                 self.slot = unfinished.save_current(text, meta, self.slot)
             elif self.slot is not None:
                 unfinished.clear_current(self.slot)

@@ -375,8 +375,7 @@ def draw_scores(surface: pygame.Surface, rect: pygame.Rect, game: Game, settings
         row = pygame.Rect(rect.x + 6, rect.y + 6 + i * rh, rect.w - 12, rh)
         colour = theme.player_colour(player)
         if player == highlight:
-            tint = theme.mix(colour, (255, 255, 255), 0.86)
-            pygame.draw.rect(surface, tint, row, border_radius=10)
+            pygame.draw.rect(surface, theme.player_tint(player), row, border_radius=10)
             pygame.draw.rect(surface, theme.mix(colour, theme.PANEL, 0.5), row, 2, border_radius=10)
         r = max(7, rh // 5)
         paper.player_dot(surface, colour, theme.player_dark(player), (row.x + 12 + r, row.centery), r)

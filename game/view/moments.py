@@ -175,11 +175,11 @@ def banner_picture(moment: Moment, px: int) -> pygame.Surface | None:
     key = moment.banner_key
     if key is None:
         return None
-    words = theme.text(t(key, plus=moment.plus), px, (255, 255, 255), bold=True)
+    words = theme.text(t(key, plus=moment.plus), px, theme.WHITE, bold=True)
     pad_x, pad_y = px, px // 3
     out = pygame.Surface((words.get_width() + 2 * pad_x, words.get_height() + 2 * pad_y), pygame.SRCALPHA)
     box = out.get_rect()
-    pygame.draw.rect(out, (*theme.player_dark(moment.player), 236), box, border_radius=box.h // 2)
+    pygame.draw.rect(out, (*theme.player_dark(moment.player), theme.BANNER_ALPHA), box, border_radius=box.h // 2)
     pygame.draw.rect(out, (*theme.LAST_MOVE, 255), box, 3, border_radius=box.h // 2)
     out.blit(words, (pad_x, pad_y))
     return out
@@ -226,7 +226,7 @@ class Effects:
         """Show ``moment`` from ``now`` on a board laid out as ``layout`` in a window of ``size``."""
         dark = theme.player_dark(moment.player)
         px = theme.text_size(size, 30 + 6 * int(moment.size))
-        plus = outlined_text(moment.plus, px, dark, (255, 255, 255))
+        plus = outlined_text(moment.plus, px, dark, theme.WHITE)
         banner = banner_picture(moment, theme.text_size(size, 30))
         shown = Shown(moment, now, layout, layout.grid_to_pixel(moment.at), plus, banner)
         if not self.reduced:

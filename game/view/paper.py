@@ -21,7 +21,7 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
     if pygame.display.get_surface() is not None:
         surf = surf.convert()
     surf.fill(theme.PAPER)
-    line = theme.mix(theme.GRID, theme.PAPER, 0.35)
+    line = theme.BACKDROP_LINE
     for x in range(PAPER_STEP // 2, w, PAPER_STEP):
         pygame.draw.line(surf, line, (x, 0), (x, h))
     for y in range(PAPER_STEP // 2, h, PAPER_STEP):

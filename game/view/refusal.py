@@ -24,7 +24,7 @@ from game.view.territory_paint import zone_rect
 SECONDS = 1.4
 """How long the mark and its reason stay: long enough to read two words."""
 SHAKE_SECONDS = 0.35
-HALO: theme.Colour = (255, 255, 255)
+HALO = theme.HALO
 
 
 def reason_key(game: Game, node: Point, refusal: Refusal) -> str:
@@ -93,7 +93,7 @@ class RefusalMark:
         words = theme.text(t(self.key), px, theme.ILLEGAL, bold=True)
         pad = max(3, px // 4)
         chip = pygame.Surface((words.get_width() + 2 * pad, words.get_height() + pad), pygame.SRCALPHA)
-        chip.fill((*HALO, min(alpha, 235)))
+        chip.fill((*HALO, min(alpha, theme.CHIP_ALPHA)))
         pygame.draw.rect(chip, (*theme.ILLEGAL, alpha), chip.get_rect(), 1)
         words.set_alpha(alpha)
         chip.blit(words, (pad, pad // 2))

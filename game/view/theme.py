@@ -31,7 +31,7 @@ GRID_NODE: Colour = (170, 192, 214)
 GRID_LINE: tuple[int, int, int, int] = (120, 160, 205, 105)
 GRID_EDGE: tuple[int, int, int, int] = (95, 135, 180, 150)
 INK: Colour = (44, 50, 62)
-INK_SOFT: Colour = (104, 110, 122)
+INK_SOFT: Colour = (88, 94, 106)  # quiet captions: still 5:1 on every surface in TEXT_ON
 PANEL: Colour = (246, 241, 229)
 PANEL_EDGE: Colour = (210, 200, 178)
 SHADOW: Colour = (200, 190, 170)
@@ -43,7 +43,7 @@ BLUE_DARK: Colour = (20, 58, 130)
 RED_DARK: Colour = (130, 24, 24)
 CROSS: Colour = (40, 40, 48)
 LAST_MOVE: Colour = (242, 170, 20)
-ILLEGAL: Colour = (214, 40, 40)
+ILLEGAL: Colour = (190, 30, 30)  # also the words of a refusal or a failure: dark enough to read on paper
 ZONE_GLOW: Colour = (242, 170, 20)  # the classic first-move zone lit up when a first move lands outside it
 HINT: Colour = (30, 150, 90)  # the ring of a suggested move: green, apart from both players and the last move's gold
 
@@ -54,7 +54,8 @@ BUTTON_DOWN: Colour = (240, 228, 200)
 BUTTON_EDGE: Colour = (170, 158, 134)
 BUTTON_SELECTED: Colour = (56, 110, 200)
 BUTTON_SELECTED_TEXT: Colour = (255, 255, 255)
-BUTTON_DISABLED_TEXT: Colour = (170, 166, 158)
+BUTTON_DISABLED_TEXT: Colour = (116, 112, 104)
+"""Paler than INK, yet readable: a disabled button shows it cannot be pressed by lying flat (no shadow)."""
 DIM: tuple[int, int, int, int] = (30, 28, 24, 120)
 
 # Fill opacity of a layer by its fade level: each takeover laid over it makes it
@@ -153,6 +154,8 @@ def text(s: str, px: int, colour: Colour = INK, *, bold: bool = False) -> pygame
     key = (s, px, bold, colour)
     surf = _text_cache.get(key)
     if surf is None:
+        if _checking and colour not in _TEXT_INKS:
+            raise ValueError(f"text in {colour}, a colour theme.TEXT_ON does not declare: {s!r}")
         if len(_text_cache) > 512:  # countdowns make new strings; keep the cache bounded
             _text_cache.clear()
         face = font(px, bold)
@@ -167,3 +170,65 @@ def text(s: str, px: int, colour: Colour = INK, *, bold: bool = False) -> pygame
 COORDINATE: Colour = (78, 84, 96)
 # help29: the ring round the chart's mistake dots, dark against the white chart and both leads' fills
 CHART_DOT_EDGE: Colour = (44, 50, 62)
+# ----- text and what it is drawn on ---------------------------------------------------------------
+
+WHITE: Colour = (255, 255, 255)
+BACKDROP_LINE: Colour = mix(GRID, PAPER, 0.35)
+"""The lines of the menus' squared paper, under their text."""
+BUTTON_CHOSEN: Colour = mix(BUTTON_SELECTED, WHITE, 0.84)
+"""The chosen option of a group (and a chosen row of a list): tinted, outlined in BUTTON_SELECTED."""
+BUTTON_CHOSEN_DOWN: Colour = mix(BUTTON_CHOSEN, BUTTON_SELECTED, 0.2)
+BUTTON_MAIN_HOVER: Colour = mix(BUTTON_SELECTED, INK, 0.1)
+"""The main action under the mouse: a shade darker (a lighter blue took its white words below 4.5:1)."""
+BUTTON_MAIN_DOWN: Colour = mix(BUTTON_SELECTED, INK, 0.25)
+BANNER_ALPHA = 236
+"""A moment's banner: the mover's dark colour, nearly opaque over the board."""
+CHIP_ALPHA = 235
+"""A refusal's chip: white, nearly opaque over the board, under the reason's words."""
+HALO: Colour = WHITE
+
+
+def player_tint(player: Player) -> Colour:
+    """The score card's row of the player to move: the player's colour, faint."""
+    return mix(player_colour(player), WHITE, 0.86)
+
+
+def over(top: Colour, alpha: int, under: Colour) -> Colour:
+    """``top`` at opacity ``alpha`` (0–255) laid over ``under``: what the eye gets."""
+    return mix(under, top, alpha / 255)
+
+
+_BOARD_DARKEST: Colour = (0, 0, 0)  # the worst a see-through picture over the board can have under it
+_BOARD_LIGHTEST: Colour = WHITE
+QUIET: tuple[tuple[str, Colour], ...] = (
+    ("paper", PAPER), ("the paper's lines", BACKDROP_LINE), ("panel", PANEL), ("background", BACKGROUND),
+    ("button", BUTTON), ("button under the mouse", BUTTON_HOVER), ("button pressed", BUTTON_DOWN),
+    ("chosen button or row", BUTTON_CHOSEN), ("chart", WHITE))
+"""The calm surfaces words sit on: the menus' paper, cards and the play panel, buttons and list rows."""
+TEXT_ON: tuple[tuple[str, Colour, tuple[tuple[str, Colour], ...]], ...] = (
+    ("INK", INK, QUIET + (("chosen button pressed", BUTTON_CHOSEN_DOWN), ("blue's score row", player_tint(Player.BLUE)),
+                          ("red's score row", player_tint(Player.RED)))),
+    ("INK_SOFT", INK_SOFT, QUIET),
+    ("COORDINATE", COORDINATE, QUIET),
+    *((f"{p.name.lower()}'s dark", player_dark(p), QUIET + (
+        ("chosen button pressed", BUTTON_CHOSEN_DOWN), ("blue's score row", player_tint(Player.BLUE)),
+        ("red's score row", player_tint(Player.RED)), ("the «+N»'s white rim", WHITE))) for p in (Player.BLUE, Player.RED)),
+    ("ILLEGAL", ILLEGAL, QUIET + (("a refusal's chip over a black dot", over(HALO, CHIP_ALPHA, _BOARD_DARKEST)),)),
+    ("BUTTON_DISABLED_TEXT", BUTTON_DISABLED_TEXT, (("button", BUTTON),)),
+    ("white words", WHITE, (
+        ("main button", BUTTON_SELECTED), ("main button under the mouse", BUTTON_MAIN_HOVER),
+        ("main button pressed", BUTTON_MAIN_DOWN),
+        *((f"{p.name.lower()}'s banner over white", over(player_dark(p), BANNER_ALPHA, _BOARD_LIGHTEST))
+          for p in (Player.BLUE, Player.RED)))),
+)
+"""Every colour words are drawn in, with each surface it is drawn on: ``tests/test_contrast.py`` holds
+every pair to WCAG's 4.5:1, and :func:`text` (with :func:`check_inks` on, as in the tests) refuses
+any other colour, so a new one has to come here first."""
+_TEXT_INKS = frozenset(ink for _, ink, _ in TEXT_ON)
+_checking = False
+
+
+def check_inks(on: bool) -> None:
+    """Refuse (ValueError) words in a colour :data:`TEXT_ON` does not declare: the tests turn it on."""
+    global _checking
+    _checking = on

@@ -81,19 +81,14 @@ class Button:
         radius = max(6, r.h // 5)
         edge_w = 1
         if self.primary and self.enabled:
-            fill = theme.BUTTON_SELECTED
-            if self.pressed:
-                fill = theme.mix(fill, theme.INK, 0.25)
-            elif self.hovered:
-                fill = theme.mix(fill, (255, 255, 255), 0.12)
+            fill = theme.BUTTON_MAIN_DOWN if self.pressed else theme.BUTTON_MAIN_HOVER if self.hovered \
+                else theme.BUTTON_SELECTED
             ink = theme.BUTTON_SELECTED_TEXT
             edge = theme.mix(theme.BUTTON_SELECTED, theme.INK, 0.3)
         elif self.selected:
             # The chosen option of a group: tinted and outlined, so it does not
             # look like the main action of the screen.
-            fill = theme.mix(theme.BUTTON_SELECTED, (255, 255, 255), 0.84)
-            if self.pressed:
-                fill = theme.mix(fill, theme.BUTTON_SELECTED, 0.2)
+            fill = theme.BUTTON_CHOSEN_DOWN if self.pressed else theme.BUTTON_CHOSEN
             ink = theme.BLUE_DARK
             edge = theme.BUTTON_SELECTED
             edge_w = 3
@@ -105,9 +100,9 @@ class Button:
                 fill = theme.BUTTON_HOVER
             ink = theme.INK if self.enabled else theme.BUTTON_DISABLED_TEXT
             edge = theme.BUTTON_EDGE if self.enabled else theme.mix(theme.BUTTON_EDGE, theme.PANEL, 0.5)
-        # A soft drop shadow reads as "press me" on paper without looking glossy.
-        shadow = r.move(0, 2)
-        pygame.draw.rect(surface, theme.SHADOW, shadow, border_radius=radius)
+        # A soft drop shadow reads as "press me" on paper without looking glossy; a disabled button lies flat.
+        if self.enabled:
+            pygame.draw.rect(surface, theme.SHADOW, r.move(0, 2), border_radius=radius)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         pygame.draw.rect(surface, edge, r, width=edge_w, border_radius=radius)
         self.draw_label(surface, text_px, ink)

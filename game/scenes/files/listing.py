@@ -378,7 +378,7 @@ class GamesScene(Scene):
         for i in self.visible_rows():
             row = self.row_rect(i)
             if i == self.selected:
-                fill = theme.mix(theme.BUTTON_SELECTED, (255, 255, 255), 0.84)
+                fill = theme.BUTTON_CHOSEN
             else:
                 fill = theme.BUTTON_HOVER if i == self.hover else theme.BUTTON
             pygame.draw.rect(surface, fill, row, border_radius=10)
