@@ -70,6 +70,10 @@ class Settings:
     """The same information without movement (issue 29): a moment's banner and «+N» still, no burst, pulse,
     sweep or confetti motion. Chosen on the help card (F1). The system's own preference is not read: pygame-ce
     2.5.8 on SDL 2.32 exposes none (no hint or call for it in SDL 2), so only this setting switches it."""
+    first_lesson_due: bool = False
+    """The first start's offer of the tutorial waits for an answer: True only when there was no settings file
+    (a fresh data folder), until the player answers it. A file that lacks it (an older version's) or cannot be
+    read says False: that player has started the game before."""
 
     @property
     def board_size(self) -> BoardSize:
@@ -135,6 +139,7 @@ _VALIDATORS: dict[str, Callable[[object], object | None]] = {
     "window_size": _window_size,
     "window_maximised": lambda value: value if isinstance(value, bool) else None,
     "reduced_motion": lambda value: value if isinstance(value, bool) else None,
+    "first_lesson_due": lambda value: value if isinstance(value, bool) else None,
 }
 
 
@@ -192,7 +197,7 @@ def load_settings() -> Settings:
         text = read_limited(path, MAX_SETTINGS_BYTES)
         data = json.loads(text)
     except FileNotFoundError:
-        return Settings()
+        return Settings(first_lesson_due=True)  # the very first start: the tutorial is offered
     except Exception as e:  # noqa: BLE001 — unreadable or not JSON: start from defaults
         log.warning("settings not read, using defaults: %s", e)
         return Settings()
