@@ -361,7 +361,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "files.row": {"ru": "{rules} · {w} × {h} · ходов: {k} · {result}", "en": "{rules} · {w} × {h} · {k} moves · {result}"},
     "files.result.won": {"ru": "{player} +{margin}", "en": "{player} +{margin}"},
     "files.result.draw": {"ru": "ничья", "en": "a draw"},
-    "files.result.open": {"ru": "не окончена, {blue} : {red}", "en": "not finished, {blue} : {red}"},
+    "files.result.open": {"ru": "не окончена, {blue}\u00a0:\u00a0{red}", "en": "not finished, {blue}\u00a0:\u00a0{red}"},
     "files.result.resigned": {"ru": "{player}: соперник сдался", "en": "{player}: the other resigned"},
     "files.result.time": {"ru": "{player}: у соперника вышло время", "en": "{player}: the other ran out of time"},
     "files.player.human": {"ru": "Игрок", "en": "Player"},
@@ -640,7 +640,8 @@ STRINGS: dict[str, dict[str, str]] = {
                               "it becomes yours."},
     "lesson.takeover.wrong": {"ru": "Страна красных ещё не окружена: замкните кольцо в зелёном круге.",
                               "en": "Red's country is not surrounded yet: close the ring at the green ring."},
-    "lesson.takeover.done": {"ru": "Перехват! Страна красных теперь под вашей, и её клетки — ваши: {blue} : {red}.",
+    "lesson.takeover.done": {"ru": "Перехват! Страна красных теперь под вашей, и её клетки — ваши: "
+                                   "{blue}\u00a0:\u00a0{red}.",
                              "en": "Takeover! Red's country lies under yours now, and its cells are yours: "
                                    "{blue} to {red}."},
     "lesson.finish.title": {"ru": "Конец партии", "en": "The end of a game"},
@@ -665,7 +666,8 @@ STRINGS: dict[str, dict[str, str]] = {
                     "en": "You are ahead. Press “Stop”: Red then moves alone until the time is up (three "
                           "minutes at most), and the game ends."},
     "lesson.stop.wrong": {"ru": "Сейчас не точка: нажмите «Стоп».", "en": "Not a dot this time: press “Stop”."},
-    "lesson.stop.done": {"ru": "Красные ходили одни и никого не поймали. Итог {blue} : {red} — вы победили!",
+    "lesson.stop.done": {"ru": "Красные ходили одни и никого не поймали. Итог {blue}\u00a0:\u00a0{red} — "
+                               "вы победили!",
                          "en": "Red moved alone and caught nothing. The final count is {blue} to {red}: you won!"},
 }
 

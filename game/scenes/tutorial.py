@@ -26,7 +26,7 @@ from game.view.board_view import BoardView
 from game.view.callout import draw_loupe
 from game.view.hint_mark import draw_hint, pulse
 from game.view.refusal import RefusalMark
-from game.view.textfit import wrap
+from game.view.textfit import one_line, wrap
 from game.view.widgets import Button, ButtonGroup, IconButton
 from game.view.zoom_control import ZoomControl
 
@@ -116,7 +116,7 @@ class TutorialScene(Scene):
             self.refusal = None
             self.zoom = ZoomControl(lesson.game.width, lesson.game.height, self.screen.board_area)
             self.board = self.zoom.layout
-            self.resize(self.size)  # «Стоп» comes and goes with the rule set
+        self.resize(self.size)  # «Стоп» comes and goes with the rule set; the end keeps «В меню» alone
 
     def leave(self) -> None:
         """Back to the screen the lesson was opened from (nothing is kept)."""
@@ -149,9 +149,9 @@ class TutorialScene(Scene):
         self.screen = screen_layout(size)
         self.board = self.zoom.refit(self.screen.board_area)
         classic = self.lesson.game.rules is Rules.CLASSIC and not self.lesson.complete
-        self.b_stop.rect = pygame.Rect(0, 0, 0, 0)
-        self.b_finish.rect = pygame.Rect(0, 0, 0, 0)
-        rows = [[self.b_next], [self.b_leave]] if self.lesson.complete else \
+        for hidden in (self.b_stop, self.b_finish, self.b_leave):
+            hidden.rect = pygame.Rect(0, 0, 0, 0)
+        rows = [[self.b_next]] if self.lesson.complete else \
             [*([[self.b_stop]] if classic else []), [self.b_finish], [self.b_next], [self.b_leave]]
         self.text_top, _ = hud.place_play_buttons(self.screen, rows, [self.b_help])
         self.b_next.key = "lesson.end.menu" if self.lesson.complete else "lesson.next"
@@ -232,10 +232,10 @@ class TutorialScene(Scene):
         x, width = hud.text_column(self.screen)
         y = self.text_top
         caption = t("lesson.caption", n=lesson.index + 1, total=len(lesson.steps))
-        surface.blit(theme.text(caption, theme.text_size(size, 17), theme.INK_SOFT), (x, y))
+        surface.blit(one_line(caption, theme.text_size(size, 17), theme.INK_SOFT, width), (x, y))
         y += theme.font(theme.text_size(size, 17)).get_linesize() + 4
         title_key = "lesson.end.title" if lesson.complete else f"lesson.{lesson.step.key}.title"
-        title = theme.text(t(title_key), theme.text_size(size, 26), theme.INK, bold=True)
+        title = one_line(t(title_key), theme.text_size(size, 26), theme.INK, width, bold=True)
         surface.blit(title, (x, y))
         y += title.get_height() + 10
         card = pygame.Rect(x, y, width, hud.score_card_height(size))
