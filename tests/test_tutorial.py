@@ -142,7 +142,7 @@ def test_the_whole_lesson_by_hand_wrong_first_then_right(control: Control, touch
         dots = sorted(scene.lesson.game.dots())
         (tap if touch else click)(control, scene.board.node_to_pixel(WRONG))
         assert scene.lesson.hint == f"lesson.{want.key}.wrong"
-        assert (strings.t(f"lesson.{want.key}.wrong"), *scene.words()[-1][1:]) == scene.words()[-1]
+        assert scene.words()[-1][0] == strings.t(f"lesson.{want.key}.wrong")  # the hint, last in the panel
         assert sorted(scene.lesson.game.dots()) == dots, "the wrong dot was taken back"
         answer(control, scene, touch=touch)
         assert scene.lesson.done and scene.lesson.hint is None
@@ -264,7 +264,29 @@ def test_an_older_versions_file_is_not_a_first_start(data_dir: Path) -> None:
     assert load_settings().first_lesson_due is False
 
 
-def test_a_stack_of_its_own_never_asks(control: Control) -> None:
+def test_a_stack_of_its_own_never_asks() -> None:
     stack = SceneStack((800, 600))
     offer_first_lesson(stack)
     assert stack.top is None
+
+
+# ----- the screenshots ----------------------------------------------------------------------------------------
+
+
+def test_the_tutorials_pictures_show_what_their_names_say(control: Control) -> None:
+    from game.shots import setups
+
+    scenes = {name: setup for name, setup in setups.screenshot_scenes(control) if name.startswith("tutorial")}
+    assert {f"tutorial-{i + 1}" for i in range(len(STEPS))} <= set(scenes)
+    for i in range(len(STEPS)):
+        scenes[f"tutorial-{i + 1}"]()
+        top = control.stack.top
+        assert isinstance(top, TutorialScene) and top.lesson.index == i and not top.lesson.done
+    scenes["tutorial-wrong"]()
+    assert isinstance(top := control.stack.top, TutorialScene) and top.lesson.hint is not None
+    scenes["tutorial-stopped"]()
+    assert isinstance(top := control.stack.top, TutorialScene) and top.lesson.game.is_over and top.lesson.done
+    scenes["tutorial-end"]()
+    assert isinstance(top := control.stack.top, TutorialScene) and top.lesson.complete
+    scenes["tutorial-offer"]()
+    assert isinstance(top := control.stack.top, ConfirmScene) and top.question == "lesson.offer"
