@@ -18,6 +18,7 @@ from game import strings
 from game.control import DEFAULT_SIZE, FRAME_ROOM, HEADLESS_DRIVERS, MIN_SIZE, Control
 from game.crash import private_temp_dir
 from game.paths import data_dir_problem, user_data_dir
+from game.scenes import tutorial
 from game.storage import library
 from game.storage.preferences import Preferences
 from game.view import dpi, language, theme
@@ -114,6 +115,7 @@ def run(size: tuple[int, int] | None = None) -> int:
         control = Control(size or first_window_size(window.window_size), preferences=chosen,
                           maximised=size is None and window.window_maximised)
         control.stack.go("menu")
+        tutorial.offer_first_lesson(control.stack)  # the very first start only: the tutorial, or not
         control.step(0.0)  # the menu shows before the kernel's thread competes with it for the processor
         if os.environ.get("TOCHKI_FIRST_FRAME_EXIT") == "1":
             # tools/build_bench.py: launch-to-exit time is then the time to the first frame.

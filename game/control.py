@@ -53,6 +53,7 @@ from game.scenes.progress import ProgressScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
 from game.scenes.rules import RulesScene
+from game.scenes.tutorial import TutorialScene
 from game.scenes.versus import VersusScene
 from game.storage.preferences import Preferences
 from game.strings import t
@@ -62,7 +63,7 @@ from game.view.sound import Sounds
 SCENES: dict[str, type[Scene]] = {scene.name: scene for scene in (
     MenuScene, VersusScene, PickerScene, PlayScene, ResultsScene, ReviewScene, OpenGameScene, SaveGameScene,
     UnfinishedScene, NameScene, RulesScene, HelpScene, ConfirmScene, HistoryScene, ProgressScene,
-    AchievementsScene)}
+    AchievementsScene, TutorialScene)}
 """Every screen by the name scenes ask for it by: ``stack.go("review", Reviewing(game))``."""
 
 HEADLESS_DRIVERS = ("offscreen", "dummy")

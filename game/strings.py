@@ -361,7 +361,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "files.row": {"ru": "{rules} · {w} × {h} · ходов: {k} · {result}", "en": "{rules} · {w} × {h} · {k} moves · {result}"},
     "files.result.won": {"ru": "{player} +{margin}", "en": "{player} +{margin}"},
     "files.result.draw": {"ru": "ничья", "en": "a draw"},
-    "files.result.open": {"ru": "не окончена, {blue} : {red}", "en": "not finished, {blue} : {red}"},
+    "files.result.open": {"ru": "не окончена, {blue}\u00a0:\u00a0{red}", "en": "not finished, {blue}\u00a0:\u00a0{red}"},
     "files.result.resigned": {"ru": "{player}: соперник сдался", "en": "{player}: the other resigned"},
     "files.result.time": {"ru": "{player}: у соперника вышло время", "en": "{player}: the other ran out of time"},
     "files.player.human": {"ru": "Игрок", "en": "Player"},
@@ -635,6 +635,85 @@ STRINGS: dict[str, dict[str, str]] = {
     "results.achieved": {"ru": "Достижения: {names}", "en": "Achievements: {names}"},
     "results.achieved.count": {"ru": "Новых достижений: {n}, они в «Успехах»",
                                "en": "New achievements: {n}, see “Progress”"},
+    # --- the first game that teaches (issue 30, branch tutorial30: game.match.lesson, game.scenes.tutorial) ---
+    "menu.lesson": {"ru": "Обучение", "en": "Tutorial"},
+    "lesson.offer": {"ru": "Впервые играете?", "en": "New to the game?"},
+    "lesson.offer.hint": {"ru": "Две минуты: первая партия с подсказками", "en": "Two minutes: a first game that shows how"},
+    "lesson.offer.yes": {"ru": "Научиться", "en": "Show me"},
+    "lesson.offer.no": {"ru": "Не нужно", "en": "No, thanks"},
+    "lesson.caption": {"ru": "Обучение · {n} из {total}", "en": "Tutorial · {n} of {total}"},
+    "lesson.next": {"ru": "Дальше", "en": "Next"},
+    "lesson.leave": {"ru": "Выйти", "en": "Leave"},
+    "lesson.right": {"ru": "Верно!", "en": "Right!"},
+    "lesson.try_again": {"ru": "Попробуйте ещё раз", "en": "Try again"},
+    "lesson.waiting": {"ru": "Красные ходят…", "en": "Red is moving…"},
+    "lesson.end.title": {"ru": "Обучение пройдено", "en": "Tutorial complete"},
+    "lesson.end": {"ru": "Теперь — настоящая партия: два игрока или против компьютера. Правила целиком — "
+                         "в «Правилах» меню.",
+                   "en": "Now a real game: two players or against the computer. The whole rules are under "
+                         "“Rules” in the menu."},
+    "lesson.end.menu": {"ru": "В меню", "en": "To the menu"},
+    "lesson.dots.title": {"ru": "Точки", "en": "Dots"},
+    "lesson.dots": {"ru": "Вы играете синими. Точку ставят на пересечение линий: поставьте её в зелёный круг.",
+                    "en": "You play Blue. A dot goes on a crossing of the lines: put one in the green ring."},
+    "lesson.dots.wrong": {"ru": "Не сюда: поставьте точку в зелёный круг.",
+                          "en": "Not there: put the dot in the green ring."},
+    "lesson.dots.done": {"ru": "Красные ответили своей точкой: ходят по очереди, по одной точке.",
+                         "en": "Red answered with a dot of its own: players take turns, one dot each."},
+    "lesson.country.title": {"ru": "Страна", "en": "A country"},
+    "lesson.country": {"ru": "Замкните свои точки в кольцо, и всё внутри станет вашей страной. Соседние точки "
+                             "соединяются и по косой. Поставьте недостающую точку.",
+                       "en": "Close your dots into a ring and all inside becomes your country. Neighbouring "
+                             "dots join diagonally too. Put the missing dot."},
+    "lesson.country.wrong": {"ru": "Кольцо ещё не замкнуто: поставьте точку в зелёный круг.",
+                             "en": "The ring is still open: put the dot in the green ring."},
+    "lesson.country.done": {"ru": "Страна ваша, её клетки — в вашем счёте: {blue}.",
+                            "en": "The country is yours, and its cells are on your score: {blue}."},
+    "lesson.halves.title": {"ru": "Половинки", "en": "Halves"},
+    "lesson.halves": {"ru": "Косые стороны режут клетки пополам: уголок из трёх точек уже дал ½. Замкните "
+                            "большое кольцо — выйдет 4½.",
+                      "en": "Slanted sides cut cells in half: the corner of three dots has already made ½. "
+                            "Close the big ring to make 4½."},
+    "lesson.halves.wrong": {"ru": "Так выходит другой счёт. Замкните кольцо в зелёном круге — будет ровно 4½.",
+                            "en": "That makes another count. Close the ring at the green ring: exactly 4½."},
+    "lesson.halves.done": {"ru": "Ваш счёт: {blue}. Половинки складываются, как и целые клетки.",
+                           "en": "Your score: {blue}. Halves add up as whole cells do."},
+    "lesson.takeover.title": {"ru": "Перехват", "en": "Takeover"},
+    "lesson.takeover": {"ru": "Внутри вашего кольца — страна красных. Замкните кольцо вокруг неё целиком, "
+                              "и она станет вашей.",
+                        "en": "Red's country lies inside your ring. Close the ring round the whole of it and "
+                              "it becomes yours."},
+    "lesson.takeover.wrong": {"ru": "Страна красных ещё не окружена: замкните кольцо в зелёном круге.",
+                              "en": "Red's country is not surrounded yet: close the ring at the green ring."},
+    "lesson.takeover.done": {"ru": "Перехват! Страна красных теперь под вашей, и её клетки — ваши: "
+                                   "{blue}\u00a0:\u00a0{red}.",
+                             "en": "Takeover! Red's country lies under yours now, and its cells are yours: "
+                                   "{blue} to {red}."},
+    "lesson.finish.title": {"ru": "Конец партии", "en": "The end of a game"},
+    "lesson.finish": {"ru": "Когда ходить больше незачем, партию заканчивают. Нажмите «Завершить»: у кого "
+                            "больше, тот и победил.",
+                      "en": "When nothing is left worth playing, the game is ended. Press “Finish”: the higher "
+                            "count wins."},
+    "lesson.finish.wrong": {"ru": "Сейчас не точка: нажмите «Завершить».",
+                            "en": "Not a dot this time: press “Finish”."},
+    "lesson.finish.done": {"ru": "Подсчёт: синие {blue}, красные {red}. Вы победили!",
+                           "en": "The count: Blue {blue}, Red {red}. You won!"},
+    "lesson.capture.title": {"ru": "Классика: захват", "en": "Classic: capture"},
+    "lesson.capture": {"ru": "В «Классике» считают не клетки, а пойманные точки. Окружите три красные точки.",
+                       "en": "In Classic, caught dots score, not cells. Surround the three red dots."},
+    "lesson.capture.wrong": {"ru": "Красные точки ещё на свободе: замкните кольцо в зелёном круге.",
+                             "en": "The red dots are still free: close the ring at the green ring."},
+    "lesson.capture.done": {"ru": "Поймано точек: {blue}. Они зачёркнуты и идут в ваш счёт.",
+                            "en": "Dots caught: {blue}. They are crossed out and go on your score."},
+    "lesson.stop.title": {"ru": "Классика: «Стоп»", "en": "Classic: Stop"},
+    "lesson.stop": {"ru": "Вы впереди. Нажмите «Стоп»: дальше красные ходят одни, пока не выйдет время "
+                          "(до трёх минут), и партия кончается.",
+                    "en": "You are ahead. Press “Stop”: Red then moves alone until the time is up (three "
+                          "minutes at most), and the game ends."},
+    "lesson.stop.wrong": {"ru": "Сейчас не точка: нажмите «Стоп».", "en": "Not a dot this time: press “Stop”."},
+    "lesson.stop.done": {"ru": "Красные ходили одни и никого не поймали. Итог {blue}\u00a0:\u00a0{red} — "
+                               "вы победили!",
+                         "en": "Red moved alone and caught nothing. The final count is {blue} to {red}: you won!"},
 }
 
 _language = DEFAULT_LANGUAGE

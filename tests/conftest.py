@@ -38,7 +38,7 @@ KERNEL_FREE = frozenset({
     "test_achievements", "test_game_imports", "test_game_layout", "test_keep_games", "test_kernel_rules", "test_map_look",
     "test_match_engine", "test_packaging", "test_project_files", "test_reference", "test_refusal", "test_release",
     "test_sgf", "test_sgf_hostile", "test_sgf_record", "test_sound", "test_store", "test_taps", "test_view_cache",
-    "test_window_storms", "test_zoom",
+    "test_tutorial", "test_window_storms", "test_zoom",
 })
 """Test modules whose tests never have the master think or review: they run first, while the kernel's first
 compile (a child process, a minute of one core on a fresh clone) runs beside them, so that the suite does

@@ -64,7 +64,7 @@ def unfinished_folder(data_dir: Path) -> Path:
 
 class TestSettings:
     def test_defaults_without_a_file(self) -> None:
-        assert preferences.load_settings() == Settings()
+        assert preferences.load_settings() == Settings(first_lesson_due=True)  # the first start: the tutorial offered
         assert Settings().language == "ru" and Settings().sound is True and Settings().board_size == "auto"
 
     def test_round_trip(self, data_dir: Path) -> None:

@@ -16,7 +16,7 @@ from game.view.widgets import Button, ButtonGroup
 
 class ConfirmScene(Scene):
     """Asks the :class:`Question`; «yes» closes the dialog then runs its ``on_yes`` (a third answer, its
-    own action the same way); «no», Esc or a tap outside just close it."""
+    own action the same way); «no», Esc or a tap outside close it, then run its ``on_no`` if it has one."""
 
     overlay = True
     name = "confirm"
@@ -27,9 +27,10 @@ class ConfirmScene(Scene):
         self.hint = asked.hint
         self.hint_fields = dict(asked.hint_fields)
         self.on_yes = asked.on_yes
+        self.on_no = asked.on_no
         self.buttons = ButtonGroup()
         self.b_yes = self.buttons.add(Button(asked.yes, primary=True), self.accept)
-        self.b_no = self.buttons.add(Button(asked.no), self.stack.pop)
+        self.b_no = self.buttons.add(Button(asked.no), self.decline)
         self.b_other: Button | None = None
         if asked.other is not None:
             key, action = asked.other
@@ -40,6 +41,10 @@ class ConfirmScene(Scene):
     def accept(self) -> None:
         """Close the dialog, then do what was asked (which may leave the scene below too)."""
         self._answer(self.on_yes)
+
+    def decline(self) -> None:
+        """Close the dialog, then do what «no» does, if anything."""
+        self._answer(self.on_no or (lambda: None))
 
     def _answer(self, action: Callable[[], object]) -> None:
         self.stack.pop()
@@ -68,10 +73,10 @@ class ConfirmScene(Scene):
         p = pointer_of(event, self.size)
         if p is not None:
             if not self.buttons.handle(p) and p.kind == "up" and not self._box.collidepoint(p.pos):
-                self.stack.pop()
+                self.decline()
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.stack.pop()
+                self.decline()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.accept()
 

@@ -66,7 +66,8 @@ class Reviewing:
 class Question:
     """A yes/no question: the string ids of the question and of «yes», what «yes» does, and a hint line;
     ``other``, a third answer between «no» and «yes» (its string id and what it does: «Сохранить партию»);
-    ``no``, the string id of «no» (a question outside a game is not answered «Продолжить игру»)."""
+    ``no``, the string id of «no» (a question outside a game is not answered «Продолжить игру»); ``on_no``, what
+    «no» (Esc, a tap outside) does besides closing the card (the first start's offer remembers it was answered)."""
 
     question: str
     yes: str
@@ -75,6 +76,7 @@ class Question:
     hint_fields: Mapping[str, object] = field(default_factory=dict)
     other: tuple[str, Callable[[], object]] | None = None
     no: str = "confirm.no"
+    on_no: Callable[[], object] | None = None
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.handoff import Match, Question, Reviewing
 from game.shots.achieved import achievement_screens
 from game.shots.headless import ZAGRAM, other_program_record
+from game.shots.lesson_shots import lesson_screens
 from game.storage import history, unfinished
 from game.storage.autosave import autosave_meta
 from game.view.zoom_control import ZoomControl
@@ -475,6 +476,7 @@ class _Screens:
             ("review-zoomed", only(menu, lambda: stack.make("open"), s.zagram_review, then=s.zoomed(ZOOM_PRESSES))),
             ("review-zoomed-deepest", only(menu, lambda: stack.make("open"), s.zagram_review, then=s.zoomed(None))),
             ("review-analysis-stopped", only(menu, lambda: stack.make("open"), s.zagram_stopped)),
+            *lesson_screens(s),
         ]
 
 

@@ -91,6 +91,12 @@ def _smoke(frames: int) -> str:
     assert results.name == "results"
     results.update(1.0)  # mid-celebration
     control.step(1 / 60)
+    lesson = frames_of("tutorial")  # the first game that teaches: its first step answered, and the answer to it
+    lesson.try_play(lesson.lesson.step.marks[0])
+    for _ in range(frames):
+        control.step(0.25)
+    assert lesson.lesson.done and not lesson.lesson.waiting, "the tutorial's first step was not answered"
+    stack.pop()
     # The menus of issue 5: rules, saving, opening, review, continue, English.
     rules = frames_of("rules", Rules.COUNTRIES)
     assert rules.name == "rules"

@@ -73,6 +73,10 @@ class Settings:
     coordinates: bool = False
     """The columns' and rows' letters along the board's edges (:mod:`game.view.coordinates`), in play and
     review. Off at first; switched on the help card (F1)."""
+    first_lesson_due: bool = False
+    """The first start's offer of the tutorial waits for an answer: True only when there was no settings file
+    (a fresh data folder), until the player answers it. A file that lacks it (an older version's) or cannot be
+    read says False: that player has started the game before."""
 
     @property
     def board_size(self) -> BoardSize:
@@ -139,6 +143,7 @@ _VALIDATORS: dict[str, Callable[[object], object | None]] = {
     "window_maximised": lambda value: value if isinstance(value, bool) else None,
     "reduced_motion": lambda value: value if isinstance(value, bool) else None,
     "coordinates": lambda value: value if isinstance(value, bool) else None,
+    "first_lesson_due": lambda value: value if isinstance(value, bool) else None,
 }
 
 
@@ -196,7 +201,7 @@ def load_settings() -> Settings:
         text = read_limited(path, MAX_SETTINGS_BYTES)
         data = json.loads(text)
     except FileNotFoundError:
-        return Settings()
+        return Settings(first_lesson_due=True)  # the very first start: the tutorial is offered
     except Exception as e:  # noqa: BLE001 — unreadable or not JSON: start from defaults
         log.warning("settings not read, using defaults: %s", e)
         return Settings()
