@@ -1,0 +1,208 @@
+"""The kept index of the finished games, ``history/summary.json``: for each record its name, size and
+modification time and the facts read from it (:class:`Finished`), so that «Успехи» and the finished games'
+list open in the same time with a thousand games as with ten.
+
+The records stay the truth and the index only a copy, checked at each open against the folder: the names
+listed and each record's size and time looked at (:func:`check`), never its content. A record added,
+replaced or edited behind the game's back has another size or time, so only it is read again; one removed
+is dropped; one that cannot be read is remembered as such with its size and time (counted, not read again
+until it changes). A lost, damaged or hostile index (huge, binary, of another version, a folder in its
+place) is rebuilt from the records with a line in the log, never a crash. Written atomically whenever it
+no longer says what the folder holds.
+
+Two windows sharing the data folder may each write it: every open checks the folder anyway, so an index
+another window wrote a moment before ours (or ours before theirs) costs at most a few records read again.
+The facts known are kept for the run (:data:`_known`) with the index file's identity as last read or
+written, so that the file is parsed again only when someone else changed it.
+
+Version 2 added each record's size and time; a version 1 summary (facts only) is taken for the records as
+they are when it is first read, as the game that wrote it did.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import stat
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine import sgf
+from game.storage.atomic import write_atomically
+from game.storage.errors import Notice, StoreError
+from game.storage.finished import Finished
+from game.storage.reading import read_limited
+
+log = logging.getLogger(__name__)
+
+SUMMARY_FILE = "summary.json"
+SUMMARY_VERSION = 2
+"""The written form of the index: 2 keeps each record's size and time beside its facts."""
+ADOPTED_VERSION = 1
+"""The facts-only summary read as if its records were unchanged since."""
+MAX_SUMMARY_BYTES = 4 * 1024 * 1024
+"""An index larger than this (2,000 games take about 700 KB) is no index of ours: rebuilt."""
+
+Stamp = tuple[int, int]
+"""A record's size in bytes and modification time in ns: another stamp, another content."""
+
+
+@dataclass(frozen=True)
+class Known:
+    """What is known of one record: its stamp when it was read, and what was read."""
+
+    stamp: Stamp | None
+    """None: from a version 1 summary, taken for the record as it is the first time it is looked at."""
+    facts: Finished | None
+    """None: it could not be read (not read again until its stamp changes)."""
+    listed: bool = True
+    """A regular file, so the finished games' list shows it (a folder or a pipe named ``*.sgf`` is not)."""
+
+
+FileId = tuple[int, int, int, int]
+"""The index file's inode, size, modification and change times: another one, another content."""
+_known: dict[Path, tuple[FileId | None, dict[str, Known]]] = {}
+"""Per history folder, this run's knowledge of its records, and the identity of the index file when it last
+said exactly that (None: it did not: written again at the next open)."""
+
+
+def forget() -> None:
+    """Drop what is held in memory (the next open reads the index file): for a changed data folder and tests."""
+    _known.clear()
+
+
+def _file_id(path: Path) -> FileId | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def check(folder: Path, read: Callable[[Path], Finished], added: Mapping[str, Finished],
+          notices: list[Notice]) -> dict[str, Known]:
+    """Every ``*.sgf`` in ``folder`` by name with its facts: from the index where its stamp still matches, from
+    ``added`` (records this run just wrote), else ``read`` from the record now. The index written again if it
+    no longer says this. OSError if the folder cannot be listed (FileNotFoundError: there is none yet).
+
+    The dict returned is the one the last check returned when nothing changed since: not to be altered."""
+    index = folder / SUMMARY_FILE
+    file_id = _file_id(index)
+    held_id, held = _known.get(folder, (None, {}))
+    says: dict[str, Known] | None = held  # what the index file says, where it is known
+    if file_id is None or file_id != held_id:
+        from_file = read_index(index, notices, had_records=held_id is not None)
+        says = from_file
+        base = held if from_file is None else {**held, **from_file}
+    else:
+        base = held
+    now: dict[str, Known] = {}
+    changed = says is None
+    with os.scandir(folder) as entries:
+        names = [e.name for e in entries if e.name.endswith(".sgf") and not e.name.startswith(".")]
+    if says is not None and len(names) != len(says):
+        changed = True
+    where = os.path.join(folder, "")  # the names added to it, not joined one by one: a thousand times faster
+    same = len(names) == len(held)
+    for name in names:
+        old = base.get(name)
+        entry = _look(where + name, name, old, read, added)
+        now[name] = entry
+        if not changed and (says is None or says.get(name) is not entry):
+            changed = True
+        if same and held.get(name) is not entry:
+            same = False
+    if same:
+        now = held  # the very same knowledge: the caller may keep what it made of it (the list's rows)
+    if not changed:
+        _known[folder] = (file_id, now)
+        return now
+    try:
+        write_index(index, now)
+        _known[folder] = (_file_id(index), now)
+    except OSError as e:  # a copy: not written now, written at the next open
+        log.warning("the index of finished games was not written: %s", e)
+        _known[folder] = (None, now)
+    return now
+
+
+def _look(path: str, name: str, old: Known | None, read: Callable[[Path], Finished],
+          added: Mapping[str, Finished]) -> Known:
+    """A record as it is now: ``old`` while its stamp matches, else read again (only this one)."""
+    try:
+        st = os.stat(path)  # follows a link: what matters is what would be read
+        stamp: Stamp = (st.st_size, st.st_mtime_ns)
+        listed = stat.S_ISREG(st.st_mode)
+    except OSError as e:  # a link to nowhere, a file gone meanwhile
+        stamp, listed = (-1, -1), False
+        if old is None or old.stamp != stamp:
+            log.warning("finished game %s not read: %s", name, e)
+        return old if old is not None and old.stamp == stamp else Known(stamp, None, False)
+    if old is not None and old.stamp == stamp:
+        return old
+    if old is not None and old.stamp is None and old.facts is not None:  # adopted from a version 1 summary
+        return Known(stamp, old.facts, listed)
+    facts = added.get(name)
+    if facts is None:
+        try:
+            facts = read(Path(path))
+        except (StoreError, sgf.SgfError, OSError, ValueError, RecursionError) as e:
+            log.warning("finished game %s not read: %s", name, e)
+    return Known(stamp, facts, listed)
+
+
+def read_index(path: Path, notices: list[Notice], *, had_records: bool = False) -> dict[str, Known] | None:
+    """The index's records by name; None (a line in the log, and a notice when it was damaged) when there is
+    none to trust, so all is checked and read anew."""
+    try:
+        data = json.loads(read_limited(path, MAX_SUMMARY_BYTES))
+        if not isinstance(data, dict) or data.get("version") not in (SUMMARY_VERSION, ADOPTED_VERSION) \
+                or not isinstance(data.get("games"), list) or not isinstance(data.get("unread", []), list):
+            raise ValueError("not an index of finished games of a version this game reads")
+        adopted = data["version"] == ADOPTED_VERSION
+        known: dict[str, Known] = {}
+        for item in data["games"]:
+            facts = Finished.from_json(item)
+            known[facts.file] = Known(None if adopted else _stamp_of(item), facts)
+        for item in data.get("unread", []):
+            if not isinstance(item, dict) or not _fits_name(item.get("file")):
+                raise ValueError("an unread record without a name")
+            known[item["file"]] = Known(_stamp_of(item), None, item.get("listed") is True)
+    except FileNotFoundError:
+        if had_records:
+            log.info("the index of finished games is gone: checked and rebuilt from the records")
+        return None
+    except (StoreError, OSError, ValueError, RecursionError) as e:  # bad JSON and wrong fields are ValueErrors
+        log.warning("the index of finished games is rebuilt from the records: %s", e)
+        notices.append(Notice("history.rebuilt"))
+        return None
+    return known
+
+
+def _stamp_of(item: Mapping[str, object]) -> Stamp:
+    size, time = item.get("size"), item.get("mtime_ns")
+    if type(size) is not int or type(time) is not int or size < -1 or time < -1:
+        raise ValueError("a record's size and time are whole numbers")
+    return (size, time)
+
+
+def _fits_name(name: object) -> bool:
+    return isinstance(name, str) and 0 < len(name) <= 255 and name.endswith(".sgf") and "/" not in name \
+        and "\\" not in name and not name.startswith(".")
+
+
+def write_index(path: Path, known: Mapping[str, Known]) -> None:
+    """``known`` written as the index, atomically. OSError if it cannot be."""
+    games: list[dict[str, object]] = []
+    unread: list[dict[str, object]] = []
+    for name, entry in known.items():
+        size, time = entry.stamp if entry.stamp is not None else (-1, -1)
+        if entry.facts is not None:
+            games.append({**entry.facts.to_json(), "size": size, "mtime_ns": time})
+        else:
+            unread.append({"file": name, "size": size, "mtime_ns": time, "listed": entry.listed})
+    games.sort(key=lambda g: (str(g["when"]), str(g["file"])))
+    data = {"version": SUMMARY_VERSION, "games": games, "unread": unread}
+    write_atomically(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
