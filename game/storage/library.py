@@ -230,6 +230,11 @@ ROWS_HELD = 20_000
 _rows: dict[str, SavedGame] = {}
 
 
+def forget() -> None:
+    """Drop the rows held for the run (benchmarks of a first open; tests)."""
+    _rows.clear()
+
+
 def saved_game(path: str, size: int, modified_ns: int) -> SavedGame:
     """The list's row for the file at ``path`` of this size and time: made once (its name cleaned, its date
     read), then the same row while the file keeps its size and time, so a folder of a thousand games is
