@@ -67,17 +67,14 @@ class Finished:
         if not isinstance(data, Mapping):
             raise ValueError("not an object")
         values: dict[str, object] = {}
-        for f in _FIELDS:
-            value = data.get(f.name, _DEFAULTS.get(f.name))
-            want = _KINDS[f.name]
-            if f.name == "scores":
-                if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) and len(v) < 20
-                                                                           for v in value)):
-                    raise ValueError("scores is two fractions")
-                value = (value[0], value[1])
-            elif not _fits(value, want):
-                raise ValueError(f"{f.name} is not {want}")
-            values[f.name] = value
+        for name, default, kind, fits in _CHECKS:
+            value = data.get(name, default)
+            if not fits(value):
+                raise ValueError(f"{name} is not {kind}")
+            values[name] = value
+        scores = values["scores"]
+        assert isinstance(scores, list)
+        values["scores"] = (scores[0], scores[1])
         facts = cls(**values)  # type: ignore[arg-type]
         if facts.human not in (None, *COLOURS) or facts.winner not in (None, *COLOURS):
             raise ValueError("a colour is 'blue' or 'red'")
@@ -96,14 +93,28 @@ _KINDS = {"file": "name", "when": "text", "rules": "text", "width": "count", "he
           "countries": "count", "takeovers": "count", "hints": "count", "takebacks": "count"}
 
 
-def _fits(value: object, kind: str) -> bool:
-    if kind == "count":
-        return type(value) is int and 0 <= value <= 1_000_000
-    if kind == "flag":
-        return type(value) is bool
-    if kind == "text?" and value is None:
-        return True
-    if kind == "name":
-        return isinstance(value, str) and 0 < len(value) <= 255 and value.endswith(".sgf") and "/" not in value \
-            and "\\" not in value and not value.startswith(".")
+def _count(value: object) -> bool:
+    return type(value) is int and 0 <= value <= 1_000_000
+
+
+def _text(value: object) -> bool:
     return isinstance(value, str) and len(value) <= 40
+
+
+def _text_or_none(value: object) -> bool:
+    return value is None or _text(value)
+
+
+def is_record_name(value: object) -> bool:
+    """A record's file name as the history's folder holds it: no folder in it, not hidden, ``*.sgf``."""
+    return isinstance(value, str) and 0 < len(value) <= 255 and value.endswith(".sgf") and "/" not in value \
+        and "\\" not in value and not value.startswith(".")
+
+
+def _pair(value: object) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) and len(v) < 20 for v in value)
+
+
+_FITS = {"count": _count, "text": _text, "text?": _text_or_none, "name": is_record_name, "pair": _pair}
+_CHECKS = tuple((name, _DEFAULTS.get(name), _KINDS[name], _FITS[_KINDS[name]]) for name in _NAMES)
+"""Each field's name, default, kind and check, in order (a table: a thousand facts are read at a first open)."""
