@@ -9,8 +9,9 @@ first frame and opened until every row is listed and drawn; a game kept as the r
 history's index rebuilt from the records when it is lost. Headless (SDL's dummy drivers), 1280×800.
 
 ``--before REV`` measures the game as it was at the git revision ``REV`` in the same run: its tree exported
-(``git archive``) to a temporary folder and this very file run there, so both sides are measured alike and
-printed side by side. This file uses only what both sides have.
+(``git archive``) to a temporary folder and this very file run there, each side in a process of its own, in
+turns (``--rounds``), so that a busy machine's load falls on both alike; printed side by side. This file uses
+only what both sides have.
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ def screens(control: Control, runs: int) -> dict[str, float]:
         forget_all()
         summary.unlink()
         history.load()
-    figures["index rebuilt"] = median_ms(rebuild, max(1, runs // 3))
+    figures["index rebuilt"] = median_ms(rebuild, 1)  # (seconds before the index: once)
     return figures
 
 
@@ -142,42 +143,63 @@ def measure(counts: list[int], runs: int) -> dict[int, dict[str, float]]:
     return figures
 
 
-def measured_at(rev: str, counts: list[int], runs: int) -> dict[int, dict[str, float]]:
-    """The same figures for the game at git revision ``rev``: its tree exported to a temporary folder and
-    this file run there in a process of its own."""
+def exported(rev: str, into: str) -> str:
+    """The tree of git revision ``rev`` in the folder ``into``, this file in its ``bench/``; the folder."""
     repo = Path(__file__).resolve().parent.parent
     archive = subprocess.run(["git", "archive", "--format=tar", rev], cwd=repo, capture_output=True, check=True)
-    with tempfile.TemporaryDirectory(prefix="tochki-before-") as tree:
-        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-            tar.extractall(tree, filter="data")
-        shutil.copyfile(__file__, Path(tree) / "bench" / "history.py")
-        command = [sys.executable, "-m", "bench.history", "--json", "--runs", str(runs),
-                   "--games", *map(str, counts)]
-        done = subprocess.run(command, cwd=tree, capture_output=True, text=True, check=True,
-                              env={**os.environ, "PYTHONPATH": tree})
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(into, filter="data")
+    shutil.copyfile(__file__, Path(into) / "bench" / "history.py")
+    return into
+
+
+def measured_in(tree: str, counts: list[int], runs: int) -> dict[int, dict[str, float]]:
+    """The figures of the game in the folder ``tree``, measured by this file in a process of its own."""
+    command = [sys.executable, "-m", "bench.history", "--json", "--runs", str(runs), "--games", *map(str, counts)]
+    done = subprocess.run(command, cwd=tree, capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPATH": tree})
     figures: dict[str, dict[str, float]] = json.loads(done.stdout.strip().splitlines()[-1])
     return {int(count): values for count, values in figures.items()}
+
+
+def side_by_side(rev: str, counts: list[int], runs: int, rounds: int) -> dict[str, dict[int, dict[str, float]]]:
+    """Both sides measured in turns, ``rounds`` times each (a busy machine's load then falls on both alike);
+    each figure the median of the rounds' medians."""
+    here = str(Path(__file__).resolve().parent.parent)
+    rounds_of: dict[str, list[dict[int, dict[str, float]]]] = {"before": [], "after": []}
+    with tempfile.TemporaryDirectory(prefix="tochki-before-") as folder:
+        trees = {"before": exported(rev, folder), "after": here}
+        for _ in range(rounds):
+            for side, tree in trees.items():
+                rounds_of[side].append(measured_in(tree, counts, runs))
+    return {side: {count: {name: statistics.median(r[count][name] for r in done) for name in SCREENS}
+                   for count in counts} for side, done in rounds_of.items()}
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, nargs="+", default=[10, 1000])
     parser.add_argument("--runs", type=int, default=9)
-    parser.add_argument("--before", metavar="REV", help="a git revision to measure in the same run")
+    parser.add_argument("--before", metavar="REV", help="a git revision to measure in the same run, in turns")
+    parser.add_argument("--rounds", type=int, default=3, help="turns of each side with --before")
     parser.add_argument("--json", action="store_true", help="print the figures as one line of JSON")
     args = parser.parse_args(argv)
-    before = measured_at(args.before, args.games, args.runs) if args.before else None
-    after = measure(args.games, args.runs)
+    load = os.getloadavg()[0]
+    if args.before:
+        sides = list(side_by_side(args.before, args.games, args.runs, args.rounds).items())
+    else:
+        sides = [("now", measure(args.games, args.runs))]
     if args.json:
-        print(json.dumps(after))
+        print(json.dumps(sides[0][1]))
         return
-    print(f"median ms over {args.runs} runs, 1280x800 headless, load average {os.getloadavg()[0]:.1f} at the end")
-    sides = [("before", before), ("after", after)] if before is not None else [("now", after)]
+    rounds = f", {args.rounds} rounds of each side in turns" if args.before else ""
+    print(f"median ms over {args.runs} runs{rounds}, 1280x800 headless; load average {load:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end")
     heads = [f"{side} {count}" for side, _ in sides for count in args.games]
     print(f"  {'':26s}" + "".join(f"{head:>13s}" for head in heads))
     for name in SCREENS:
-        cells = [figures[count].get(name) for _, figures in sides if figures is not None for count in args.games]
-        print(f"  {name:26s}" + "".join(f"{cell:13.1f}" if cell is not None else f"{'-':>13s}" for cell in cells))
+        cells = [figures[count][name] for _, figures in sides for count in args.games]
+        print(f"  {name:26s}" + "".join(f"{cell:13.1f}" for cell in cells))
 
 
 if __name__ == "__main__":
