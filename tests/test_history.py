@@ -348,10 +348,9 @@ def counting_summary_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     reads: list[Path] = []
     real = history_index.read_index
 
-    def spy(path: Path, notices: list[errors.Notice], *, had_records: bool = False
-            ) -> dict[str, history_index.Known] | None:
+    def spy(path: Path, notices: list[errors.Notice]) -> dict[str, history_index.Known] | None:
         reads.append(path.parent)
-        return real(path, notices, had_records=had_records)
+        return real(path, notices)
     monkeypatch.setattr(history_index, "read_index", spy)
     return reads
 

@@ -208,11 +208,22 @@ def test_a_lost_index_is_rebuilt_with_a_line_in_the_log(data_dir: Path, caplog: 
     with caplog.at_level(logging.INFO, "game.storage.history_index"):
         kept = history.load()
     assert kept.games == expected and not kept.notices and index_path().is_file()
-    assert any("index of finished games is gone" in r.getMessage() for r in caplog.records)
+    assert any("index of finished games is missing" in r.getMessage() for r in caplog.records)
     index_path().unlink()
     history.forget()  # lost between runs: every record read once
     reads = counting_reads(monkeypatch)
-    assert history.load().games == expected and sorted(reads) == names
+    caplog.clear()
+    with caplog.at_level(logging.INFO, "game.storage.history_index"):
+        assert history.load().games == expected and sorted(reads) == names
+    assert [r.getMessage() for r in caplog.records] == [
+        "the index of finished games is missing: built again from the 3 records"]
+
+
+def test_the_first_game_kept_says_nothing_of_a_missing_index(data_dir: Path,
+                                                             caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.INFO, "game.storage.history_index"):
+        keep(1)
+    assert not caplog.records
 
 
 def test_the_index_is_not_written_when_nothing_changed(data_dir: Path) -> None:

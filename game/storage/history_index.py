@@ -93,7 +93,7 @@ def check(folder: Path, read: Callable[[Path], Finished], added: Mapping[str, Fi
     held_id, held = _known.get(folder, (None, {}))
     says: dict[str, Known] | None = held  # what the index file says, where it is known
     if file_id is None or file_id != held_id:
-        from_file = read_index(index, notices, had_records=held_id is not None)
+        from_file = read_index(index, notices)
         says = from_file
         base = held if from_file is None else {**held, **from_file}
     else:
@@ -104,6 +104,8 @@ def check(folder: Path, read: Callable[[Path], Finished], added: Mapping[str, Fi
         records = [e for e in listing if e.name.endswith(".sgf") and not e.name.startswith(".")]
     if says is not None and len(records) != len(says):
         changed = True
+    if file_id is None and len(records) > len(added):  # records but no index: it was lost (a new folder has none)
+        log.info("the index of finished games is missing: built again from the %d records", len(records))
     same = len(records) == len(held)
     for record in records:
         name = record.name
@@ -159,9 +161,9 @@ def _look(record: os.DirEntry[str], old: Known | None, read: Callable[[Path], Fi
     return Known(stamp, facts, listed)
 
 
-def read_index(path: Path, notices: list[Notice], *, had_records: bool = False) -> dict[str, Known] | None:
-    """The index's records by name; None (a line in the log, and a notice when it was damaged) when there is
-    none to trust, so all is checked and read anew."""
+def read_index(path: Path, notices: list[Notice]) -> dict[str, Known] | None:
+    """The index's records by name; None when there is none to trust (when it is damaged, a line in the log
+    and a notice), so all is checked and read anew."""
     try:
         data = json.loads(read_limited(path, MAX_SUMMARY_BYTES))
         if not isinstance(data, dict) or data.get("version") not in (SUMMARY_VERSION, ADOPTED_VERSION) \
@@ -177,8 +179,6 @@ def read_index(path: Path, notices: list[Notice], *, had_records: bool = False) 
                 raise ValueError("an unread record without a name")
             known[item["file"]] = Known(_stamp_of(item), None, item.get("listed") is True)
     except FileNotFoundError:
-        if had_records:
-            log.info("the index of finished games is gone: checked and rebuilt from the records")
         return None
     except (StoreError, OSError, ValueError, RecursionError) as e:  # bad JSON and wrong fields are ValueErrors
         log.warning("the index of finished games is rebuilt from the records: %s", e)
