@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 
 from engine import Game, Rules, sgf
+from game.control import Control
 from game.match.settings import MatchSettings
+from game.scenes.progress import ProgressScene
 from game.storage import history, history_index, library
 
 RING = [(1, 0), (1, 1), (0, 1), (4, 4), (2, 1), (4, 3), (1, 2)]
@@ -64,12 +66,12 @@ def truth() -> history.History:
     return history.load()
 
 
-def with_hints(path: Path, hints: int) -> None:
+def with_hints(path: Path, hints: int, fact: str = "hints") -> None:
     """The record at ``path`` rewritten in place (same name) with other facts, as a person's editor would."""
     record = sgf.read(path.read_bytes())
     info = dict(record.info)
     meta = json.loads(info["TOCHKI"])
-    meta["facts"]["hints"] = hints
+    meta["facts"][fact] = hints
     info["TOCHKI"] = json.dumps(meta)
     text = sgf.write(sgf.Record(record.game, info, record.times, hints, record.ending, record.takebacks))
     with path.open("w", encoding="utf-8") as f:  # in place: the folder itself does not change
@@ -306,3 +308,93 @@ def test_an_index_another_window_wrote_before_a_record_arrived_loses_nothing(dat
     assert [g.file for g in history.load().games] == names
     history.forget()
     assert [g.file for g in history.load().games] == names
+
+
+# ----- the screens' quick open, and the records compared a slice a frame ------------------------------------
+
+
+def settled_long_ago() -> Path:
+    """The history folder dated an hour back, as it is when the last game was kept a while ago."""
+    folder = history.history_dir()
+    hour_ago = (datetime.now() - timedelta(hours=1)).timestamp()
+    os.utime(folder, (hour_ago, hour_ago))
+    return folder
+
+
+def test_a_quick_open_looks_at_no_record_while_the_folder_is_settled(data_dir: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    keep(3)
+    settled_long_ago()
+    expected = history.load().games  # a whole check: the folder settled
+    looked: list[str] = []
+    real = os.stat
+
+    def spy(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        looked.append(os.fspath(path))  # type: ignore[arg-type]
+        return real(path, *args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(os, "stat", spy)
+    kept = history.load(quick=True)
+    assert kept.games == expected
+    assert not [p for p in looked if p.endswith(".sgf")], "no record looked at"
+    looked.clear()
+    assert history.load().games == expected  # a whole check still looks at each
+    assert len([p for p in looked if p.endswith(".sgf")]) == 3
+
+
+def test_a_quick_open_right_after_a_change_checks_everything(data_dir: Path) -> None:
+    keep(2)
+    history.load()  # the folder changed a moment ago: a record could hide in the same tick
+    assert history_index.quick(history.history_dir()) is None
+
+
+def test_a_record_added_or_removed_is_seen_by_a_quick_open(data_dir: Path) -> None:
+    names = keep(3)
+    folder = settled_long_ago()
+    history.load()
+    (folder / names[0]).unlink()
+    assert [g.file for g in history.load(quick=True).games] == names[1:]
+    (folder / names[1]).rename(folder / "2030-01-01 00-00-00.sgf")
+    assert sorted(g.file for g in history.load(quick=True).games) == sorted(["2030-01-01 00-00-00.sgf", names[2]])
+
+
+def test_a_record_edited_in_place_is_found_by_the_slices_and_only_it_read(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    names = keep(250)
+    folder = settled_long_ago()
+    history.load()
+    before = folder.stat()
+    with_hints(folder / names[7], 6)
+    st = (folder / names[7]).stat()
+    os.utime(folder / names[7], ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+    assert folder.stat().st_mtime_ns == before.st_mtime_ns, "an edit in place leaves the folder as it was"
+    reads = counting_reads(monkeypatch)
+    assert history.load(quick=True).games[7].hints == 0, "the folder says nothing of an edit in place"
+    slices = []
+    while (found := history.recheck()) is False:
+        slices.append(found)
+    assert found is True and len(slices) < 3, "found within three slices of a hundred"
+    assert history.load(quick=True).games[7].hints == 6 and reads == [names[7]]
+    while history.recheck() is False:
+        pass
+    assert history.recheck() is None, "every record compared: nothing more to do"
+
+
+def test_progress_counts_again_when_a_record_it_counted_is_edited_while_it_shows(control: Control) -> None:
+    names = keep(150)
+    folder = settled_long_ago()
+    history.load()
+    control.stack.go("progress")
+    progress = control.stack.top
+    assert isinstance(progress, ProgressScene) and [r.capture for r in progress.rows] == [1]
+    with_hints(folder / names[140], 9, fact="capture")
+    st = (folder / names[140]).stat()
+    os.utime(folder / names[140], ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+    frames = 0
+    while [r.capture for r in progress.rows] != [9] and frames < 10:
+        assert progress.wake_in() == 0.0, "it keeps comparing"
+        control.step(1 / 60)
+        frames += 1
+    assert frames <= 2, "found within two slices of a hundred"
+    for _ in range(5):
+        control.step(1 / 60)
+    assert progress.wake_in() is None, "every record compared again, then it sleeps"

@@ -48,12 +48,27 @@ class ProgressScene(Scene):
         self.b_games = self.buttons.add(Button("progress.games", n=0), lambda: self.stack.go("history"))
         self._table = pygame.Rect(0, 0, 0, 0)
         self._title_pos = (0, 0)
+        self.rechecking = False
+        """The records are being compared with what was counted, a slice a frame."""
 
     def resume(self) -> None:
-        """Counted anew each time it shows (a game may have ended since)."""
-        self.kept = history.load()
+        """Counted anew each time it shows (a game may have ended since); the records then compared with what
+        was counted a slice a frame (:func:`history.recheck`), counted again if one changed meanwhile."""
+        self.kept = history.load(quick=True)
         self.rows = tally(self.kept.games)
         self.b_games.fields = {"n": len(self.kept.games)}
+        self.rechecking = True
+
+    def update(self, dt: float) -> None:
+        if self.rechecking:
+            changed = history.recheck()
+            self.rechecking = changed is not None
+            if changed:
+                self.resume()
+
+    def wake_in(self) -> float | None:
+        """0 while the records are compared with what was counted."""
+        return 0.0 if self.rechecking else None
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

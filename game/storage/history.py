@@ -139,12 +139,14 @@ _rows_of: tuple[dict[str, history_index.Known], list[library.SavedGame]] | None 
 records again while nothing changes)."""
 
 
-def load(added: Mapping[str, Finished] | None = None) -> History:
+def load(added: Mapping[str, Finished] | None = None, *, quick: bool = False) -> History:
     """The history as the folder holds it now; never raises (an unusable folder is an empty history).
 
     The facts come from the kept index (:mod:`game.storage.history_index`), checked against each record's
     size and time; only a record added or changed since is read. ``added``: facts of records just written by
-    this run, by file name, so that they are not read back."""
+    this run, by file name, so that they are not read back. ``quick`` (the screens): what the last check found
+    while the folder and the index have not changed since (:func:`history_index.quick`), the records' sizes
+    and times then compared a slice a frame by :func:`recheck`."""
     history = History()
     try:
         folder = history_dir()
@@ -154,19 +156,40 @@ def load(added: Mapping[str, Finished] | None = None) -> History:
     history.folder = folder
     history.keep = _read_keep(folder, history.notices)
     try:
-        history.records = history_index.check(folder, _facts_from_record, added or {}, history.notices)
+        records = history_index.quick(folder) if quick and not added else None
+        if records is None:
+            records = history_index.check(folder, _facts_from_record, added or {}, history.notices)
     except FileNotFoundError:
         return history
     except OSError as e:
         log.warning("the finished games cannot be listed: %s", e)
         history.notices.append(Notice("history.unreadable", problem_of(e)))
         return history
-    history.games = [k.facts for k in history.records.values() if k.facts is not None]
-    history.games.sort(key=lambda g: (g.when, g.file))
+    global _games_of
+    history.records = records
+    if _games_of is None or _games_of[0] is not records:  # (the same records again while nothing changed)
+        games = [k.facts for k in records.values() if k.facts is not None]
+        games.sort(key=lambda g: (g.when, g.file))
+        _games_of = (records, games)
+    history.games = list(_games_of[1])
     unread = len(history.records) - len(history.games)
     if unread:
         history.notices.append(Notice("history.records_unread", fields=(("n", str(unread)),)))
     return history
+
+
+_games_of: tuple[dict[str, history_index.Known], list[Finished]] | None = None
+"""The games in order last made, with the records they were made of."""
+
+
+def recheck() -> bool | None:
+    """A frame's share of comparing the records' sizes and times with what the history holds: True when one
+    changed behind the game's back (the screen loads the history again, and only it is read), False when none
+    did so far, None when every record has been compared since the last whole check."""
+    try:
+        return history_index.recheck(history_dir())
+    except OSError:
+        return None
 
 
 def forget() -> None:

@@ -25,6 +25,7 @@ import json
 import logging
 import os
 import stat
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -71,6 +72,8 @@ said exactly that (None: it did not: written again at the next open)."""
 def forget() -> None:
     """Drop what is held in memory (the next open reads the index file): for a changed data folder and tests."""
     _known.clear()
+    _settled.clear()
+    _unchecked.clear()
 
 
 def _file_id(path: Path) -> FileId | None:
@@ -81,6 +84,62 @@ def _file_id(path: Path) -> FileId | None:
     return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
+RACY_SECONDS = 2.0
+"""How long after the folder last changed a look at it may have missed a change in the same tick of the file
+system's clock (FAT's is two seconds): a look sooner than that is not trusted for :func:`quick`."""
+RECHECK_SLICE = 100
+"""Records whose size and time :func:`recheck` looks at in one call (a frame's share: well under a millisecond)."""
+_settled: dict[Path, tuple[int, int, FileId | None]] = {}
+"""Per history folder, its own modification time and inode (and the index file's identity) when the last whole
+check found it settled: while they stay, no record was added, removed or replaced."""
+_unchecked: dict[Path, list[str]] = {}
+"""Per history folder, the records :func:`recheck` has still to look at since the last whole check."""
+
+
+def _folder_id(folder: Path) -> tuple[int, int] | None:
+    try:
+        st = folder.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_ino)
+
+
+def quick(folder: Path) -> dict[str, Known] | None:
+    """The records as the last whole :func:`check` found them, if neither the folder nor the index changed since
+    (two looks, whatever the number of records); None when a whole check is due. A record edited in place (the
+    folder unchanged) is found by :func:`recheck`, a slice a frame, while a screen shows the history."""
+    settled, held = _settled.get(folder), _known.get(folder)
+    if settled is None or held is None or held[0] is None:
+        return None
+    if (*(_folder_id(folder) or (-1, -1)), _file_id(folder / SUMMARY_FILE)) != settled:
+        return None
+    return held[1]
+
+
+def recheck(folder: Path, count: int = RECHECK_SLICE) -> bool | None:
+    """The sizes and times of the next ``count`` records compared with what is held: True when one differs (the
+    next :func:`quick` is refused, so the next open checks them all), False when none did, None when all have
+    been looked at since the last whole check."""
+    names, held = _unchecked.get(folder), _known.get(folder)
+    if not names or held is None:
+        return None
+    where = os.path.join(folder, "")
+    for _ in range(min(count, len(names))):
+        name = names.pop()
+        known = held[1].get(name)
+        try:
+            st = os.stat(where + name)
+            stamp: Stamp = (st.st_size, st.st_mtime_ns)
+        except OSError:
+            stamp = (-1, -1)
+        if known is None or known.stamp != stamp:
+            log.info("finished game %s changed behind the game's back: the history is checked again", name)
+            _settled.pop(folder, None)
+            _unchecked.pop(folder, None)
+            return True
+    return False
+
+
 def check(folder: Path, read: Callable[[Path], Finished], added: Mapping[str, Finished],
           notices: list[Notice]) -> dict[str, Known]:
     """Every ``*.sgf`` in ``folder`` by name with its facts: from the index where its stamp still matches, from
@@ -88,6 +147,8 @@ def check(folder: Path, read: Callable[[Path], Finished], added: Mapping[str, Fi
     no longer says this. OSError if the folder cannot be listed (FileNotFoundError: there is none yet).
 
     The dict returned is the one the last check returned when nothing changed since: not to be altered."""
+    began = time.time()
+    _settled.pop(folder, None)
     index = folder / SUMMARY_FILE
     file_id = _file_id(index)
     held_id, held = _known.get(folder, (None, {}))
@@ -120,14 +181,25 @@ def check(folder: Path, read: Callable[[Path], Finished], added: Mapping[str, Fi
         now = held  # the very same knowledge: the caller may keep what it made of it (the list's rows)
     if not changed:
         _known[folder] = (file_id, now)
-        return now
-    try:
-        write_index(index, now)
-        _known[folder] = (_file_id(index), now)
-    except OSError as e:  # a copy: not written now, written at the next open
-        log.warning("the index of finished games was not written: %s", e)
-        _known[folder] = (None, now)
+    else:
+        try:
+            write_index(index, now)
+            _known[folder] = (_file_id(index), now)
+        except OSError as e:  # a copy: not written now, written at the next open
+            log.warning("the index of finished games was not written: %s", e)
+            _known[folder] = (None, now)
+    _settle(folder, began)
     return now
+
+
+def _settle(folder: Path, began: float) -> None:
+    """The folder as this check left it, trusted by :func:`quick` if it had not changed for a while when the
+    check began (a change within the same tick of its clock would not show in its time); every record
+    to :func:`recheck` again."""
+    _unchecked[folder] = list(_known[folder][1])
+    folder_id = _folder_id(folder)
+    if folder_id is not None and folder_id[0] < (began - RACY_SECONDS) * 1e9:
+        _settled[folder] = (*folder_id, _known[folder][0])
 
 
 _SIZES_LISTED = os.name == "nt"
