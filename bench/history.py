@@ -126,6 +126,11 @@ def fill(count: int) -> None:
             shutil.copyfile(source, folder / f"{when:%Y-%m-%d %H-%M-%S}.sgf")
         (saved / f"{when:%Y-%m-%d %H-%M} Страны.sgf").write_text(text, encoding="utf-8")
     history.set_keep(min((c for c in history.KEEP_CHOICES if c >= count + 100), default=max(history.KEEP_CHOICES)))
+    # As a player finds the history: the last game kept a while ago (a folder changed within the last two
+    # seconds is checked record by record at each open).
+    history.load()  # the index written
+    hour_ago = (datetime.now() - timedelta(hours=1)).timestamp()
+    os.utime(folder, (hour_ago, hour_ago))
     history.load()
 
 

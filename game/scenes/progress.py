@@ -11,7 +11,7 @@ import pygame
 from engine import Rules
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
-from game.storage import history
+from game.storage import history, history_index
 from game.storage.progress import Tally, tally
 from game.strings import rules_name, t
 from game.view import paper, theme
@@ -34,6 +34,11 @@ def figures(row: Tally) -> list[str]:
     return [str(row.played), str(row.won), str(row.lost), str(row.drawn), streak, str(row.capture), str(row.longest)]
 
 
+_counted: tuple[dict[str, history_index.Known], list[Tally]] | None = None
+"""The rows last counted, with the history's records they were counted from (the history gives the same
+records again while nothing changed: a thousand games are not counted again at each open)."""
+
+
 class ProgressScene(Scene):
     """The «Успехи» table; «Назад» (Esc) goes back, «Сыгранные: N» lists the games counted."""
 
@@ -54,8 +59,11 @@ class ProgressScene(Scene):
     def resume(self) -> None:
         """Counted anew each time it shows (a game may have ended since); the records then compared with what
         was counted a slice a frame (:func:`history.recheck`), counted again if one changed meanwhile."""
+        global _counted
         self.kept = history.load(quick=True)
-        self.rows = tally(self.kept.games)
+        if _counted is None or _counted[0] is not self.kept.records:  # (the same records while nothing changed)
+            _counted = (self.kept.records, tally(self.kept.games))
+        self.rows = _counted[1]
         self.b_games.fields = {"n": len(self.kept.games)}
         self.rechecking = True
 
