@@ -66,6 +66,14 @@ def truth() -> history.History:
     return history.load()
 
 
+def settled_long_ago() -> Path:
+    """The history folder dated an hour back, as it is when the last game was kept a while ago."""
+    folder = history.history_dir()
+    hour_ago = (datetime.now() - timedelta(hours=1)).timestamp()
+    os.utime(folder, (hour_ago, hour_ago))
+    return folder
+
+
 def with_hints(path: Path, hints: int, fact: str = "hints") -> None:
     """The record at ``path`` rewritten in place (same name) with other facts, as a person's editor would."""
     record = sgf.read(path.read_bytes())
@@ -248,6 +256,9 @@ def test_the_history_is_the_same_with_the_index_and_without(data_dir: Path) -> N
     (folder / "a folder.sgf").mkdir()
     with_index = history.load()
     held = history.load()
+    settled_long_ago()
+    history.load()
+    quick = history.load(quick=True)
     history.forget()
     from_file = history.load()
     no_index = truth()
@@ -259,7 +270,7 @@ def test_the_history_is_the_same_with_the_index_and_without(data_dir: Path) -> N
             continue
     by_hand.sort(key=lambda g: (g.when, g.file))
     assert len(by_hand) == 4
-    for kept in (held, from_file):
+    for kept in (held, quick, from_file):
         assert kept.games == no_index.games == with_index.games == by_hand
         assert [(n.key, n.fields) for n in kept.notices] == [(n.key, n.fields) for n in no_index.notices]
 
@@ -313,14 +324,6 @@ def test_an_index_another_window_wrote_before_a_record_arrived_loses_nothing(dat
 # ----- the screens' quick open, and the records compared a slice a frame ------------------------------------
 
 
-def settled_long_ago() -> Path:
-    """The history folder dated an hour back, as it is when the last game was kept a while ago."""
-    folder = history.history_dir()
-    hour_ago = (datetime.now() - timedelta(hours=1)).timestamp()
-    os.utime(folder, (hour_ago, hour_ago))
-    return folder
-
-
 def test_a_quick_open_looks_at_no_record_while_the_folder_is_settled(data_dir: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     keep(3)
@@ -339,6 +342,24 @@ def test_a_quick_open_looks_at_no_record_while_the_folder_is_settled(data_dir: P
     looked.clear()
     assert history.load().games == expected  # a whole check still looks at each
     assert len([p for p in looked if p.endswith(".sgf")]) == 3
+    history.forget()  # a new run: the index read, the folder listed, the records taken by name
+    looked.clear()
+    assert history.load(quick=True).games == expected
+    assert not [p for p in looked if p.endswith(".sgf")], "no record looked at"
+
+
+def test_a_record_edited_between_runs_is_found_by_the_slices(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    names = keep(3)
+    folder = settled_long_ago()
+    history.load()
+    history.forget()
+    with_hints(folder / names[1], 5)
+    st = (folder / names[1]).stat()
+    os.utime(folder / names[1], ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+    reads = counting_reads(monkeypatch)
+    assert [g.hints for g in history.load(quick=True).games] == [0, 0, 0] and reads == []
+    assert history.recheck() is True
+    assert [g.hints for g in history.load(quick=True).games] == [0, 5, 0] and reads == [names[1]]
 
 
 def test_a_quick_open_right_after_a_change_checks_everything(data_dir: Path) -> None:

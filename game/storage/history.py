@@ -145,8 +145,9 @@ def load(added: Mapping[str, Finished] | None = None, *, quick: bool = False) ->
     The facts come from the kept index (:mod:`game.storage.history_index`), checked against each record's
     size and time; only a record added or changed since is read. ``added``: facts of records just written by
     this run, by file name, so that they are not read back. ``quick`` (the screens): what the last check found
-    while the folder and the index have not changed since (:func:`history_index.quick`), the records' sizes
-    and times then compared a slice a frame by :func:`recheck`."""
+    while the folder and the index have not changed since (:func:`history_index.quick`), else the folder listed
+    and the records the index knows taken by name; their sizes and times then compared a slice a frame by
+    :func:`recheck`."""
     history = History()
     try:
         folder = history_dir()
@@ -156,9 +157,10 @@ def load(added: Mapping[str, Finished] | None = None, *, quick: bool = False) ->
     history.folder = folder
     history.keep = _read_keep(folder, history.notices)
     try:
-        records = history_index.quick(folder) if quick and not added else None
+        quick = quick and not added
+        records = history_index.quick(folder) if quick else None
         if records is None:
-            records = history_index.check(folder, _facts_from_record, added or {}, history.notices)
+            records = history_index.check(folder, _facts_from_record, added or {}, history.notices, by_name=quick)
     except FileNotFoundError:
         return history
     except OSError as e:

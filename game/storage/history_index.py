@@ -73,6 +73,7 @@ def forget() -> None:
     """Drop what is held in memory (the next open reads the index file): for a changed data folder and tests."""
     _known.clear()
     _settled.clear()
+    _doubted.clear()
     _unchecked.clear()
 
 
@@ -92,6 +93,8 @@ RECHECK_SLICE = 100
 _settled: dict[Path, tuple[int, int, FileId | None]] = {}
 """Per history folder, its own modification time and inode (and the index file's identity) when the last whole
 check found it settled: while they stay, no record was added, removed or replaced."""
+_doubted: set[Path] = set()
+"""History folders where :func:`recheck` found a record changed: the next check looks at every record."""
 _unchecked: dict[Path, list[str]] = {}
 """Per history folder, the records :func:`recheck` has still to look at since the last whole check."""
 
@@ -136,19 +139,26 @@ def recheck(folder: Path, count: int = RECHECK_SLICE) -> bool | None:
             log.info("finished game %s changed behind the game's back: the history is checked again", name)
             _settled.pop(folder, None)
             _unchecked.pop(folder, None)
+            _doubted.add(folder)
             return True
     return False
 
 
 def check(folder: Path, read: Callable[[Path], Finished], added: Mapping[str, Finished],
-          notices: list[Notice]) -> dict[str, Known]:
+          notices: list[Notice], *, by_name: bool = False) -> dict[str, Known]:
     """Every ``*.sgf`` in ``folder`` by name with its facts: from the index where its stamp still matches, from
     ``added`` (records this run just wrote), else ``read`` from the record now. The index written again if it
     no longer says this. OSError if the folder cannot be listed (FileNotFoundError: there is none yet).
 
+    ``by_name`` (a screen's open): a record the index knows is taken as it says without looking at its size
+    and time (the folder listed, no call per record); :func:`recheck` compares them afterwards.
+
     The dict returned is the one the last check returned when nothing changed since: not to be altered."""
     began = time.time()
     _settled.pop(folder, None)
+    if folder in _doubted:  # a record was seen changed: each one looked at, not taken by name
+        by_name = False
+        _doubted.discard(folder)
     index = folder / SUMMARY_FILE
     file_id = _file_id(index)
     held_id, held = _known.get(folder, (None, {}))
@@ -171,7 +181,7 @@ def check(folder: Path, read: Callable[[Path], Finished], added: Mapping[str, Fi
     for record in records:
         name = record.name
         old = base.get(name)
-        entry = _look(record, old, read, added)
+        entry = old if by_name and old is not None and old.stamp is not None else _look(record, old, read, added)
         now[name] = entry
         if not changed and (says is None or says.get(name) is not entry):
             changed = True
