@@ -25,7 +25,7 @@ from game.scenes.play import PlayScene
 from game.scenes.progress import ProgressScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
-from game.storage import atomic, errors, history, library
+from game.storage import atomic, errors, history, history_index, library
 
 RING = [(1, 0), (1, 1), (0, 1), (4, 4), (2, 1), (4, 3), (1, 2)]
 """Blue rings Red's dot at (1, 1): one country, one dot captured."""
@@ -187,11 +187,11 @@ def test_a_bad_limit_is_refused(data_dir: Path) -> None:
 def test_a_game_killed_before_its_summary_was_written_is_found(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     keep(2)
 
-    def killed(folder: Path, games: object) -> None:
+    def killed(path: Path, known: object) -> None:
         raise KeyboardInterrupt  # the program dies between the record and the summary
 
     with monkeypatch.context() as patched, pytest.raises(KeyboardInterrupt):
-        patched.setattr(history, "_write_summary", killed)
+        patched.setattr(history_index, "write_index", killed)
         keep(1, start=T0 + timedelta(days=1))
     kept = history.load()
     assert len(kept.games) == 3 and not kept.notices
@@ -346,12 +346,12 @@ def test_progress_with_no_games_says_so(control: Control) -> None:
 def counting_summary_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """Each reading of a summary file from disk, by folder."""
     reads: list[Path] = []
-    real = history._read_summary
+    real = history_index.read_index
 
-    def spy(folder: Path, notices: list[errors.Notice]) -> dict[str, history.Finished]:
-        reads.append(folder)
-        return real(folder, notices)
-    monkeypatch.setattr(history, "_read_summary", spy)
+    def spy(path: Path, notices: list[errors.Notice]) -> dict[str, history_index.Known] | None:
+        reads.append(path.parent)
+        return real(path, notices)
+    monkeypatch.setattr(history_index, "read_index", spy)
     return reads
 
 

@@ -46,21 +46,32 @@ class HistoryScene(SavedGamesScene):
         self.facts: dict[str, history.Finished] = {}
         """The kept games' facts by file name: each row's name."""
         self.b_keep = self.buttons.add(Button("history.keep", n=history.DEFAULT_KEEP), self.next_keep)
+        self.rechecking = False
+        """The records are being compared with what is listed, a slice a frame."""
 
     def refresh(self) -> None:
-        """The history read anew (its summary, rebuilt if need be), then the folder listed a slice a frame."""
-        self.kept = history.load()
+        """The history read anew (its index checked against the folder, rebuilt if need be): every row at once,
+        from the sizes and times that look found, none of the folder read again."""
+        self.stop_reading()
+        self.reader = None
+        self.kept = history.load(quick=True)
+        self.rechecking = True
         self.facts = self.kept.files
         self.b_keep.fields = {"n": self.kept.keep}
         if self.kept.notices:
             self.message = (self.kept.notices[0], theme.ILLEGAL)
-        self.stop_reading()
-        try:
-            self.reader = library.GamesReader(history.history_dir())
-        except OSError as e:  # no data folder: an empty list (the menu says why)
-            log.warning("finished games not listed: %s", e)
-            self.reader = None
-        self.fill()
+        self.take(self.kept.rows(), self.chosen())
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.rechecking:  # the records compared with what is listed, a slice a frame: listed again if one changed
+            changed = history.recheck()
+            self.rechecking = changed is not None
+            if changed:
+                self.refresh()
+
+    def wake_in(self) -> float | None:
+        return 0.0 if self.rechecking else super().wake_in()
 
     def entry(self, index: int) -> library.SavedGame:
         game = super().entry(index)

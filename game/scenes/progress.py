@@ -12,7 +12,7 @@ import pygame
 from engine import Rules
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
-from game.storage import history
+from game.storage import history, history_index
 from game.storage.progress import Tally, tally
 from game.strings import rules_name, t
 from game.view import paper, theme
@@ -35,6 +35,11 @@ def figures(row: Tally) -> list[str]:
     return [str(row.played), str(row.won), str(row.lost), str(row.drawn), streak, str(row.capture), str(row.longest)]
 
 
+_counted: tuple[dict[str, history_index.Known], list[Tally]] | None = None
+"""The rows last counted, with the history's records they were counted from (the history gives the same
+records again while nothing changed: a thousand games are not counted again at each open)."""
+
+
 class ProgressScene(Scene):
     """The «Успехи» table; «Назад» (Esc) goes back, «Сыгранные: N» lists the games counted."""
 
@@ -50,12 +55,30 @@ class ProgressScene(Scene):
         self.b_achievements = self.buttons.add(Button("progress.achievements"), lambda: self.stack.go("achievements"))
         self._table = pygame.Rect(0, 0, 0, 0)
         self._title_pos = (0, 0)
+        self.rechecking = False
+        """The records are being compared with what was counted, a slice a frame."""
 
     def resume(self) -> None:
-        """Counted anew each time it shows (a game may have ended since)."""
-        self.kept = history.load()
-        self.rows = tally(self.kept.games)
+        """Counted anew each time it shows (a game may have ended since); the records then compared with what
+        was counted a slice a frame (:func:`history.recheck`), counted again if one changed meanwhile."""
+        global _counted
+        self.kept = history.load(quick=True)
+        if _counted is None or _counted[0] is not self.kept.records:  # (the same records while nothing changed)
+            _counted = (self.kept.records, tally(self.kept.games))
+        self.rows = _counted[1]
         self.b_games.fields = {"n": len(self.kept.games)}
+        self.rechecking = True
+
+    def update(self, dt: float) -> None:
+        if self.rechecking:
+            changed = history.recheck()
+            self.rechecking = changed is not None
+            if changed:
+                self.resume()
+
+    def wake_in(self) -> float | None:
+        """0 while the records are compared with what was counted."""
+        return 0.0 if self.rechecking else None
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

@@ -12,11 +12,11 @@ to keep (:data:`KEEP_CHOICES`); when a new game passes it, the oldest go first. 
 Each write is atomic (:mod:`game.storage.atomic`): the record first, then the summary; a kill anywhere
 leaves every finished game findable.
 
-Reading and checking a summary of a thousand games takes some 100 ms, too long for a screen to wait at each
-open; so the facts read are kept for the run with the summary's identity on disk (:func:`_stamp`: inode, size,
-times), and read again only when the file changed (another window kept a game, or someone edited it). Each open
-still lists the folder (a few ms), so a record the summary lacks is found as before; keeping a game adds its
-facts to those in memory and writes the summary from them, nothing read back.
+The summary is the history's kept index (:mod:`game.storage.history_index`): each record's facts with its
+size and modification time, checked at each open against the folder, so that a record added, changed,
+damaged or removed behind the game's back is noticed and only it read again; a thousand games open in a few
+milliseconds, not the hundreds a folder read file by file took. The list of finished games takes its rows
+from the same look at the folder (:meth:`History.rows`).
 """
 
 from __future__ import annotations
@@ -25,134 +25,43 @@ import contextlib
 import json
 import logging
 import os
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
-from ai import Level
-from engine import Game, Player, Rules, sgf
+from engine import Game, Player, sgf
 from engine.ending import Ending
-from game.match.settings import COLOURS, MatchSettings, colour_name
+from game.match.settings import MatchSettings, colour_name
 from game.paths import user_data_dir
+from game.storage import history_index, library
 from game.storage.atomic import remove_stale_temporaries, write_atomically, write_new
 from game.storage.errors import Notice, StoreError, problem_of
+from game.storage.finished import Finished
+from game.storage.history_index import MAX_SUMMARY_BYTES, SUMMARY_FILE
 from game.storage.library import record_info, record_setup
 from game.storage.reading import read_limited
 from game.storage.unfinished import META_PROPERTY
 
+__all__ = ["DEFAULT_KEEP", "KEEP_CHOICES", "MAX_SUMMARY_BYTES", "SUMMARY_FILE", "Finished", "History", "Kept",
+           "facts_of", "forget", "history_dir", "keep_game", "load", "set_keep"]
+
 log = logging.getLogger(__name__)
 
 HISTORY_DIR = "history"
-SUMMARY_FILE = "summary.json"
 KEEP_FILE = "keep.json"
 VERSION = 1
-"""The written form of the summary, the keep file and the facts in a record; another is rebuilt or ignored."""
+"""The written form of the keep file and of the facts in a record; another is ignored (the summary has its own:
+:data:`game.storage.history_index.SUMMARY_VERSION`)."""
 KEEP_CHOICES = (50, 100, 200, 500, 1000, 2000)
 """How many finished games the player may choose to keep."""
 DEFAULT_KEEP = 500
-MAX_SUMMARY_BYTES = 4 * 1024 * 1024
-"""A summary larger than this (2,000 games take about 600 KB) is no summary of ours: rebuilt."""
 MAX_KEEP_BYTES = 4096
 
 
 def history_dir() -> Path:
     """The folder of finished games (made when the first is kept); OSError if the data folder is unusable."""
     return user_data_dir() / HISTORY_DIR
-
-
-@dataclass(frozen=True)
-class Finished:
-    """What the progress needs of one finished game, from the side of the people at the screen."""
-
-    file: str
-    """The record's file name in the history folder."""
-    when: str
-    """When it ended, local time, ``2025-01-18T14:03:22``: the order of the history."""
-    rules: str
-    width: int
-    height: int
-    level: str | None
-    """The computer's level by name; None: two people at one screen."""
-    human: str | None
-    """The colour the person played against the computer ('blue' or 'red'); None at one screen."""
-    winner: str | None
-    """'blue', 'red', or None for a draw."""
-    how: str
-    """How it ended (``engine.How``'s value: finish, full, stop, time, resign)."""
-    moves: int
-    scores: tuple[str, str]
-    """Blue's and Red's final counts, as fractions (``'7/2'``)."""
-    capture: int = 0
-    """The most enemy dots one move of the people at the screen crossed out (against the computer, the person's)."""
-    countries: int = 0
-    """Countries (classic: surrounded areas) the people at the screen laid."""
-    takeovers: int = 0
-    """Enemy countries they took over whole."""
-    hints: int = 0
-    takebacks: int = 0
-    """Times moves were taken back («Отменить»)."""
-
-    @property
-    def outcome(self) -> str:
-        """'won', 'lost' or 'drawn' for the person against the computer; at one screen 'drawn' or the
-        winner's colour."""
-        if self.winner is None:
-            return "drawn"
-        if self.human is None:
-            return self.winner
-        return "won" if self.winner == self.human else "lost"
-
-    def to_json(self) -> dict[str, object]:
-        # (not dataclasses.asdict: its deep copies took 0.5 ms a game, half a second for a summary of 1,000)
-        return {**{name: getattr(self, name) for name in _NAMES}, "scores": list(self.scores)}
-
-    @classmethod
-    def from_json(cls, data: object) -> Finished:
-        """The facts :meth:`to_json` wrote; ValueError for anything else (never another exception)."""
-        if not isinstance(data, Mapping):
-            raise ValueError("not an object")
-        values: dict[str, object] = {}
-        for f in _FIELDS:
-            value = data.get(f.name, _DEFAULTS.get(f.name))
-            want = _KINDS[f.name]
-            if f.name == "scores":
-                if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) and len(v) < 20
-                                                                           for v in value)):
-                    raise ValueError("scores is two fractions")
-                value = (value[0], value[1])
-            elif not _fits(value, want):
-                raise ValueError(f"{f.name} is not {want}")
-            values[f.name] = value
-        facts = cls(**values)  # type: ignore[arg-type]
-        if facts.human not in (None, *COLOURS) or facts.winner not in (None, *COLOURS):
-            raise ValueError("a colour is 'blue' or 'red'")
-        if facts.rules not in _RULES or facts.level not in _LEVELS:
-            raise ValueError("an unknown rule set or level")
-        return facts
-
-
-_FIELDS = fields(Finished)
-_NAMES = tuple(f.name for f in _FIELDS)
-_RULES = frozenset(r.value for r in Rules)
-_LEVELS = frozenset((None, *(level.value for level in Level)))  # (built once: a thousand rows are read at a time)
-_DEFAULTS = {"capture": 0, "countries": 0, "takeovers": 0, "hints": 0, "takebacks": 0}
-_KINDS = {"file": "name", "when": "text", "rules": "text", "width": "count", "height": "count", "level": "text?",
-          "human": "text?", "winner": "text?", "how": "text", "moves": "count", "scores": "pair", "capture": "count",
-          "countries": "count", "takeovers": "count", "hints": "count", "takebacks": "count"}
-
-
-def _fits(value: object, kind: str) -> bool:
-    if kind == "count":
-        return type(value) is int and 0 <= value <= 1_000_000
-    if kind == "flag":
-        return type(value) is bool
-    if kind == "text?" and value is None:
-        return True
-    if kind == "name":
-        return isinstance(value, str) and 0 < len(value) <= 255 and value.endswith(".sgf") and "/" not in value \
-            and "\\" not in value and not value.startswith(".")
-    return isinstance(value, str) and len(value) <= 40
 
 
 def facts_of(game: Game, settings: MatchSettings, ending: Ending | None, *, when: datetime, file: str = "",
@@ -200,110 +109,107 @@ class History:
     notices: list[Notice] = field(default_factory=list)
     """What the player is told: a summary rebuilt, records that could not be read."""
 
+    folder: Path | None = field(default=None, compare=False, repr=False)
+    records: dict[str, history_index.Known] = field(default_factory=dict, compare=False, repr=False)
+    """Every record in the folder by file name, as the last look found it (those unread too)."""
+
     @property
     def files(self) -> dict[str, Finished]:
         return {g.file: g for g in self.games}
 
+    def rows(self) -> list[library.SavedGame]:
+        """The records as the finished games' list shows them, newest first, as ``library.GamesReader`` lists a
+        folder (one too large to read kept, its row says so; a folder or a pipe named ``*.sgf`` left out) but
+        from the sizes and times the history already looked at."""
+        global _rows_of
+        if self.folder is None:
+            return []
+        if _rows_of is not None and _rows_of[0] is self.records:  # nothing changed since they were made
+            return list(_rows_of[1])
+        where = os.path.join(self.folder, "")
+        found = [library.saved_game(where + name, *known.stamp)
+                 for name, known in self.records.items() if known.listed and known.stamp is not None]
+        found.sort(key=lambda g: (g.modified_ns, g.name), reverse=True)
+        _rows_of = (self.records, found)
+        return list(found)
 
-def load(added: Mapping[str, Finished] | None = None) -> History:
+
+_rows_of: tuple[dict[str, history_index.Known], list[library.SavedGame]] | None = None
+"""The rows last made, with the records they were made of (:func:`history_index.check` returns the same
+records again while nothing changes)."""
+
+
+def load(added: Mapping[str, Finished] | None = None, *, quick: bool = False) -> History:
     """The history as the folder holds it now; never raises (an unusable folder is an empty history).
 
-    ``added``: facts of records just written by this run, by file name, so that they are not read back."""
+    The facts come from the kept index (:mod:`game.storage.history_index`), checked against each record's
+    size and time; only a record added or changed since is read. ``added``: facts of records just written by
+    this run, by file name, so that they are not read back. ``quick`` (the screens): what the last check found
+    while the folder and the index have not changed since (:func:`history_index.quick`), else the folder listed
+    and the records the index knows taken by name; their sizes and times then compared a slice a frame by
+    :func:`recheck`."""
     history = History()
     try:
         folder = history_dir()
     except OSError as e:
         log.warning("the finished games cannot be read: %s", e)
         return history
+    history.folder = folder
     history.keep = _read_keep(folder, history.notices)
     try:
-        names = sorted(entry.name for entry in os.scandir(folder)
-                       if entry.name.endswith(".sgf") and not entry.name.startswith("."))
+        quick = quick and not added
+        records = history_index.quick(folder) if quick else None
+        if records is None:
+            records = history_index.check(folder, _facts_from_record, added or {}, history.notices, by_name=quick)
     except FileNotFoundError:
         return history
     except OSError as e:
         log.warning("the finished games cannot be listed: %s", e)
         history.notices.append(Notice("history.unreadable", problem_of(e)))
         return history
-    known = _summary_facts(folder, history.notices)
-    unread = 0
-    for name in names:
-        facts = known.get(name) or (added or {}).get(name)
-        if facts is None:
-            try:
-                facts = _facts_from_record(folder / name)
-            except (StoreError, sgf.SgfError, OSError, ValueError) as e:
-                log.warning("finished game %s not read: %s", name, e)
-                unread += 1
-                continue
-        history.games.append(facts)
-    history.games.sort(key=lambda g: (g.when, g.file))
+    global _games_of
+    history.records = records
+    if _games_of is None or _games_of[0] is not records:  # (the same records again while nothing changed)
+        games = [k.facts for k in records.values() if k.facts is not None]
+        games.sort(key=lambda g: (g.when, g.file))
+        _games_of = (records, games)
+    history.games = list(_games_of[1])
+    unread = len(history.records) - len(history.games)
     if unread:
         history.notices.append(Notice("history.records_unread", fields=(("n", str(unread)),)))
-    if set(known) != {g.file for g in history.games}:
-        with contextlib.suppress(OSError):  # the summary is a copy: not written now, rebuilt next time
-            _write_summary(folder, history.games)
     return history
 
 
-Stamp = tuple[int, int, int, int]
-"""A file's inode, size, modification and change times (ns): another stamp, another content."""
-_read: dict[Path, tuple[Stamp, dict[str, Finished]]] = {}
-"""The summary last read or written in each history folder this run, with its stamp then."""
+_games_of: tuple[dict[str, history_index.Known], list[Finished]] | None = None
+"""The games in order last made, with the records they were made of."""
 
 
-def _stamp(path: Path) -> Stamp | None:
+def recheck() -> bool | None:
+    """A frame's share of comparing the records' sizes and times with what the history holds: True when one
+    changed behind the game's back (the screen loads the history again, and only it is read), False when none
+    did so far, None when every record has been compared since the last whole check."""
     try:
-        st = path.stat()
+        return history_index.recheck(history_dir())
     except OSError:
         return None
-    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-
-
-def _summary_facts(folder: Path, notices: list[Notice]) -> dict[str, Finished]:
-    """The summary's facts by file name: those in memory while the file is the one they came from, else read."""
-    path = folder / SUMMARY_FILE
-    stamp = _stamp(path)
-    held = _read.get(folder)
-    if stamp is not None and held is not None and held[0] == stamp:
-        return dict(held[1])
-    known = _read_summary(folder, notices)
-    _read.pop(folder, None)
-    if known and stamp is not None and stamp == _stamp(path):  # not replaced while it was read
-        _read[folder] = (stamp, dict(known))
-    return known
 
 
 def forget() -> None:
-    """Drop the summaries held in memory (the next open reads the file): for a changed data folder and tests."""
-    _read.clear()
-
-
-def _read_summary(folder: Path, notices: list[Notice]) -> dict[str, Finished]:
-    """The summary's facts by file name; empty (and a notice) when it is damaged, so all is read anew."""
-    path = folder / SUMMARY_FILE
-    try:
-        data = json.loads(read_limited(path, MAX_SUMMARY_BYTES))
-        if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("games"), list):
-            raise ValueError("not a summary of this version")
-        games = [Finished.from_json(item) for item in data["games"]]
-    except FileNotFoundError:
-        return {}
-    except (StoreError, OSError, ValueError, RecursionError) as e:  # bad JSON and wrong fields are ValueErrors
-        log.warning("the summary of finished games is rebuilt from the records: %s", e)
-        notices.append(Notice("history.rebuilt"))
-        return {}
-    return {g.file: g for g in games}
+    """Drop what is held in memory of the history (the next open reads its index): for a changed data folder
+    and tests."""
+    history_index.forget()
 
 
 def _facts_from_record(path: Path) -> Finished:
-    """A record's own facts (kept in its root); replayed from the game where they are missing or odd."""
-    record = sgf.read(read_limited(path, sgf.MAX_INPUT))
-    with contextlib.suppress(ValueError, RecursionError, KeyError, TypeError):
-        kept = json.loads(record.info.get(META_PROPERTY, "{}"))
+    """A record's own facts (kept in its root, read without replaying the game: a rebuild of a thousand takes
+    a fraction of a second, not seconds); replayed from the game where they are missing or odd."""
+    text = read_limited(path, sgf.MAX_INPUT)
+    with contextlib.suppress(ValueError, RecursionError, KeyError, TypeError):  # SgfError is a ValueError
+        kept = json.loads(sgf.read_info(text).get(META_PROPERTY, "{}"))
         if isinstance(kept, dict) and kept.get("version") == VERSION:
             facts = Finished.from_json({**kept["facts"], "file": path.name})
             return facts
+    record = sgf.read(text)
     settings = record_setup(record) or MatchSettings(record.game.rules, record.game.width, record.game.height)
     when = datetime.fromtimestamp(path.stat().st_mtime)
     return facts_of(record.game, settings, record.ending, when=when, file=path.name, hints=record.hints,
@@ -324,18 +230,6 @@ def _read_keep(folder: Path, notices: list[Notice]) -> int:
         log.warning("how many finished games to keep is unreadable, %d kept: %s", DEFAULT_KEEP, e)
         notices.append(Notice("history.keep_reset", fields=(("n", str(DEFAULT_KEEP)),)))
         return DEFAULT_KEEP
-
-
-def _write_summary(folder: Path, games: Iterable[Finished]) -> None:
-    """The summary written from ``games`` and held in memory as what the file now says."""
-    games = list(games)
-    data = {"version": VERSION, "games": [g.to_json() for g in games]}
-    _read.pop(folder, None)
-    path = folder / SUMMARY_FILE
-    write_atomically(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
-    stamp = _stamp(path)
-    if stamp is not None:
-        _read[folder] = (stamp, {g.file: g for g in games})
 
 
 def set_keep(keep: int) -> None:
@@ -405,5 +299,5 @@ def _prune(folder: Path, history: History) -> None:
                 log.warning("an old finished game could not be removed: %s", e)
                 continue
     history.games = history.games[extra:]
-    with contextlib.suppress(OSError):
-        _write_summary(folder, history.games)
+    with contextlib.suppress(OSError):  # the index checked against the folder again: the removed dropped
+        history.records = history_index.check(folder, _facts_from_record, {}, [])

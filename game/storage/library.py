@@ -222,8 +222,32 @@ def _saved_game(entry: os.DirEntry[str]) -> SavedGame | None:
     except OSError as e:  # a link to nowhere, a file gone meanwhile
         log.warning("%s left out of the saved games: %s", shown(entry.name), e)
         return None
-    path = Path(entry.path)
-    return SavedGame(shown(path.stem), path, datetime.fromtimestamp(st.st_mtime), st.st_size, st.st_mtime_ns)
+    return saved_game(entry.path, st.st_size, st.st_mtime_ns)
+
+
+ROWS_HELD = 20_000
+"""Rows :func:`saved_game` holds for the run (some 6 MB at most) before it starts again."""
+_rows: dict[str, SavedGame] = {}
+
+
+def forget() -> None:
+    """Drop the rows held for the run (benchmarks of a first open; tests)."""
+    _rows.clear()
+
+
+def saved_game(path: str, size: int, modified_ns: int) -> SavedGame:
+    """The list's row for the file at ``path`` of this size and time: made once (its name cleaned, its date
+    read), then the same row while the file keeps its size and time, so a folder of a thousand games is
+    listed again in a few milliseconds."""
+    row = _rows.get(path)
+    if row is not None and row.size == size and row.modified_ns == modified_ns:
+        return row
+    if len(_rows) >= ROWS_HELD:
+        _rows.clear()
+    file = Path(path)
+    row = SavedGame(shown(file.stem), file, datetime.fromtimestamp(modified_ns / 1e9), size, modified_ns)
+    _rows[path] = row
+    return row
 
 
 def list_games() -> list[SavedGame]:

@@ -66,6 +66,8 @@ def shown(text: str | bytes | os.PathLike[str] | None) -> str:
         return ""
     if isinstance(text, os.PathLike):
         text = os.fspath(text)
+    if isinstance(text, str) and text.isascii() and text.isprintable():
+        return " ".join(text.split())  # nothing to decode, invisible or reversing: as the long way gives it
     raw = text if isinstance(text, bytes) else _as_bytes(text)
     decoded = raw.decode("utf-8", "replace")
     # Controls (a new line in a file name) would draw as boxes: a space instead, spaces run together.

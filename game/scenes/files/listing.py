@@ -87,10 +87,18 @@ class GamesScene(Scene):
         back chosen, once read again, after a new look at the folder)."""
         if self.reader is None or self.reader.done:
             return
-        chosen = self.games[self.selected].path if self.selected is not None and self.selected < self.count \
-            else self.held
+        chosen = self.chosen()  # before the reader sorts its list (the rows') anew
         self.reader.work()
-        self.games = self.reader.games
+        self.take(self.reader.games, chosen)
+
+    def chosen(self) -> Path | None:
+        """The game of the row chosen (or held to be chosen again)."""
+        return self.games[self.selected].path if self.selected is not None and self.selected < self.count \
+            else self.held
+
+    def take(self, games: list[library.SavedGame], chosen: Path | None) -> None:
+        """The list's rows are now ``games``; the game ``chosen`` before stays chosen where it is among them."""
+        self.games = games
         if chosen is not None:
             self.selected = next((i for i, g in enumerate(self.games) if g.path == chosen), None)
             self.held = chosen if self.selected is None and self.filling else None
