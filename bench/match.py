@@ -4,7 +4,9 @@
     python -m bench.match --a master --b amateur --games 40 --rules classic --seconds 1 --fair-end
     python -m bench.match --a master --engine "PATH/oppai-cli -t 1" --engine-seconds 1 --seconds 1 --fair-end
 
-Colours alternate (A is Blue in games 1, 3, 5, …). A game runs until the side
+A side is a level or a rung between the amateur and the master (``--b master/16``: the master on a
+sixteenth of its budget, ``ai.ladder``). Every search is seeded, so the master and the rungs stop on their
+counts of kernel moves, not on the clock. Colours alternate (A is Blue in games 1, 3, 5, …). A game runs until the side
 to move has no legal move (a full board), or until the move cap. In classic,
 ``--fair-end`` ends it sooner, where a player would press «Стоп»: when every
 legal move of the side to move lies in the other side's free areas, so that all
@@ -43,6 +45,7 @@ from fractions import Fraction
 from typing import IO, Any
 
 from ai import LEVELS, kernel, think
+from ai.ladder import RUNGS, rung
 from engine import Game, Player, Point, Rules, format_score
 from engine.grid import grid
 
@@ -243,7 +246,7 @@ def play_game(job: Job) -> Result:
     a_colour = Player.BLUE if job.number % 2 == 1 else Player.RED
     # The protocol has no first-move zone: against an outside engine both sides open anywhere.
     game = Game(job.width, job.height, job.rules, zone=job.engine is None)
-    if "master" in (job.a, job.b):
+    if any(name.startswith("master") for name in (job.a, job.b)):
         # Compiled (or loaded from its cache) before the clock runs: the game plays the compiled master.
         kernel.wait(600)
     start = time.perf_counter()
@@ -290,8 +293,8 @@ def play_game(job: Job) -> Result:
                     skipped += legal
                     move = suggested[legal]
             else:
-                level = job.a if side == 0 else job.b
-                thought = think(game, level, seconds=job.seconds, seed=seed, cores=job.cores)
+                level, seconds = _budget(job.a if side == 0 else job.b, job)
+                thought = think(game, level, seconds=seconds, seed=seed, cores=job.cores)
                 think_time = time.perf_counter() - t0
                 cores = max(cores, thought.cores)
                 move = thought.move
@@ -309,6 +312,17 @@ def play_game(job: Job) -> Result:
     return Result(job.number, a_colour is Player.BLUE, game.score(a_colour), game.score(a_colour.other),
                   game.move_count, time.perf_counter() - start, slowest, ended, cores, at_fair_end,
                   (spent[0], spent[1]), (turns[0], turns[1]), skipped, fallbacks, tuple(refused), error)
+
+
+def _budget(name: str, job: Job) -> tuple[str, float | None]:
+    """The level a side plays and its budget: a rung between («master/16») searches its share of the master's
+    budget, or of ``--seconds`` when given; a level has ``--seconds`` or its own."""
+    if "/" not in name:
+        return name, job.seconds
+    step = rung(name)
+    if job.seconds is None:
+        return step.level.value, step.seconds(job.width, job.height)
+    return step.level.value, job.seconds / step.share
 
 
 def _fair_note(r: Result) -> str:
@@ -357,8 +371,9 @@ def _command(text: str) -> tuple[str, ...]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.match", description=__doc__.splitlines()[0])
-    parser.add_argument("--a", required=True, choices=LEVELS + ("novice",))
-    parser.add_argument("--b", choices=LEVELS + ("novice",), help="B's level (or --engine)")
+    names = LEVELS + ("novice",) + tuple(r.name for r in RUNGS if r.share != 1)
+    parser.add_argument("--a", required=True, choices=names, help="A's level, or a rung between such as master/16")
+    parser.add_argument("--b", choices=names, help="B's level or rung (or --engine)")
     parser.add_argument("--engine", type=_command, default=None,
                         help="B is an outside engine speaking oppai-cli's JSON-lines protocol: its command line, "
                              "split as a shell would (e.g. \"PATH -t 1 -p debuts.txt heuristics.txt\"); classic only")

@@ -31,6 +31,7 @@ from game.match.readiness import MasterState, MasterWatch, Readiness
 from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.handoff import Match, Question, Reviewing
 from game.shots.headless import ZAGRAM, other_program_record
+from game.shots.rating_setups import rating_screens
 from game.storage import history, unfinished
 from game.storage.autosave import autosave_meta
 from game.view.zoom_control import ZoomControl
@@ -468,6 +469,7 @@ class _Screens:
             ("review-zoomed", only(menu, lambda: stack.make("open"), s.zagram_review, then=s.zoomed(ZOOM_PRESSES))),
             ("review-zoomed-deepest", only(menu, lambda: stack.make("open"), s.zagram_review, then=s.zoomed(None))),
             ("review-analysis-stopped", only(menu, lambda: stack.make("open"), s.zagram_stopped)),
+            *rating_screens(s),
         ]
 
 

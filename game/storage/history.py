@@ -31,6 +31,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ai import Level
+from ai.ladder import SHARES
 from engine import Game, Player, Rules, sgf
 from engine.ending import Ending
 from game.match.settings import COLOURS, MatchSettings, colour_name
@@ -92,6 +93,10 @@ class Finished:
     hints: int = 0
     takebacks: int = 0
     """Times moves were taken back («Отменить»)."""
+    share: int = 1
+    """Against the master on a share of its budget (a rung of ``ai.ladder``): the divisor; 1 for a level."""
+    no_takebacks: bool = False
+    """Against the computer, set up without takebacks: such a game moves the rating (``game.match.rating``)."""
 
     @property
     def outcome(self) -> str:
@@ -129,6 +134,8 @@ class Finished:
             raise ValueError("a colour is 'blue' or 'red'")
         if facts.rules not in _RULES or facts.level not in _LEVELS:
             raise ValueError("an unknown rule set or level")
+        if facts.share != 1 and (facts.level != Level.MASTER.value or facts.share not in SHARES):
+            raise ValueError("a share of the budget is for the master only, one of the ladder's")
         return facts
 
 
@@ -136,10 +143,12 @@ _FIELDS = fields(Finished)
 _NAMES = tuple(f.name for f in _FIELDS)
 _RULES = frozenset(r.value for r in Rules)
 _LEVELS = frozenset((None, *(level.value for level in Level)))  # (built once: a thousand rows are read at a time)
-_DEFAULTS = {"capture": 0, "countries": 0, "takeovers": 0, "hints": 0, "takebacks": 0}
+_DEFAULTS = {"capture": 0, "countries": 0, "takeovers": 0, "hints": 0, "takebacks": 0, "share": 1,
+             "no_takebacks": False}
 _KINDS = {"file": "name", "when": "text", "rules": "text", "width": "count", "height": "count", "level": "text?",
           "human": "text?", "winner": "text?", "how": "text", "moves": "count", "scores": "pair", "capture": "count",
-          "countries": "count", "takeovers": "count", "hints": "count", "takebacks": "count"}
+          "countries": "count", "takeovers": "count", "hints": "count", "takebacks": "count",
+          "share": "count", "no_takebacks": "flag"}
 
 
 def _fits(value: object, kind: str) -> bool:
@@ -188,7 +197,8 @@ def facts_of(game: Game, settings: MatchSettings, ending: Ending | None, *, when
                     winner=colour_name(won) if won is not None else None, how=ending.how.value,
                     moves=game.move_count, scores=(str(game.score(Player.BLUE)), str(game.score(Player.RED))),
                     capture=capture, countries=countries, takeovers=takeovers, hints=hints,
-                    takebacks=takebacks)
+                    takebacks=takebacks, share=computer.share if computer is not None else 1,
+                    no_takebacks=computer is not None and not computer.takebacks)
 
 
 @dataclass
