@@ -590,7 +590,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "story.level": {"ru": "Поровну", "en": "Level scores"},
     "help.motion": {"ru": "Меньше движения", "en": "Reduce motion"},
     "help.motion.on": {"ru": "✓ Меньше движения", "en": "✓ Reduce motion"},
-    # rating30: the rating against the computer, «По силам», games without takebacks (game.match.rating,
+    # rating30: the rating against the computer, «По силам», games without takebacks (game.storage.rating,
     # game.scenes.rating, game.scenes.versus); {share} as «1/16», {rating} a whole number
     "level.master.share": {"ru": "Мастер {share}", "en": "Master {share}"},
     "level.fits": {"ru": "По силам", "en": "Fits me"},

@@ -108,7 +108,7 @@ class ComputerSettings:
     share: int = 1
     """The master's budget is divided by this: 1, or one of ``ai.ladder.SHARES`` (the master only)."""
     takebacks: bool = True
-    """False: «Отменить» is off for this game (a rated game needs it: ``game.match.rating``)."""
+    """False: «Отменить» is off for this game (a rated game needs it: ``game.storage.rating``)."""
     fits: bool = False
     """«По силам»: the level and share were picked from the player's rating (and are again next time)."""
 

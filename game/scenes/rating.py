@@ -1,6 +1,6 @@
 """«Рейтинг»: the player's rating against the computer over the rated games, one rule set at a time.
 
-The chart's line is the rating after each rated game (:func:`game.match.rating.steps`, replayed from the
+The chart's line is the rating after each rated game (:func:`game.storage.rating.steps`, replayed from the
 finished games kept); the level lines across it are the computer's fixed ratings (``ai.ladder.RATINGS``), so
 the player sees which strength is near. Reached from «Успехи»; opened as ``stack.go("rating")``.
 """
@@ -11,23 +11,15 @@ from functools import partial
 
 import pygame
 
-from ai.ladder import RUNGS, Rung
+from ai.ladder import RUNGS
 from engine import Rules
 from game.input.pointer import pointer_of
-from game.match import rating
 from game.scenes.base import Scene, SceneStack
-from game.storage import history
+from game.storage import history, rating
 from game.strings import rules_name, t
 from game.view import paper, theme
 from game.view.textfit import one_line, wrap
 from game.view.widgets import Button, ButtonGroup
-
-
-def strength_name(rung: Rung) -> str:
-    """The computer's strength as the player reads it: «Мастер», or «Мастер 1/16» for a share of its search."""
-    if rung.share == 1:
-        return t(f"level.{rung.level.value}")
-    return t("level.master.share", share=f"1/{rung.share}")
 
 
 class RatingScene(Scene):
@@ -125,7 +117,7 @@ class RatingScene(Scene):
         low = min(min(values), min(ratings.values())) - 60
         high = max(max(values), max(ratings.values())) + 60
         px = theme.text_size(self.size, 14)
-        label_w = max(one_line(f"{strength_name(r)} {ratings[r.name]}", px, theme.INK_SOFT, area.w).get_width()
+        label_w = max(one_line(f"{rating.strength_name(r)} {ratings[r.name]}", px, theme.INK_SOFT, area.w).get_width()
                       for r in RUNGS) + 10
         plot = pygame.Rect(area.x, area.y, max(40, area.w - label_w), area.h)
 
@@ -135,7 +127,7 @@ class RatingScene(Scene):
         for r in RUNGS:
             y = y_of(ratings[r.name])
             pygame.draw.line(surface, theme.GRID_NODE, (plot.x, y), (plot.right, y))
-            label = one_line(f"{strength_name(r)} {ratings[r.name]}", px, theme.INK_SOFT, label_w - 6)
+            label = one_line(f"{rating.strength_name(r)} {ratings[r.name]}", px, theme.INK_SOFT, label_w - 6)
             surface.blit(label, (plot.right + 6, y - label.get_height() // 2))
         step_x = plot.w / max(1, len(values) - 1)
         points = [(round(plot.x + i * step_x), y_of(v)) for i, v in enumerate(values)]

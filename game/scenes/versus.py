@@ -1,7 +1,7 @@
 """Setting up a game against the computer: its level and the human's colour, remembered for next time.
 
 Beside the three levels, «По силам» picks the computer's strength from the player's rating in the rule set
-(:func:`game.match.rating.fits`: the strength against which the player expects half the points), and a row
+(:func:`game.storage.rating.fits`: the strength against which the player expects half the points), and a row
 says whether moves may be taken back: a rated game allows none (the line under it says so).
 
 Under the levels, while the master's compiled kernel is getting ready, a line says so (with its progress
@@ -19,11 +19,10 @@ import pygame
 from ai import PLAYER_LEVELS, Level
 from engine import Player, Rules
 from game.input.pointer import pointer_of
-from game.match import rating, readiness
+from game.match import readiness
 from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.base import Scene, SceneStack
-from game.scenes.rating import strength_name
-from game.storage import history
+from game.storage import history, rating
 from game.strings import rules_name, t
 from game.view import hud, paper, theme
 from game.view.textfit import one_line, wrap
@@ -116,7 +115,7 @@ class VersusScene(Scene):
         lines = [t("versus.rating", rules=rules_name(self.rules), rating=round(self.rating))]
         if self.fits:
             rung = self.computer().rung
-            lines[0] += " · " + t("versus.fits.picks", who=strength_name(rung),
+            lines[0] += " · " + t("versus.fits.picks", who=rating.strength_name(rung),
                                   rating=rating.rating_of(self.rules, rung))
         lines.append(t("versus.rated") if not self.takebacks else t("versus.unrated"))
         return lines

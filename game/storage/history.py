@@ -96,7 +96,7 @@ class Finished:
     share: int = 1
     """Against the master on a share of its budget (a rung of ``ai.ladder``): the divisor; 1 for a level."""
     no_takebacks: bool = False
-    """Against the computer, set up without takebacks: such a game moves the rating (``game.match.rating``)."""
+    """Against the computer, set up without takebacks: such a game moves the rating (``game.storage.rating``)."""
 
     @property
     def outcome(self) -> str:

@@ -24,6 +24,7 @@ from ai import Level
 from ai.ladder import ANCHOR, RATINGS, Rung, expected, fitting, rating_of
 from engine import Rules
 from game.storage.history import Finished
+from game.strings import t
 
 K = 32
 """How far one game moves the rating at most: a win that was a certain loss gains all of it."""
@@ -79,6 +80,14 @@ def current(games: Iterable[Finished], rules: Rules) -> float:
     return done[-1].rating if done else float(START)
 
 
+def strength_name(rung: Rung) -> str:
+    """The computer's strength as the player reads it: «Мастер», or «Мастер 1/16» for a share of its search."""
+    if rung.share == 1:
+        return t(f"level.{rung.level.value}")
+    return t("level.master.share", share=f"1/{rung.share}")
+
+
+
 def fits(games: Iterable[Finished], rules: Rules) -> Rung:
     """«По силам»: the strength in ``rules`` against which the player, rated as now, expects to score nearest
     half the points."""
@@ -86,4 +95,4 @@ def fits(games: Iterable[Finished], rules: Rules) -> Rung:
 
 
 __all__ = ["K", "RATINGS", "SCORES", "START", "Step", "after", "current", "fits", "fitting", "rated", "rating_of",
-           "steps"]
+           "steps", "strength_name"]
