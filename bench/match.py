@@ -14,7 +14,8 @@ it could do is feed dots to be captured (:func:`fair_end`); the game is scored
 there. Each game's line says how it ended: "fair end", "full board" or "move cap";
 a classic game played on past its fair end also says how it stood there.
 Games run two at a time (the machine has two cores); ``--cores`` gives each
-master more (default 1: the games already share the cores). The last line is
+master more (default 1: the games already share the cores). A line after the games turns the score into a
+rating difference with its 95 % interval (:func:`elo_line`); the last line is
 exactly ``match: A wins W, B wins L, draws D``.
 
 ``--engine`` puts an outside program in B's place: one that speaks oppai-cli's
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import multiprocessing
 import os
 import queue
@@ -45,7 +47,7 @@ from fractions import Fraction
 from typing import IO, Any
 
 from ai import LEVELS, kernel, think
-from ai.ladder import RUNGS, rung
+from ai.ladder import RUNGS, difference, rung
 from engine import Game, Player, Point, Rules, format_score
 from engine.grid import grid
 
@@ -325,6 +327,37 @@ def _budget(name: str, job: Job) -> tuple[str, float | None]:
     return step.level.value, job.seconds / step.share
 
 
+def elo_line(wins: int, losses: int, draws: int) -> str:
+    """How far A's rating is above B's by the score (a draw half a point), with a 95 % interval.
+
+    The interval is the score's, two standard errors either way, turned into ratings; a match won or lost
+    whole has no finite estimate: it then says the one-sided bound (the score that would make such a
+    sweep one chance in twenty) and, as the ladder counts it, the score as if half a game had gone the other
+    way.
+
+    >>> elo_line(31, 5, 4)
+    'elo: A-B +269 (95 %: +162 to +455), score 33.0 of 40'
+    >>> elo_line(40, 0, 0)
+    'elo: A-B at least +444 (95 %, one-sided); +759 counting half a game lost, score 40.0 of 40'
+    """
+    n = wins + losses + draws
+    if n == 0:
+        return "elo: no game scored"
+    score = (wins + draws / 2) / n
+    if score in (0.0, 1.0):
+        bound = 0.05 ** (1 / n)
+        sign = 1 if score == 1.0 else -1
+        half = (n - 0.5) / n
+        return (f"elo: A-B at {'least' if sign > 0 else 'most'} {sign * difference(bound):+.0f} (95 %, one-sided); "
+                f"{sign * difference(half):+.0f} counting half a game {'lost' if sign > 0 else 'won'}, "
+                f"score {wins + draws / 2:.1f} of {n}")
+    spread = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
+    se = math.sqrt(spread / n)
+    low, high = score - 1.96 * se, score + 1.96 * se
+    shown = [f"{difference(x):+.0f}" if 0 < x < 1 else ("-inf" if x <= 0 else "+inf") for x in (low, high)]
+    return f"elo: A-B {difference(score):+.0f} (95 %: {shown[0]} to {shown[1]}), score {wins + draws / 2:.1f} of {n}"
+
+
 def _fair_note(r: Result) -> str:
     if r.at_fair_end is None:
         return ""
@@ -456,8 +489,9 @@ def main(argv: list[str] | None = None) -> int:
                 fair_seen += 1
                 fair_wins += r.at_fair_end[0] > r.at_fair_end[1]
                 fair_margin += r.at_fair_end[0] - r.at_fair_end[1]
-    print(f"think time a move: A {_average(spent[0], turns[0])}, B {_average(spent[1], turns[1])}")
     scored = args.games - errors
+    print(elo_line(wins, losses, draws))
+    print(f"think time a move: A {_average(spent[0], turns[0])}, B {_average(spent[1], turns[1])}")
     games = max(1, scored)
     print(f"{args.a} vs {b_name}: A won {wins} of {scored}{f' scored ({errors} errors)' if errors else ''} "
           f"({100 * wins / games:.0f}%), average margin A-B {float(margin) / games:+.2f}, "

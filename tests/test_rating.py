@@ -24,7 +24,6 @@ from game.control import Control
 from game.match.opponent import ComputerOpponent
 from game.match.settings import ComputerSettings, MatchSettings, SetupError
 from game.scenes.picker import PickerScene
-from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.versus import VersusScene
 from game.storage import history, rating
