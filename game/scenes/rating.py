@@ -69,7 +69,7 @@ class RatingScene(Scene):
         col_w = min(w - 2 * margin, round(1100 * theme.ui_scale(size)))
         line = theme.font(theme.text_size(size, 19)).get_linesize()
         top = margin + bh + margin + line + 8
-        below = 4 * theme.font(theme.text_size(size, 15)).get_linesize() + margin
+        below = 4 * (theme.font(theme.text_size(size, 15)).get_linesize() + 2) + margin
         self._text_y = margin + bh + margin
         self._chart = pygame.Rect((w - col_w) // 2, top, col_w, max(80, h - top - below))
 
@@ -103,7 +103,7 @@ class RatingScene(Scene):
         px = theme.text_size(size, 15)
         for text in wrap(t("rating.how"), theme.font(px), chart.w):
             surface.blit(theme.text(text, px, theme.INK_SOFT), (chart.x, y))
-            y += theme.font(px).get_linesize()
+            y += theme.font(px).get_linesize() + 2  # (lines set tight touch: see tests/test_fit.py)
         for text in self.notices:
             says = one_line(text, px, theme.RED_DARK, chart.w)
             surface.blit(says, (chart.x, y))
