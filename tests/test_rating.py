@@ -316,3 +316,14 @@ def test_the_rating_scene_charts_the_rated_games(control: Control) -> None:
     key(control, pygame.K_ESCAPE)
     assert control.stack.top is progress
 
+
+
+def test_a_rung_is_named_with_its_share_in_play_and_in_the_list() -> None:
+    from game.scenes.history_list import row_name
+    from game.view.story import side_name
+
+    settings = MatchSettings(Rules.COUNTRIES, 9, 9, ComputerSettings(Level.MASTER, Player.BLUE, 16))
+    assert side_name(Player.RED, settings) == "Мастер 1/16"
+    assert side_name(Player.RED, MatchSettings(computer=ComputerSettings(Level.MASTER))) == "Мастер"
+    facts = history.facts_of(_finished(), settings, None, when=datetime(2025, 1, 1))
+    assert "Мастер 1/16" in row_name(facts)
