@@ -616,6 +616,7 @@ STRINGS: dict[str, dict[str, str]] = {
                    "en": "The rating rises with a win and falls with a loss, the more the less expected the result. "
                          "It starts at 1000, the beginner's. Games against the computer count when played with no "
                          "takebacks and no hints."},
+    "results.rating": {"ru": "Рейтинг: {rating} ({change})", "en": "Rating: {rating} ({change})"},
     "rating.games": {"ru": "партий: {n}", "en": "games: {n}"},
 }
 

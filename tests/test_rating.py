@@ -251,6 +251,11 @@ def test_without_takebacks_undo_is_refused_and_the_record_says_so(control: Contr
     assert isinstance(results, ResultsScene)
     kept = results.kept.facts
     assert kept is not None and kept.no_takebacks and rating.rated(kept)
+    after = rating.current(results.kept.history.games, Rules.COUNTRIES)
+    change = after - rating.START
+    assert change == pytest.approx(rating.after(rating.START, RATINGS[Rules.COUNTRIES]["amateur"], kept.outcome)
+                                   - rating.START)
+    assert results.rating_line == f"Рейтинг: {round(after)} ({change:+.0f})"
     record = sgf.read((history.history_dir() / kept.file).read_bytes())
     setup = record_setup(record)
     assert setup is not None and setup.computer is not None and setup.computer.takebacks is False
@@ -264,6 +269,12 @@ def test_with_takebacks_allowed_undo_still_works(control: Control) -> None:
     step_until(control, lambda: play.human_to_move and play.game.move_count == 2)
     press(control, play.panel.b_undo)
     assert play.game.move_count == 0 and play.takeback.taken == 1
+    click(control, grid_px(play, 1, 1))
+    step_until(control, lambda: play.human_to_move and play.game.move_count == 2)
+    play.finish()
+    step(control)
+    results = control.stack.top
+    assert isinstance(results, ResultsScene) and results.rating_line is None  # not rated
 
 
 def test_the_versus_screen_picks_by_rating_and_passes_no_takebacks_on(control: Control) -> None:

@@ -1,5 +1,6 @@
 """The screens of the rating against the computer to photograph (issue 30): «Рейтинг» over a dozen rated games,
-the versus screen with «По силам» and no takebacks chosen, and a game without takebacks.
+the versus screen with «По силам» and no takebacks chosen, the results of a rated game (the rating moved), and
+a game without takebacks.
 
 Joined to :func:`game.shots.setups.screenshot_scenes` (kept apart for the size of that module).
 """
@@ -55,10 +56,19 @@ def rating_screens(screens: Any) -> list[tuple[str, Callable[[], None]]]:
         keep_rated_games()
         return stack.make("versus", Rules.COUNTRIES)
 
+    def rated_result() -> Any:
+        keep_rated_games()
+        game = demo.countries_demo()
+        game.finish()
+        human = game.winner or Player.BLUE
+        settings = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.MASTER, human, 16, takebacks=False))
+        return stack.make("results", Match(settings, game))
+
     no_takebacks = MatchSettings(Rules.COUNTRIES, 20, 15, ComputerSettings(Level.MASTER, Player.BLUE, 16,
                                                                            takebacks=False))
     return [
         ("rating", only(menu, lambda: stack.make("progress"), rating)),
         ("versus-fits", only(menu, versus, then=fits_chosen)),
+        ("results-rated", only(menu, rated_result)),
         ("play-no-takebacks", only(menu, lambda: stack.make("play", Match(no_takebacks, demo.countries_demo())))),
     ]

@@ -17,7 +17,7 @@ no longer shows (each game keeps at most ``1 − K·ln10/1600`` of what came bef
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ai import Level
@@ -50,6 +50,8 @@ class Step:
 
     when: str
     """When it ended, as the history has it."""
+    file: str
+    """Its record's name in the history folder."""
     opponent: Rung
     other: int
     """The computer's rating in that game."""
@@ -70,7 +72,7 @@ def steps(games: Iterable[Finished], rules: Rules) -> list[Step]:
         opponent = Rung(Level(game.level), game.share)
         other = rating_of(rules, opponent)
         rating = after(rating, other, game.outcome)
-        out.append(Step(game.when, opponent, other, game.outcome, rating))
+        out.append(Step(game.when, game.file, opponent, other, game.outcome, rating))
     return out
 
 
@@ -88,11 +90,24 @@ def strength_name(rung: Rung) -> str:
 
 
 
+def moved(games: Sequence[Finished], game: Finished) -> tuple[float, float] | None:
+    """The rating after the finished ``game`` (one of ``games``) and how far that game moved it; None when it
+    was not rated."""
+    if not rated(game):
+        return None
+    before = float(START)
+    for step in steps(games, Rules(game.rules)):
+        if step.file == game.file:
+            return step.rating, step.rating - before
+        before = step.rating
+    return None
+
+
 def fits(games: Iterable[Finished], rules: Rules) -> Rung:
     """«По силам»: the strength in ``rules`` against which the player, rated as now, expects to score nearest
     half the points."""
     return fitting(rules, current(games, rules))
 
 
-__all__ = ["K", "RATINGS", "SCORES", "START", "Step", "after", "current", "fits", "fitting", "rated", "rating_of",
+__all__ = ["K", "RATINGS", "SCORES", "START", "Step", "after", "current", "fits", "fitting", "moved", "rated", "rating_of",
            "steps", "strength_name"]
