@@ -338,3 +338,20 @@ def test_a_rung_is_named_with_its_share_in_play_and_in_the_list() -> None:
     assert side_name(Player.RED, MatchSettings(computer=ComputerSettings(Level.MASTER))) == "Мастер"
     facts = history.facts_of(_finished(), settings, None, when=datetime(2025, 1, 1))
     assert "Мастер 1/16" in row_name(facts)
+
+
+def test_a_match_plays_the_rungs_on_their_share(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench import match
+
+    job = match.Job(1, "master/16", "amateur", 10, 10, Rules.COUNTRIES, 1, None, 6)
+    assert match._budget("master/16", job) == ("master", pytest.approx(budget("master", 10, 10) / 16))
+    assert match._budget("amateur", job) == ("amateur", None)
+    timed = match.Job(1, "master/4", "master", 10, 10, Rules.COUNTRIES, 1, 2.0, 6)
+    assert match._budget("master/4", timed) == ("master", 0.5) and match._budget("master", timed) == ("master", 2.0)
+    assert match.main(["--a", "master/64", "--b", "amateur", "--games", "1", "--size", "6x6", "--max-moves", "6",
+                       "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("master/64 (A) vs amateur (B)") and lines[-1].startswith("match: A wins ")
+    assert any(line.startswith("elo: ") for line in lines)
+    with pytest.raises(SystemExit):
+        match.main(["--a", "master/3", "--b", "amateur"])
