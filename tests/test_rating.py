@@ -24,6 +24,7 @@ from game.control import Control
 from game.match.opponent import ComputerOpponent
 from game.match.settings import ComputerSettings, MatchSettings, SetupError
 from game.scenes.picker import PickerScene
+from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.versus import VersusScene
 from game.storage import history, rating
@@ -355,3 +356,25 @@ def test_a_match_plays_the_rungs_on_their_share(capsys: pytest.CaptureFixture[st
     assert any(line.startswith("elo: ") for line in lines)
     with pytest.raises(SystemExit):
         match.main(["--a", "master/3", "--b", "amateur"])
+
+
+def test_a_resumed_game_is_still_without_takebacks_and_plays_the_same_rung(control: Control) -> None:
+    from game.scenes.handoff import Match
+    from game.storage import unfinished
+    from game.storage.autosave import resume
+
+    settings = MatchSettings(Rules.COUNTRIES, 9, 7, ComputerSettings(Level.MASTER, Player.BLUE, 64, takebacks=False))
+    play = start_play(control, settings, chooser=first_legal)
+    click(control, grid_px(play, 1, 1))
+    step_until(control, lambda: play.human_to_move and play.game.move_count == 2)
+    play.shutdown()  # leaving writes the autosave now
+    saved = unfinished.load_current()
+    assert isinstance(saved, unfinished.Resumable)
+    again = PlayScene(control.stack, Match(*resume(saved)))
+    control.stack.push(again)
+    step(control)
+    assert again.settings == settings and again.opponent is not None and again.opponent.share == 64
+    assert not again.panel.b_undo.enabled and again.panel.b_undo.key == "play.undo.off"
+    again.undo()
+    assert again.game.move_count == 2
+    again.shutdown()
