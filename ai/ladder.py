@@ -3,7 +3,8 @@ the master on a smaller search budget («По силам» picks among them).
 
 A rung between is the master's kernel searching a share of the master's budget, always seeded: a seeded
 search stops on a count of kernel moves (``ai.work.MOVES_PER_SECOND`` a second of budget), not on the clock,
-so a rung does the same work on any machine and its strength is what ``bench.match`` measured. Each rung's
+and its clock's hard limit is the whole master's budget (:meth:`Rung.clock_seconds`), so a rung does the same
+work on an idle machine or a busy one and its strength is what ``bench.match`` measured. Each rung's
 rating is in :data:`RATINGS`, from the matches in docs/MEASURED.md («Ratings of the levels»).
 
 >>> [r.name for r in RUNGS]
@@ -39,10 +40,11 @@ class Rung:
         rung between."""
         return None if self.share == 1 else budget(self.level.value, width, height) / self.share
 
-    @property
-    def seeded(self) -> bool:
-        """Whether its searches must be seeded: a rung between stops on its work count only when seeded."""
-        return self.share != 1
+    def clock_seconds(self, width: int, height: int) -> float | None:
+        """The clock's hard limit for a rung between: the whole level's budget, so that its work count, not a
+        busy machine's clock, ends its search (None for a level: its budget is its limit)."""
+        return None if self.share == 1 else budget(self.level.value, width, height)
+
 
 
 SHARES = (64, 16, 4)

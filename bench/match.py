@@ -295,8 +295,10 @@ def play_game(job: Job) -> Result:
                     skipped += legal
                     move = suggested[legal]
             else:
-                level, seconds = _budget(job.a if side == 0 else job.b, job)
-                thought = think(game, level, seconds=seconds, seed=seed, cores=job.cores)
+                name = job.a if side == 0 else job.b
+                level, seconds = _budget(name, job)
+                clock = rung(name).clock_seconds(job.width, job.height) if "/" in name else None
+                thought = think(game, level, seconds=seconds, seed=seed, cores=job.cores, clock_seconds=clock)
                 think_time = time.perf_counter() - t0
                 cores = max(cores, thought.cores)
                 move = thought.move

@@ -203,9 +203,12 @@ def test_the_written_set_up_keeps_share_takebacks_and_fits_and_refuses_odd_ones(
 
 def test_a_rung_searches_a_share_of_the_masters_budget_seeded() -> None:
     asked: list[tuple[str, float | None, int | None]] = []
+    clocks: list[float | None] = []
 
-    def chooser(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None) -> Point:
+    def chooser(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
+                clock_seconds: float | None = None) -> Point:
         asked.append((level, seconds, seed))
+        clocks.append(clock_seconds)
         return max(game.legal_moves())
 
     for settings, seconds in ((ComputerSettings(Level.MASTER, Player.BLUE, 16), None),
@@ -222,6 +225,40 @@ def test_a_rung_searches_a_share_of_the_masters_budget_seeded() -> None:
     assert s16 == pytest.approx(budget("master", 15, 15) / 16) and seed16 is not None
     assert s4 == pytest.approx(0.5) and seed4 is not None
     assert s1 is None and seed1 is None  # the master itself: its own budget, on the clock and every core
+    # a rung's clock stops it only at the master's whole budget: its work count ends it, not a busy machine
+    assert clocks == [pytest.approx(budget("master", 15, 15))] * 2 + [None]
+
+
+def test_a_rungs_clock_is_the_masters_whole_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rung searches its share's work count with the master's whole budget as the clock's hard limit: on a
+    busy machine its count, not the deadline, ends it (the deadline the kernel is handed is read here)."""
+    import time
+
+    import ai
+    from ai import kernel, think
+    from ai.kernel import master as compiled
+    from bench.levels import mid_game
+
+    assert kernel.wait(900)
+    handed: list[tuple[float, float]] = []
+    search = compiled.search
+
+    def spy(game: Game, seconds: float, **kw: object) -> object:
+        handed.append((seconds, kw["deadline"]))  # type: ignore[arg-type]
+        return search(game, seconds, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(compiled, "search", spy)
+    game = mid_game(10, 10, Rules.COUNTRIES, 3)
+    step = rung("master/16")
+    share, whole = step.seconds(10, 10), step.clock_seconds(10, 10)
+    assert share is not None and whole is not None and whole == pytest.approx(16 * share)
+    for clock, limit in ((whole, whole), (None, share)):
+        before = time.perf_counter()
+        think(game, "master", seconds=share, seed=5, clock_seconds=clock)
+        seconds, deadline = handed.pop()
+        assert seconds == pytest.approx(share)  # the work count: the share's
+        assert before + 0.95 * limit <= deadline <= time.perf_counter() + 0.95 * limit
+    assert ai.choose_move.__kwdefaults__["clock_seconds"] is None  # (a plain level: its budget is its clock)
 
 
 # ----- by posted events ---------------------------------------------------------------------------------

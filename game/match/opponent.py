@@ -145,6 +145,7 @@ class ComputerOpponent:
         if _takes(self._chooser, "copy"):
             self._extra["copy"] = False
         self._pass_cancel = _takes(self._chooser, "cancel")
+        self._pass_clock = _takes(self._chooser, "clock_seconds")
         self.jobs: Jobs[Answer] = Jobs(f"computer-{player.name.lower()}", notify)
         """Its searches: the current one's answer wakes the loop through ``notify``."""
         self._asked_version: int | None = None  # the position last asked about by take_turn
@@ -194,6 +195,8 @@ class ComputerOpponent:
             if self._wants_stop(game):
                 return Answer(None, None, version, stop=True)
             extra = dict(self._extra, cancel=job.cancel) if self._pass_cancel else self._extra
+            if self.share != 1 and self._pass_clock:  # a rung: its work count ends the search, not the clock
+                extra = dict(extra, clock_seconds=budget(self.level, game.width, game.height))
             move = self._chooser(game, self.level, seconds=self._budget(game), seed=self.seed, **extra)
             return Answer((int(move[0]), int(move[1])), None, version)
         except BaseException as error:  # reported to the scene, never raised in a thread
