@@ -6,9 +6,9 @@
 
 A side is a level or a rung between the amateur and the master (``--b master/16``: the master on a
 sixteenth of its budget, ``ai.ladder``). Every search is seeded, so the master and the rungs stop on their
-counts of kernel moves, not on the clock. Colours alternate (A is Blue in games 1, 3, 5, …). A game runs until the side
-to move has no legal move (a full board), or until the move cap. In classic,
-``--fair-end`` ends it sooner, where a player would press «Стоп»: when every
+counts of kernel moves; their clocks are :data:`CLOCK_SLACK` times their budgets, there only as a net.
+Colours alternate (A is Blue in games 1, 3, 5, …). A game runs until the side to move has no legal move
+(a full board), or until the move cap. In classic, ``--fair-end`` ends it sooner, where a player would press «Стоп»: when every
 legal move of the side to move lies in the other side's free areas, so that all
 it could do is feed dots to be captured (:func:`fair_end`); the game is scored
 there. Each game's line says how it ended: "fair end", "full board" or "move cap";
@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import IO, Any
 
-from ai import LEVELS, kernel, think
+from ai import LEVELS, budget, kernel, think
 from ai.ladder import RUNGS, difference, rung
 from engine import Game, Player, Point, Rules, format_score
 from engine.grid import grid
@@ -56,6 +56,11 @@ FAIR_END, FULL_BOARD, MOVE_CAP, ERROR = "fair end", "full board", "move cap", "e
 
 REPLY_SLACK = 30.0
 """Seconds an outside engine may take to answer beyond its thinking time before its game is given up."""
+
+CLOCK_SLACK = 20
+"""A master's (or a rung's) clock in a match is this many times its budget: its seeded search stops on its work
+count unless the machine is twenty-odd times slower than an idle one (at a load of 10 on the two cores the
+kernel ran at a ninth of its idle speed, and a clock of one budget cut the counts short)."""
 
 _COLOURS = {Player.BLUE: "Black", Player.RED: "Red"}
 """Our colours as oppai-cli names them: Blue moves first, as its Black does."""
@@ -295,9 +300,9 @@ def play_game(job: Job) -> Result:
                     skipped += legal
                     move = suggested[legal]
             else:
-                name = job.a if side == 0 else job.b
-                level, seconds = _budget(name, job)
-                clock = rung(name).clock_seconds(job.width, job.height) if "/" in name else None
+                level, seconds = _budget(job.a if side == 0 else job.b, job)
+                clock = None if level != "master" else \
+                    CLOCK_SLACK * (seconds if seconds is not None else budget(level, job.width, job.height))
                 thought = think(game, level, seconds=seconds, seed=seed, cores=job.cores, clock_seconds=clock)
                 think_time = time.perf_counter() - t0
                 cores = max(cores, thought.cores)
