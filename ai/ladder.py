@@ -58,8 +58,8 @@ ANCHOR = 1000
 """The beginner's rating in each rule set, where the scale is pinned (a player with no rated game starts here)."""
 
 STEPS: dict[Rules, tuple[int, ...]] = {
-    Rules.COUNTRIES: (270, 430, 200, 200, 200),
-    Rules.CLASSIC: (270, 430, 200, 200, 200),
+    Rules.COUNTRIES: (269, 636, 338, 255, 269),
+    Rules.CLASSIC: (636, 564, 89, 66, 108),
 }
 """Each rung's rating above the one below it, from the beginner up, in each rule set: the differences measured
 with ``bench.match`` between neighbours on 10×10 (docs/MEASURED.md, «Ratings of the levels», has the matches,
