@@ -93,8 +93,8 @@ def settings_from_meta(meta: Mapping[str, Any], game: Game) -> MatchSettings:
     """The set-up to resume ``game`` with, as :func:`autosave_meta` wrote it or as older versions did;
     a set-up that cannot be read is two players without a clock (logged): the game itself still resumes.
 
+    >>> settings_from_meta({"mode": "computer", "level": "amateur", "human": "red"}, Game(7, 5)).computer
     ComputerSettings(level=<Level.AMATEUR: 'amateur'>, human=<Player.RED: 2>, share=1, takebacks=True, fits=False)
-    ComputerSettings(level=<Level.AMATEUR: 'amateur'>, human=<Player.RED: 2>)
     """
     if "setup" not in meta:
         return _old_settings(meta, game)
