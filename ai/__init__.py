@@ -90,7 +90,8 @@ def budget(level: str, width: int, height: int) -> float:
 
 
 def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
-                cancel: CancelFlag | None = None, cores: int | None = None, copy: bool = True) -> tuple[int, int]:
+                cancel: CancelFlag | None = None, cores: int | None = None, copy: bool = True,
+                clock_seconds: float | None = None) -> tuple[int, int]:
     """A legal move for ``game.to_move`` at ``level``; ``game`` itself is left as it was.
 
     ``seconds`` replaces the level's budget, ``seed`` makes the choice repeatable,
@@ -106,8 +107,13 @@ def choose_move(game: Game, level: str, *, seconds: float | None = None, seed: i
     touched by no one else meanwhile (the game's worker rebuilds one off the UI thread): the search
     plays its lines out on it, each taken back again, instead of replaying the whole game into a
     copy of its own first. The real game is then copied once on its way here, not twice.
+
+    ``clock_seconds`` moves the clock's hard limit away from the budget: a seeded master then stops on
+    its budget's work count and only this ends it sooner (a rung of ``ai.ladder``, the master on a share of
+    its budget, is given the whole budget here, so that a busy machine does not cut its count short).
     """
-    return think(game, level, seconds=seconds, seed=seed, cancel=cancel, cores=cores, copy=copy).move
+    return think(game, level, seconds=seconds, seed=seed, cancel=cancel, cores=cores, copy=copy,
+                 clock_seconds=clock_seconds).move
 
 
 @dataclass(frozen=True)
@@ -126,7 +132,8 @@ class Thought:
 
 
 def think(game: Game, level: str, *, seconds: float | None = None, seed: int | None = None,
-          cancel: CancelFlag | None = None, cores: int | None = None, copy: bool = True) -> Thought:
+          cancel: CancelFlag | None = None, cores: int | None = None, copy: bool = True,
+          clock_seconds: float | None = None) -> Thought:
     """``choose_move`` that also tells how many positions it played out, and on how many cores."""
     start = time.perf_counter()
     if not isinstance(game, Game):
@@ -137,6 +144,7 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
     if game.is_over or game.legal_count == 0:
         raise ValueError("the game is over: there is no move to choose")
     limit = budget(level, game.width, game.height) if seconds is None else _seconds(seconds)
+    deadline = start + (limit if clock_seconds is None else max(limit, _seconds(clock_seconds))) * 0.95
     if cores is None:
         cores = 1 if seed is not None else parallel.default_cores()
     if (level == "master" and game.stopped_by is None
@@ -149,7 +157,7 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
             # for the kernel is part of the budget.
             from ai.kernel import master as compiled  # loaded: kernel_can_search said so
 
-            found = compiled.search(game, limit, seed=seed, deadline=start + limit * 0.95,
+            found = compiled.search(game, limit, seed=seed, deadline=deadline,
                                     cancel=None if cancel is None else cancel.is_set, cores=cores)
             if game.is_legal(found.move):
                 return Thought(found.move, found.positions, found.iterations, found.cores, kernel=True)
@@ -157,7 +165,7 @@ def think(game: Game, level: str, *, seconds: float | None = None, seed: int | N
             level = "amateur"  # logged once by kernel_can_search
     rng = random.Random(seed)
     board = Board(game, copy=copy)
-    board.deadline = start + limit * 0.95
+    board.deadline = deadline
     if cancel is not None:
         board.cancel = cancel.is_set
     fallback = board.legal()[0]

@@ -4,15 +4,18 @@
     python -m bench.match --a master --b amateur --games 40 --rules classic --seconds 1 --fair-end
     python -m bench.match --a master --engine "PATH/oppai-cli -t 1" --engine-seconds 1 --seconds 1 --fair-end
 
-Colours alternate (A is Blue in games 1, 3, 5, …). A game runs until the side
-to move has no legal move (a full board), or until the move cap. In classic,
-``--fair-end`` ends it sooner, where a player would press «Стоп»: when every
+A side is a level or a rung between the amateur and the master (``--b master/16``: the master on a
+sixteenth of its budget, ``ai.ladder``). Every search is seeded, so the master and the rungs stop on their
+counts of kernel moves; their clocks are :data:`CLOCK_SLACK` times their budgets, there only as a net.
+Colours alternate (A is Blue in games 1, 3, 5, …). A game runs until the side to move has no legal move
+(a full board), or until the move cap. In classic, ``--fair-end`` ends it sooner, where a player would press «Стоп»: when every
 legal move of the side to move lies in the other side's free areas, so that all
 it could do is feed dots to be captured (:func:`fair_end`); the game is scored
 there. Each game's line says how it ended: "fair end", "full board" or "move cap";
 a classic game played on past its fair end also says how it stood there.
 Games run two at a time (the machine has two cores); ``--cores`` gives each
-master more (default 1: the games already share the cores). The last line is
+master more (default 1: the games already share the cores). A line after the games turns the score into a
+rating difference with its 95 % interval (:func:`elo_line`); the last line is
 exactly ``match: A wins W, B wins L, draws D``.
 
 ``--engine`` puts an outside program in B's place: one that speaks oppai-cli's
@@ -27,6 +30,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import multiprocessing
 import os
 import queue
@@ -42,7 +46,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import IO, Any
 
-from ai import LEVELS, kernel, think
+from ai import LEVELS, budget, kernel, think
+from ai.ladder import RUNGS, difference, rung
 from engine import Game, Player, Point, Rules, format_score
 from engine.grid import grid
 
@@ -51,6 +56,11 @@ FAIR_END, FULL_BOARD, MOVE_CAP, ERROR = "fair end", "full board", "move cap", "e
 
 REPLY_SLACK = 30.0
 """Seconds an outside engine may take to answer beyond its thinking time before its game is given up."""
+
+CLOCK_SLACK = 20
+"""A master's (or a rung's) clock in a match is this many times its budget: its seeded search stops on its work
+count unless the machine is twenty-odd times slower than an idle one (at a load of 10 on the two cores the
+kernel ran at a ninth of its idle speed, and a clock of one budget cut the counts short)."""
 
 _COLOURS = {Player.BLUE: "Black", Player.RED: "Red"}
 """Our colours as oppai-cli names them: Blue moves first, as its Black does."""
@@ -243,7 +253,7 @@ def play_game(job: Job) -> Result:
     a_colour = Player.BLUE if job.number % 2 == 1 else Player.RED
     # The protocol has no first-move zone: against an outside engine both sides open anywhere.
     game = Game(job.width, job.height, job.rules, zone=job.engine is None)
-    if "master" in (job.a, job.b):
+    if any(name.startswith("master") for name in (job.a, job.b)):
         # Compiled (or loaded from its cache) before the clock runs: the game plays the compiled master.
         kernel.wait(600)
     start = time.perf_counter()
@@ -290,8 +300,10 @@ def play_game(job: Job) -> Result:
                     skipped += legal
                     move = suggested[legal]
             else:
-                level = job.a if side == 0 else job.b
-                thought = think(game, level, seconds=job.seconds, seed=seed, cores=job.cores)
+                level, seconds = _budget(job.a if side == 0 else job.b, job)
+                clock = None if level != "master" else \
+                    CLOCK_SLACK * (seconds if seconds is not None else budget(level, job.width, job.height))
+                thought = think(game, level, seconds=seconds, seed=seed, cores=job.cores, clock_seconds=clock)
                 think_time = time.perf_counter() - t0
                 cores = max(cores, thought.cores)
                 move = thought.move
@@ -309,6 +321,48 @@ def play_game(job: Job) -> Result:
     return Result(job.number, a_colour is Player.BLUE, game.score(a_colour), game.score(a_colour.other),
                   game.move_count, time.perf_counter() - start, slowest, ended, cores, at_fair_end,
                   (spent[0], spent[1]), (turns[0], turns[1]), skipped, fallbacks, tuple(refused), error)
+
+
+def _budget(name: str, job: Job) -> tuple[str, float | None]:
+    """The level a side plays and its budget: a rung between («master/16») searches its share of the master's
+    budget, or of ``--seconds`` when given; a level has ``--seconds`` or its own."""
+    if "/" not in name:
+        return name, job.seconds
+    step = rung(name)
+    if job.seconds is None:
+        return step.level.value, step.seconds(job.width, job.height)
+    return step.level.value, job.seconds / step.share
+
+
+def elo_line(wins: int, losses: int, draws: int) -> str:
+    """How far A's rating is above B's by the score (a draw half a point), with a 95 % interval.
+
+    The interval is the score's, two standard errors either way, turned into ratings; a match won or lost
+    whole has no finite estimate: it then says the one-sided bound (the score that would make such a
+    sweep one chance in twenty) and, as the ladder counts it, the score as if half a game had gone the other
+    way.
+
+    >>> elo_line(31, 5, 4)
+    'elo: A-B +269 (95 %: +162 to +455), score 33.0 of 40'
+    >>> elo_line(40, 0, 0)
+    'elo: A-B at least +444 (95 %, one-sided); +759 counting half a game lost, score 40.0 of 40'
+    """
+    n = wins + losses + draws
+    if n == 0:
+        return "elo: no game scored"
+    score = (wins + draws / 2) / n
+    if score in (0.0, 1.0):
+        bound = 0.05 ** (1 / n)
+        sign = 1 if score == 1.0 else -1
+        half = (n - 0.5) / n
+        return (f"elo: A-B at {'least' if sign > 0 else 'most'} {sign * difference(bound):+.0f} (95 %, one-sided); "
+                f"{sign * difference(half):+.0f} counting half a game {'lost' if sign > 0 else 'won'}, "
+                f"score {wins + draws / 2:.1f} of {n}")
+    spread = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
+    se = math.sqrt(spread / n)
+    low, high = score - 1.96 * se, score + 1.96 * se
+    shown = [f"{difference(x):+.0f}" if 0 < x < 1 else ("-inf" if x <= 0 else "+inf") for x in (low, high)]
+    return f"elo: A-B {difference(score):+.0f} (95 %: {shown[0]} to {shown[1]}), score {wins + draws / 2:.1f} of {n}"
 
 
 def _fair_note(r: Result) -> str:
@@ -357,8 +411,9 @@ def _command(text: str) -> tuple[str, ...]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.match", description=__doc__.splitlines()[0])
-    parser.add_argument("--a", required=True, choices=LEVELS + ("novice",))
-    parser.add_argument("--b", choices=LEVELS + ("novice",), help="B's level (or --engine)")
+    names = LEVELS + ("novice",) + tuple(r.name for r in RUNGS if r.share != 1)
+    parser.add_argument("--a", required=True, choices=names, help="A's level, or a rung between such as master/16")
+    parser.add_argument("--b", choices=names, help="B's level or rung (or --engine)")
     parser.add_argument("--engine", type=_command, default=None,
                         help="B is an outside engine speaking oppai-cli's JSON-lines protocol: its command line, "
                              "split as a shell would (e.g. \"PATH -t 1 -p debuts.txt heuristics.txt\"); classic only")
@@ -441,8 +496,9 @@ def main(argv: list[str] | None = None) -> int:
                 fair_seen += 1
                 fair_wins += r.at_fair_end[0] > r.at_fair_end[1]
                 fair_margin += r.at_fair_end[0] - r.at_fair_end[1]
-    print(f"think time a move: A {_average(spent[0], turns[0])}, B {_average(spent[1], turns[1])}")
     scored = args.games - errors
+    print(elo_line(wins, losses, draws))
+    print(f"think time a move: A {_average(spent[0], turns[0])}, B {_average(spent[1], turns[1])}")
     games = max(1, scored)
     print(f"{args.a} vs {b_name}: A won {wins} of {scored}{f' scored ({errors} errors)' if errors else ''} "
           f"({100 * wins / games:.0f}%), average margin A-B {float(margin) / games:+.2f}, "

@@ -714,6 +714,34 @@ STRINGS: dict[str, dict[str, str]] = {
     "lesson.stop.done": {"ru": "Красные ходили одни и никого не поймали. Итог {blue}\u00a0:\u00a0{red} — "
                                "вы победили!",
                          "en": "Red moved alone and caught nothing. The final count is {blue} to {red}: you won!"},
+    # rating30: the rating against the computer, «По силам», games without takebacks (game.storage.rating,
+    # game.scenes.rating, game.scenes.versus); {share} as «1/16», {rating} a whole number
+    "level.master.share": {"ru": "Мастер {share}", "en": "Master {share}"},
+    "level.fits": {"ru": "По силам", "en": "Fits me"},
+    "versus.takebacks": {"ru": "Отмена ходов", "en": "Takebacks"},
+    "versus.takebacks.on": {"ru": "Можно", "en": "Allowed"},
+    "versus.takebacks.off": {"ru": "Нельзя: на рейтинг", "en": "None: rated"},
+    "versus.rating": {"ru": "Ваш рейтинг ({rules}): {rating}", "en": "Your rating ({rules}): {rating}"},
+    "versus.fits.picks": {"ru": "По силам: {who}, рейтинг {rating}", "en": "Fits you: {who}, rated {rating}"},
+    "versus.rated": {"ru": "На рейтинг идут партии без отмены ходов и без подсказок.",
+                     "en": "Rated games: no takebacks and no hints."},
+    "versus.unrated": {"ru": "С отменой ходов партия не на рейтинг.",
+                       "en": "With takebacks the game is not rated."},
+    "play.undo.off": {"ru": "Без отмены", "en": "No undo"},
+    "play.no_takebacks": {"ru": "Без отмены ходов", "en": "No takebacks in this game"},
+    "rating.title": {"ru": "Рейтинг", "en": "Rating"},
+    "rating.open": {"ru": "Рейтинг", "en": "Rating"},
+    "rating.now": {"ru": "{rules}: {rating} · партий на рейтинг: {n}", "en": "{rules}: {rating} · rated games: {n}"},
+    "rating.none": {"ru": "{rules}: партий на рейтинг пока нет", "en": "{rules}: no rated games yet"},
+    "rating.levels": {"ru": "Рейтинги соперников", "en": "The computer's ratings"},
+    "rating.how": {"ru": "Рейтинг растёт за победу и падает за поражение: тем сильнее, чем неожиданнее исход. "
+                         "Начало — 1000, рейтинг новичка. Считаются партии против компьютера без отмены ходов "
+                         "и без подсказок.",
+                   "en": "The rating rises with a win and falls with a loss, the more the less expected the result. "
+                         "It starts at 1000, the beginner's. Games against the computer count when played with no "
+                         "takebacks and no hints."},
+    "results.rating": {"ru": "Рейтинг: {rating} ({change})", "en": "Rating: {rating} ({change})"},
+    "rating.games": {"ru": "партий: {n}", "en": "games: {n}"},
 }
 
 _language = DEFAULT_LANGUAGE

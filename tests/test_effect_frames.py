@@ -18,12 +18,12 @@ from engine import sgf
 from game.control import Control
 from game.match.settings import MatchSettings
 from game.scenes.help import HelpScene
-from game.shots.setups import BIG_RING, _big_ring_but_one
+from game.shots.rings import BIG_RING, big_ring_but_one
 from game.view.moments import Size
 
 
 def test_an_effect_frame_draws_over_the_cached_board_without_painting_it(control: Control) -> None:  # noqa: F811
-    play = start_play(control, MatchSettings(width=20, height=15), _big_ring_but_one())
+    play = start_play(control, MatchSettings(width=20, height=15), big_ring_but_one())
     click(control, play.board.grid_to_pixel(BIG_RING[-1]))  # the move's frame: the board brought up to date
     [shown] = play.anims.effects.shown
     assert shown.moment.size is Size.HUGE and shown.banner is not None and shown.pieces  # all four effects
@@ -39,7 +39,7 @@ def test_an_effect_frame_draws_over_the_cached_board_without_painting_it(control
 
 def test_the_moves_frame_leaves_the_autosaves_record_to_the_first_still_frame(
         control: Control, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    play = start_play(control, MatchSettings(width=20, height=15), _big_ring_but_one())
+    play = start_play(control, MatchSettings(width=20, height=15), big_ring_but_one())
     written: list[int] = []
     dumps = sgf.dumps
     monkeypatch.setattr(sgf, "dumps", lambda game, **kw: (written.append(game.move_count), dumps(game, **kw))[1])
@@ -63,7 +63,7 @@ def wait_idle(loop: Control) -> None:
 def test_the_loop_collects_and_freezes_once_for_each_scene_while_it_waits_for_input(
         control: Control) -> None:  # noqa: F811
     try:
-        play = start_play(control, MatchSettings(width=20, height=15), _big_ring_but_one())
+        play = start_play(control, MatchSettings(width=20, height=15), big_ring_but_one())
         wait_idle(control)
         assert control.collector.settled == 1 and gc.get_freeze_count() > 0
         wait_idle(control)  # the same scene: no second pass

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import inspect
 import logging
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ai import PLAYER_LEVELS, Level, choose_move, stop_phase_done
+from ai import PLAYER_LEVELS, Level, budget, choose_move, stop_phase_done
 from ai.stop import should_press_stop
 from engine import Action, Game, IllegalMove, Player, Point, Rules
 from game.match.jobs import Job, Jobs, Notify
@@ -119,13 +120,18 @@ class ComputerOpponent:
     def __init__(self, player: Player, level: Level, *, chooser: Chooser | None = None,
                  stop_done: Callable[[Game], bool] | None = None,
                  press_stop: Callable[[Game], bool] | None = None,
-                 seconds: float | None = None, seed: int | None = None, notify: Notify | None = None) -> None:
+                 seconds: float | None = None, seed: int | None = None, notify: Notify | None = None,
+                 share: int = 1) -> None:
         if level not in PLAYER_LEVELS:
             raise ValueError(f"unknown level {level!r}; known: {', '.join(PLAYER_LEVELS)}")
         self.player = player
         self.level = Level(level)
         self.seconds = seconds
-        self.seed = seed
+        self.share = share
+        """A rung between the amateur and the master (``ai.ladder``): the budget is divided by this."""
+        # A rung searches seeded, so that it stops on its count of kernel moves (the strength measured), not on
+        # the clock; a seed drawn for the game keeps its moves from repeating from one game to the next.
+        self.seed = seed if seed is not None or share == 1 else random.randrange(1 << 30)
         self._chooser: Chooser = chooser if chooser is not None else choose_move
         # When it moves alone after the human's «Стоп», the computer may end the
         # game early (docs/RULES.md §3.8) once ``stop_done`` says nothing is left to take.
@@ -139,6 +145,7 @@ class ComputerOpponent:
         if _takes(self._chooser, "copy"):
             self._extra["copy"] = False
         self._pass_cancel = _takes(self._chooser, "cancel")
+        self._pass_clock = _takes(self._chooser, "clock_seconds")
         self.jobs: Jobs[Answer] = Jobs(f"computer-{player.name.lower()}", notify)
         """Its searches: the current one's answer wakes the loop through ``notify``."""
         self._asked_version: int | None = None  # the position last asked about by take_turn
@@ -157,7 +164,7 @@ class ComputerOpponent:
         """
         press = should_press_stop if chooser is None and settings.level in STOP_LEVELS else None
         return cls(settings.computer, settings.level, chooser=chooser, press_stop=press, seconds=seconds,
-                   notify=notify)
+                   notify=notify, share=settings.share)
 
     @property
     def presses_stop(self) -> bool:
@@ -188,12 +195,21 @@ class ComputerOpponent:
             if self._wants_stop(game):
                 return Answer(None, None, version, stop=True)
             extra = dict(self._extra, cancel=job.cancel) if self._pass_cancel else self._extra
-            move = self._chooser(game, self.level, seconds=self.seconds, seed=self.seed, **extra)
+            if self.share != 1 and self._pass_clock:  # a rung: its work count ends the search, not the clock
+                extra = dict(extra, clock_seconds=budget(self.level, game.width, game.height))
+            move = self._chooser(game, self.level, seconds=self._budget(game), seed=self.seed, **extra)
             return Answer((int(move[0]), int(move[1])), None, version)
         except BaseException as error:  # reported to the scene, never raised in a thread
             log.error("The computer (%s, level %s) could not choose a move at game version %d",
                       self.player.name, self.level, version, exc_info=error)
             return Answer(None, error, version)
+
+    def _budget(self, game: Game) -> float | None:
+        """The seconds its search is given: as set (None: the level's own), or a rung's share of it."""
+        if self.share == 1:
+            return self.seconds
+        whole = self.seconds if self.seconds is not None else budget(self.level, game.width, game.height)
+        return whole / self.share
 
     def _wants_stop(self, game: Game) -> bool:
         """Ask ``press_stop`` about its own turn; a rule that fails means play on (logged), not a failed turn."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ai import Level
+from ai.ladder import SHARES, Rung
 from engine import MAX_SIZE, Player, Rules
 from game.match.clock import CLOCK_MINUTES, INCREMENTS, TimeControl
 
@@ -58,6 +59,12 @@ def _choice(value: object, choices: tuple[int, ...], field: str) -> int:
     raise SetupError(f"{field} is one of {', '.join(map(str, choices))}, not {_shown(value)}")
 
 
+def _flag(value: object, field: str) -> bool:
+    if type(value) is bool:  # 1 is no yes
+        return value
+    raise SetupError(f"{field} is true or false, not {_shown(value)}")
+
+
 def _nodes(value: object, field: str) -> int:
     if type(value) is int and 1 <= value <= MAX_SIZE:
         return value
@@ -87,30 +94,66 @@ def _shown(value: object) -> str:
 
 @dataclass(frozen=True)
 class ComputerSettings:
-    """A game against the computer: its level and the colour the human plays."""
+    """A game against the computer: its level and the colour the human plays; the master on a share of its
+    budget (a rung between the amateur and the master, ``ai.ladder``); whether moves may be taken back; and
+    whether «По силам» chose the strength from the player's rating.
+
+    The written form names ``share``, ``takebacks`` and ``fits`` only when they differ from a plain game, so a
+    set-up written before they existed reads back as it was.
+
+    >>> ComputerSettings(Level.MASTER, share=16, takebacks=False).to_json()
+    {'level': 'master', 'human': 'blue', 'share': 16, 'takebacks': False}
+    """
 
     level: Level = Level.BEGINNER
     human: Player = Player.BLUE
+    share: int = 1
+    """The master's budget is divided by this: 1, or one of ``ai.ladder.SHARES`` (the master only)."""
+    takebacks: bool = True
+    """False: «Отменить» is off for this game (a rated game needs it: ``game.storage.rating``)."""
+    fits: bool = False
+    """«По силам»: the level and share were picked from the player's rating (and are again next time)."""
 
     def __post_init__(self) -> None:
         # A level given by its name ("master") is held as the Level it names; an unknown one is a ValueError.
         object.__setattr__(self, "level", Level(self.level))
+        if self.share != 1 and (self.level is not Level.MASTER or self.share not in SHARES):
+            raise ValueError(f"a share of the budget is one of {SHARES} and for the master only, not {self.share!r}")
 
     @property
     def computer(self) -> Player:
         """The colour the computer plays."""
         return self.human.other
 
-    def to_json(self) -> dict[str, str]:
-        """The written form: the level by name, the human's colour as 'blue' or 'red'."""
-        return {"level": self.level.value, "human": colour_name(self.human)}
+    @property
+    def rung(self) -> Rung:
+        """The strength it plays at, as the ladder names it."""
+        return Rung(self.level, self.share)
+
+    def to_json(self) -> dict[str, object]:
+        """The written form: the level by name, the human's colour as 'blue' or 'red', and what differs from a
+        plain game."""
+        data: dict[str, object] = {"level": self.level.value, "human": colour_name(self.human)}
+        if self.share != 1:
+            data["share"] = self.share
+        if not self.takebacks:
+            data["takebacks"] = False
+        if self.fits:
+            data["fits"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: object, field: str = "computer") -> ComputerSettings:
         """The computer :meth:`to_json` wrote; :class:`SetupError` for anything else."""
         fields = _mapping(data, field)
-        return cls(_member(Level, fields.get("level"), f"{field}.level"),
-                   _colour(fields.get("human"), f"{field}.human"))
+        level = _member(Level, fields.get("level"), f"{field}.level")
+        share = fields.get("share", 1)
+        if not (type(share) is int and (share == 1 or (share in SHARES and level is Level.MASTER))):
+            raise SetupError(f"{field}.share is 1 or, for the master, one of {', '.join(map(str, SHARES))}, "
+                             f"not {_shown(share)}")
+        return cls(level, _colour(fields.get("human"), f"{field}.human"), share,
+                   _flag(fields.get("takebacks", True), f"{field}.takebacks"), _flag(fields.get("fits", False),
+                                                                                  f"{field}.fits"))
 
 
 @dataclass(frozen=True)
@@ -122,6 +165,11 @@ class MatchSettings:
     height: int = 20
     computer: ComputerSettings | None = None
     clock: TimeControl = TimeControl()
+
+    @property
+    def takebacks(self) -> bool:
+        """Whether «Отменить» may take moves back: always at one screen, against the computer as chosen."""
+        return self.computer is None or self.computer.takebacks
 
     def with_size(self, width: int, height: int) -> MatchSettings:
         """The same set-up on another board size."""

@@ -13,10 +13,13 @@ from dataclasses import replace
 
 import pygame
 
+from ai import Level
+from ai.ladder import Rung
 from game.scenes.base import SceneStack
 from game.scenes.files.saved_list import SavedGamesScene
 from game.storage import errors, history, library
 from game.storage.names import shown
+from game.storage.rating import strength_name
 from game.strings import t
 from game.view import theme
 from game.view.widgets import Button
@@ -30,7 +33,7 @@ def row_name(facts: history.Finished | None) -> str:
         return t("history.row.unknown")
     if facts.level is None:
         return t("history.row.hotseat")
-    return t(f"history.row.{facts.outcome}", level=t(f"level.{facts.level}"))
+    return t(f"history.row.{facts.outcome}", level=strength_name(Rung(Level(facts.level), facts.share)))
 
 
 class HistoryScene(SavedGamesScene):

@@ -64,7 +64,7 @@ class PlayScene(Scene):
         self.panel = PlayPanel(undo=self.undo, redo=self.redo, stop=lambda: questions.ask_stop(self),
                                hint=lambda: self.hint.ask(self.game), finish=lambda: questions.ask_finish(self),
                                resign=lambda: questions.ask_resign(self), menu=lambda: questions.leave(self, "menu"),
-                               help=lambda: self.stack.go("rules", self.game.rules), sound=self.toggle_sound)
+                               help=lambda: self.stack.go("rules", self.game.rules), sound=self.toggle_sound, takebacks=settings.takebacks)
         self.panel.b_sound.show(stack.sounds)
         self.thinking = Thinking(self, before=match.engine)  # the computer's and the hint's; the master's engine
         if self.game.history and not self.game.is_over:
@@ -122,9 +122,9 @@ class PlayScene(Scene):
             self.panel.b_sound.show(self.stack.sounds)
 
     def can_undo(self) -> bool:
-        """Is there something for the people at the screen to take back?"""
+        """Is there something for the people at the screen to take back (never in a game without takebacks)?"""
         human = None if self.opponent is None else self.opponent.player.other
-        return any(human in (None, action.player) for action in self.game.history)
+        return self.settings.takebacks and any(human in (None, action.player) for action in self.game.history)
 
     def undo(self) -> None:
         """Take back one move; against the computer, the human's move and the reply together."""

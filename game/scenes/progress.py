@@ -53,6 +53,7 @@ class ProgressScene(Scene):
         self.b_back = self.buttons.add(Button("files.back"), self.stack.pop)
         self.b_games = self.buttons.add(Button("progress.games", n=0), lambda: self.stack.go("history"))
         self.b_achievements = self.buttons.add(Button("progress.achievements"), lambda: self.stack.go("achievements"))
+        self.b_rating = self.buttons.add(Button("rating.open"), lambda: self.stack.go("rating"))
         self._table = pygame.Rect(0, 0, 0, 0)
         self._title_pos = (0, 0)
         self.rechecking = False
@@ -90,6 +91,8 @@ class ProgressScene(Scene):
         games_w = max(theme.finger_px(), round(230 * theme.ui_scale(size)))
         self.b_games.rect = pygame.Rect(w - margin - games_w, margin, games_w, bh)
         self.b_achievements.rect = self.b_games.rect.move(-games_w - margin, 0)
+        rating_w = max(theme.finger_px(), round(150 * theme.ui_scale(size)))
+        self.b_rating.rect = pygame.Rect(self.b_achievements.rect.x - margin // 2 - rating_w, margin, rating_w, bh)
         self._title_pos = (self.b_back.rect.right + margin, margin + bh // 2)
         col_w = min(w - 2 * margin, round(1100 * theme.ui_scale(size)))
         top = margin + bh + margin
@@ -105,7 +108,7 @@ class ProgressScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         size = self.size
         surface.blit(paper.backdrop(size), (0, 0))
-        room = self.b_achievements.rect.x - self._title_pos[0] - 12
+        room = self.b_rating.rect.x - self._title_pos[0] - 12
         title = one_line(t("progress.title"), theme.text_size(size, 32), theme.INK, room, bold=True)
         surface.blit(title, (self._title_pos[0], self._title_pos[1] - title.get_height() // 2))
         self.buttons.draw(surface, theme.text_size(size, 21))

@@ -26,7 +26,7 @@ from game.match.ending import Ending
 from game.match.settings import MatchSettings
 from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Reviewing
-from game.storage import earned, history
+from game.storage import earned, history, rating
 from game.strings import t
 from game.view import hud, theme
 from game.view.achieved import GOLD_DARK, START, Announcement
@@ -168,6 +168,13 @@ class ResultsScene(Scene):
         return f"{t('results.hints', n=self.hints)} · {t('results.takebacks', n=self.takebacks)}"
 
     @property
+    def rating_line(self) -> str | None:
+        """After a rated game, the rating and how far the game moved it («Рейтинг: 1016 (+16)»); else None."""
+        facts = self.kept.facts
+        moved = None if facts is None else rating.moved(self.kept.history.games, facts)
+        return None if moved is None else t("results.rating", rating=round(moved[0]), change=f"{moved[1]:+.0f}")
+
+    @property
     def celebrating(self) -> bool:
         """True while the confetti is still falling."""
         return bool(self.pieces) and self.clock < CELEBRATION_SECONDS
@@ -287,9 +294,11 @@ class ResultsScene(Scene):
         hud.draw_scores(surface, card, self.game, self.settings, winner)
         y = card.bottom + 10
         if self.settings.computer is not None:
-            used = one_line(self.help_used, theme.text_size(size, 17), theme.INK, width)
-            surface.blit(used, (x, y))
-            y += used.get_height() + 8
+            for text in (self.help_used, self.rating_line):
+                if text is not None:
+                    used = one_line(text, theme.text_size(size, 17), theme.INK, width)
+                    surface.blit(used, (x, y))
+                    y += used.get_height() + 8
         if self.announced.earned:
             y = self._draw_achieved(surface, x, y, width) + 8
         if self.kept.problem is not None:

@@ -33,50 +33,18 @@ from game.scenes.handoff import Match, Question, Reviewing
 from game.shots.achieved import achievement_screens
 from game.shots.headless import ZAGRAM, other_program_record
 from game.shots.lesson_shots import lesson_screens
+from game.shots.rating_setups import rating_screens
+from game.shots.rings import (
+    BIG_RING,
+    CLASSIC_RING,
+    RING_AROUND_A_SQUARE,
+    big_ring_but_one,
+    classic_capture_but_one,
+    ring_around_a_square,
+)
 from game.storage import history, unfinished
 from game.storage.autosave import autosave_meta
 from game.view.zoom_control import ZoomControl
-
-RING_AROUND_A_SQUARE = ((4, 4), (5, 4), (6, 4), (7, 4), (7, 5), (7, 6), (7, 7), (6, 7), (5, 7), (4, 7), (4, 6), (4, 5))
-
-
-def _ring_around_a_square() -> Game:
-    """docs/RULES.md §2's takeover, one move before it: Red's square inside Blue's ring of twelve but one."""
-    game = Game(width=20, height=15)
-    red = [(5, 5), (6, 5), (6, 6), (5, 6), (15, 2), (16, 2), (17, 2), (15, 12), (16, 12), (17, 12), (18, 12)]
-    for blue, answer in zip(RING_AROUND_A_SQUARE[:-1], red, strict=True):
-        game.play(blue)
-        game.play(answer)
-    return game
-
-
-BIG_RING = ((3, 3), (4, 3), (5, 3), (6, 3), (7, 3), (7, 4), (7, 5), (7, 6), (7, 7), (6, 7), (5, 7), (4, 7), (3, 7),
-            (3, 6), (3, 5), (3, 4))
-"""Blue's ring of sixteen around a 4 × 4 square of cells: a huge capture (16) when its last dot closes it."""
-
-
-def _big_ring_but_one() -> Game:
-    """Blue's :data:`BIG_RING` one dot short, Red's dots well away from it (Red a little ahead: a triangle)."""
-    game = Game(width=20, height=15)
-    red = [(14, 2), (15, 2), (15, 3), (16, 9), (17, 9), (16, 11), (17, 11), (16, 12), (17, 12), (14, 12), (13, 12),
-           (12, 12), (11, 12), (10, 12), (9, 12)]
-    for blue, answer in zip(BIG_RING[:-1], red, strict=True):
-        game.play(blue)
-        game.play(answer)
-    return game
-
-
-CLASSIC_RING = ((9, 6), (10, 6), (11, 7), (11, 8), (10, 9), (9, 9), (8, 8), (8, 7))
-"""Classic: Blue's ring of eight around three Red dots (a capture of 3 when its last dot closes it)."""
-
-
-def _classic_capture_but_one() -> Game:
-    game = Game(width=20, height=15, rules=Rules.CLASSIC)
-    red = [(9, 7), (10, 7), (9, 8), (15, 2), (16, 2), (17, 2), (15, 12)]
-    for blue, answer in zip(CLASSIC_RING[:-1], red, strict=True):
-        game.play(blue)
-        game.play(answer)
-    return game
 
 
 @functools.cache
@@ -439,16 +407,16 @@ class _Screens:
             ("play-coordinates", only(menu, s.full_play, coords=True)),
             ("play-coordinates-zoomed", only(menu, s.full_play, then=s.zoomed(ZOOM_PRESSES), coords=True)),
             ("play-coordinates-small", only(menu, s.touched_play, coords=True)),
-            ("play-takeover-sweep", only(menu, lambda: stack.make("play", Match(COUNTRIES, _ring_around_a_square())),
+            ("play-takeover-sweep", only(menu, lambda: stack.make("play", Match(COUNTRIES, ring_around_a_square())),
                                          then=s.mid_takeover)),
-            ("play-moment-huge", only(menu, lambda: stack.make("play", Match(COUNTRIES, _big_ring_but_one())),
+            ("play-moment-huge", only(menu, lambda: stack.make("play", Match(COUNTRIES, big_ring_but_one())),
                                       then=s.moment(BIG_RING[-1], 0.3))),
-            ("play-moment-burst", only(menu, lambda: stack.make("play", Match(COUNTRIES, _big_ring_but_one())),
+            ("play-moment-burst", only(menu, lambda: stack.make("play", Match(COUNTRIES, big_ring_but_one())),
                                        then=s.moment(BIG_RING[-1], 0.12))),
-            ("play-moment-reduced", only(menu, lambda: stack.make("play", Match(COUNTRIES, _big_ring_but_one())),
+            ("play-moment-reduced", only(menu, lambda: stack.make("play", Match(COUNTRIES, big_ring_but_one())),
                                          then=s.moment(BIG_RING[-1], 0.3, reduced=True))),
             ("play-moment-classic", only(menu, lambda: stack.make("play", Match(MatchSettings(Rules.CLASSIC, 20, 15),
-                                                                                _classic_capture_but_one())),
+                                                                                classic_capture_but_one())),
                                          then=s.moment(CLASSIC_RING[-1], 0.5))),
             ("help", only(menu, s.touched_play, lambda: stack.make("help"))),
             ("play-classic-opening",
@@ -477,6 +445,7 @@ class _Screens:
             ("review-zoomed-deepest", only(menu, lambda: stack.make("open"), s.zagram_review, then=s.zoomed(None))),
             ("review-analysis-stopped", only(menu, lambda: stack.make("open"), s.zagram_stopped)),
             *lesson_screens(s),
+            *rating_screens(s),
         ]
 
 

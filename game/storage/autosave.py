@@ -95,7 +95,7 @@ def settings_from_meta(meta: Mapping[str, Any], game: Game) -> MatchSettings:
     a set-up that cannot be read is two players without a clock (logged): the game itself still resumes.
 
     >>> settings_from_meta({"mode": "computer", "level": "amateur", "human": "red"}, Game(7, 5)).computer
-    ComputerSettings(level=<Level.AMATEUR: 'amateur'>, human=<Player.RED: 2>)
+    ComputerSettings(level=<Level.AMATEUR: 'amateur'>, human=<Player.RED: 2>, share=1, takebacks=True, fits=False)
     """
     if "setup" not in meta:
         return _old_settings(meta, game)

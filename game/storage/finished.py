@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
 from ai import Level
+from ai.ladder import SHARES
 from engine import Rules
 from game.match.settings import COLOURS
 
@@ -46,6 +47,10 @@ class Finished:
     hints: int = 0
     takebacks: int = 0
     """Times moves were taken back («Отменить»)."""
+    share: int = 1
+    """Against the master on a share of its budget (a rung of ``ai.ladder``): the divisor; 1 for a level."""
+    no_takebacks: bool = False
+    """Against the computer, set up without takebacks: such a game moves the rating (``game.storage.rating``)."""
 
     @property
     def outcome(self) -> str:
@@ -80,6 +85,8 @@ class Finished:
             raise ValueError("a colour is 'blue' or 'red'")
         if facts.rules not in _RULES or facts.level not in _LEVELS:
             raise ValueError("an unknown rule set or level")
+        if facts.share != 1 and (facts.level != Level.MASTER.value or facts.share not in SHARES):
+            raise ValueError("a share of the budget is for the master only, one of the ladder's")
         return facts
 
 
@@ -87,10 +94,12 @@ _FIELDS = fields(Finished)
 _NAMES = tuple(f.name for f in _FIELDS)
 _RULES = frozenset(r.value for r in Rules)
 _LEVELS = frozenset((None, *(level.value for level in Level)))  # (built once: a thousand rows are read at a time)
-_DEFAULTS = {"capture": 0, "countries": 0, "takeovers": 0, "hints": 0, "takebacks": 0}
+_DEFAULTS = {"capture": 0, "countries": 0, "takeovers": 0, "hints": 0, "takebacks": 0, "share": 1,
+             "no_takebacks": False}
 _KINDS = {"file": "name", "when": "text", "rules": "text", "width": "count", "height": "count", "level": "text?",
           "human": "text?", "winner": "text?", "how": "text", "moves": "count", "scores": "pair", "capture": "count",
-          "countries": "count", "takeovers": "count", "hints": "count", "takebacks": "count"}
+          "countries": "count", "takeovers": "count", "hints": "count", "takebacks": "count",
+          "share": "count", "no_takebacks": "flag"}
 
 
 def _count(value: object) -> bool:
@@ -115,6 +124,10 @@ def _pair(value: object) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) and len(v) < 20 for v in value)
 
 
-_FITS = {"count": _count, "text": _text, "text?": _text_or_none, "name": is_record_name, "pair": _pair}
+def _flag(value: object) -> bool:
+    return type(value) is bool
+
+
+_FITS = {"count": _count, "flag": _flag, "text": _text, "text?": _text_or_none, "name": is_record_name, "pair": _pair}
 _CHECKS = tuple((name, _DEFAULTS.get(name), _KINDS[name], _FITS[_KINDS[name]]) for name in _NAMES)
 """Each field's name, default, kind and check, in order (a table: a thousand facts are read at a first open)."""

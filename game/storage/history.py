@@ -97,7 +97,8 @@ def facts_of(game: Game, settings: MatchSettings, ending: Ending | None, *, when
                     winner=colour_name(won) if won is not None else None, how=ending.how.value,
                     moves=game.move_count, scores=(str(game.score(Player.BLUE)), str(game.score(Player.RED))),
                     capture=capture, countries=countries, takeovers=takeovers, hints=hints,
-                    takebacks=takebacks)
+                    takebacks=takebacks, share=computer.share if computer is not None else 1,
+                    no_takebacks=computer is not None and not computer.takebacks)
 
 
 @dataclass

@@ -297,6 +297,8 @@ def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_fail
         text = t("play.stopped.computer", time=stop_clock) if computer else \
             t("play.stopped", player=player_name(mover, settings), time=stop_clock)
         lines.append((text, theme.player_dark(mover)))
+    if not settings.takebacks:  # why «Отменить» is off
+        lines.append((t("play.no_takebacks"), theme.INK_SOFT))
     if ai_failed:
         lines.append((t("play.ai_failed"), theme.ILLEGAL))
     if autosave_failed:

@@ -26,9 +26,10 @@ class PlayPanel:
     """«Отменить», «Вернуть», «Стоп», «Подсказка», «Завершить», «Сдаться», «В меню» and the help and sound icons."""
 
     def __init__(self, *, undo: Action, redo: Action, stop: Action, hint: Action, finish: Action, resign: Action,
-                 menu: Action, help: Action, sound: Action) -> None:
+                 menu: Action, help: Action, sound: Action, takebacks: bool = True) -> None:
         self.buttons = ButtonGroup()
-        self.b_undo = self.buttons.add(Button("play.undo"), undo)
+        # A game set up without takebacks says so on the button itself, which stays off all game.
+        self.b_undo = self.buttons.add(Button("play.undo" if takebacks else "play.undo.off", enabled=takebacks), undo)
         self.b_redo = self.buttons.add(Button("play.redo"), redo)
         self.b_stop = self.buttons.add(Button("play.stop"), stop)
         self.b_hint = self.buttons.add(Button("play.hint"), hint)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from engine import Action, Game, Player, Rules, format_score
 from game.match.settings import MatchSettings
+from game.storage.rating import strength_name
 from game.strings import language, t
 from game.view.moments import Moment
 
@@ -23,11 +24,11 @@ SHOWN = 4
 
 
 def side_name(player: Player, settings: MatchSettings) -> str:
-    """«Синие» / «Красные» at one screen; against the computer «Вы» and its level («Мастер»)."""
+    """«Синие» / «Красные» at one screen; against the computer «Вы» and its strength («Мастер», «Мастер 1/16»)."""
     computer = settings.computer
     if computer is None:
         return t("player.blue" if player is Player.BLUE else "player.red")
-    return t("play.you") if player == computer.human else t(f"level.{computer.level.value}")
+    return t("play.you") if player == computer.human else strength_name(computer.rung)
 
 
 def dots_word(n: int) -> str:

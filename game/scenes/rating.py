@@ -1,0 +1,143 @@
+"""«Рейтинг»: the player's rating against the computer over the rated games, one rule set at a time.
+
+The chart's line is the rating after each rated game (:func:`game.storage.rating.steps`, replayed from the
+finished games kept); the level lines across it are the computer's fixed ratings (``ai.ladder.RATINGS``), so
+the player sees which strength is near. Reached from «Успехи»; opened as ``stack.go("rating")``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pygame
+
+from ai.ladder import RUNGS
+from engine import Rules
+from game.input.pointer import pointer_of
+from game.scenes.base import Scene, SceneStack
+from game.storage import history, rating
+from game.strings import rules_name, t
+from game.view import paper, theme
+from game.view.textfit import one_line, wrap
+from game.view.widgets import Button, ButtonGroup
+
+
+class RatingScene(Scene):
+    """The chart of one rule set's rating; «Страны» / «Классика» switch, «Назад» (Esc) goes back."""
+
+    name = "rating"
+
+    def __init__(self, stack: SceneStack, data: object = None) -> None:
+        super().__init__(stack)
+        self.rules = stack.preferences.chosen.setup.rules
+        self.steps: dict[Rules, list[rating.Step]] = {rules: [] for rules in Rules}
+        self.notices: list[str] = []
+        self.buttons = ButtonGroup()
+        self.b_back = self.buttons.add(Button("files.back"), self.stack.pop)
+        self.rule_buttons = {rules: self.buttons.add(Button(f"rules.{rules.value}"), partial(self.show, rules))
+                             for rules in Rules}
+        self._title_pos = (0, 0)
+        self._chart = pygame.Rect(0, 0, 0, 0)
+        self._text_y = 0
+        self.show(self.rules)
+
+    def show(self, rules: Rules) -> None:
+        """Chart the rating in ``rules``."""
+        self.rules = rules
+        for r, b in self.rule_buttons.items():
+            b.selected = r is rules
+
+    def resume(self) -> None:
+        """Replayed anew each time it shows (a game may have ended since)."""
+        kept = history.load()
+        self.steps = {rules: rating.steps(kept.games, rules) for rules in Rules}
+        self.notices = [notice.text() for notice in kept.notices[:2]]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        bh = theme.button_height(size)
+        margin = max(12, round(20 * theme.ui_scale(size)))
+        back_w = max(110, round(150 * theme.ui_scale(size)))
+        self.b_back.rect = pygame.Rect(margin, margin, back_w, bh)
+        rule_w = max(theme.finger_px(), round(170 * theme.ui_scale(size)))
+        x = w - margin - 2 * rule_w - margin // 2
+        for b in self.rule_buttons.values():
+            b.rect = pygame.Rect(x, margin, rule_w, bh)
+            x += rule_w + margin // 2
+        self._title_pos = (self.b_back.rect.right + margin, margin + bh // 2)
+        col_w = min(w - 2 * margin, round(1100 * theme.ui_scale(size)))
+        line = theme.font(theme.text_size(size, 19)).get_linesize()
+        top = margin + bh + margin + line + 8
+        below = 4 * (theme.font(theme.text_size(size, 15)).get_linesize() + 2) + margin
+        self._text_y = margin + bh + margin
+        self._chart = pygame.Rect((w - col_w) // 2, top, col_w, max(80, h - top - below))
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        p = pointer_of(event, self.size)
+        if p is not None:
+            self.buttons.handle(p)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.stack.pop()
+
+    def headline(self) -> str:
+        """«Страны: 1 234 · партий на рейтинг: 7», or that there are none yet."""
+        done = self.steps[self.rules]
+        if not done:
+            return t("rating.none", rules=rules_name(self.rules))
+        return t("rating.now", rules=rules_name(self.rules), rating=round(done[-1].rating), n=len(done))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = self.size
+        surface.blit(paper.backdrop(size), (0, 0))
+        room = self.rule_buttons[Rules.COUNTRIES].rect.x - self._title_pos[0] - 12
+        title = one_line(t("rating.title"), theme.text_size(size, 32), theme.INK, room, bold=True)
+        surface.blit(title, (self._title_pos[0], self._title_pos[1] - title.get_height() // 2))
+        self.buttons.draw(surface, theme.text_size(size, 21))
+        chart = self._chart
+        head = one_line(self.headline(), theme.text_size(size, 19), theme.INK, chart.w, bold=True)
+        surface.blit(head, (chart.x, self._text_y))
+        paper.card(surface, chart.inflate(16, 8))
+        self._draw_chart(surface, chart.inflate(-8, -16))
+        y = chart.bottom + 12
+        px = theme.text_size(size, 15)
+        for text in wrap(t("rating.how"), theme.font(px), chart.w):
+            surface.blit(theme.text(text, px, theme.INK_SOFT), (chart.x, y))
+            y += theme.font(px).get_linesize() + 2  # (lines set tight touch: see tests/test_fit.py)
+        for text in self.notices:
+            says = one_line(text, px, theme.RED_DARK, chart.w)
+            surface.blit(says, (chart.x, y))
+            y += says.get_height() + 2
+
+    def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The computer's ratings across, the player's after each rated game along (from :data:`rating.START`)."""
+        ratings = rating.RATINGS[self.rules]
+        done = self.steps[self.rules]
+        values = [float(rating.START), *(s.rating for s in done)]
+        low = min(min(values), min(ratings.values())) - 60
+        high = max(max(values), max(ratings.values())) + 60
+        px = theme.text_size(self.size, 14)
+        label_w = max(one_line(f"{rating.strength_name(r)} {ratings[r.name]}", px, theme.INK_SOFT, area.w).get_width()
+                      for r in RUNGS) + 10
+        plot = pygame.Rect(area.x, area.y, max(40, area.w - label_w), area.h)
+
+        def y_of(value: float) -> int:
+            return round(plot.bottom - (value - low) / (high - low) * plot.h)
+
+        for r in RUNGS:
+            y = y_of(ratings[r.name])
+            pygame.draw.line(surface, theme.GRID_NODE, (plot.x, y), (plot.right, y))
+            label = one_line(f"{rating.strength_name(r)} {ratings[r.name]}", px, theme.INK_SOFT, label_w - 6)
+            surface.blit(label, (plot.right + 6, y - label.get_height() // 2))
+        step_x = plot.w / max(1, len(values) - 1)
+        points = [(round(plot.x + i * step_x), y_of(v)) for i, v in enumerate(values)]
+        if len(points) > 1:
+            pygame.draw.lines(surface, theme.BLUE_DARK, False, points, max(2, round(3 * theme.ui_scale(self.size))))
+        dot = max(3, round(4 * theme.ui_scale(self.size)))
+        if len(points) <= 60:  # a dot a game while they can be told apart: green a win, red a loss
+            colours = {"won": theme.HINT, "lost": theme.RED, "drawn": theme.INK_SOFT}
+            for (x, y), s in zip(points[1:], done, strict=True):
+                pygame.draw.circle(surface, colours[s.outcome], (x, y), dot)
+        pygame.draw.circle(surface, theme.BLUE_DARK, points[-1], dot + 2)
+        games = one_line(t("rating.games", n=len(done)), px, theme.INK_SOFT, plot.w)
+        surface.blit(games, (plot.right - games.get_width(), plot.bottom - games.get_height()))
