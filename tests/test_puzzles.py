@@ -15,8 +15,9 @@ from engine.puzzle import Puzzle, PuzzleError, Theme, read_puzzle, write_puzzle
 from game.control import Control
 from game.match.puzzles import Attempt, load_shelf
 from game.paths import asset_path
+from game.scenes.handoff import PuzzleRun
 from game.scenes.menu import MenuScene
-from game.scenes.puzzle import REPLY_DELAY, PuzzleRun, PuzzleScene
+from game.scenes.puzzle import REPLY_DELAY, PuzzleScene
 from game.scenes.puzzles import PuzzlesScene
 from game.storage.puzzle_progress import FILE, PuzzleProgress
 

@@ -9,8 +9,6 @@ opens the next puzzle of the same list. Opened as ``stack.go("puzzle", PuzzleRun
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from engine import Player
@@ -21,7 +19,7 @@ from game.input.layout import Point, screen_layout
 from game.input.pointer import pointer_of
 from game.match.puzzles import Attempt
 from game.scenes.base import Scene, SceneStack
-from game.storage.puzzle_progress import PuzzleProgress
+from game.scenes.handoff import PuzzleRun
 from game.strings import t
 from game.view import theme
 from game.view.board_view import BoardView
@@ -32,19 +30,6 @@ from game.view.zoom_control import ZoomControl
 
 REPLY_DELAY = 0.45
 """Seconds between the player's right move and the line's reply: long enough to see which is which."""
-
-
-@dataclass(frozen=True)
-class PuzzleRun:
-    """The puzzles to go through (a theme's, or all in order), which one now, and the stars kept."""
-
-    puzzles: list[Puzzle]
-    index: int
-    progress: PuzzleProgress
-
-    @property
-    def puzzle(self) -> Puzzle:
-        return self.puzzles[self.index]
 
 
 def task_key(puzzle: Puzzle) -> str:

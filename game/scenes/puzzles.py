@@ -17,7 +17,7 @@ from game.input.pointer import pointer_of
 from game.match.puzzles import Shelf, load_shelf
 from game.paths import asset_path
 from game.scenes.base import Scene, SceneStack
-from game.scenes.puzzle import PuzzleRun
+from game.scenes.handoff import PuzzleRun
 from game.storage.puzzle_progress import PuzzleProgress
 from game.strings import t
 from game.view import paper, theme
@@ -28,7 +28,7 @@ _shelf: Shelf | None = None
 
 
 def shelf() -> Shelf:
-    """The shipped puzzles, read on first use."""
+    """The shipped puzzles (``assets/puzzles/``), read on first use in a run."""
     global _shelf
     if _shelf is None:
         _shelf = load_shelf(asset_path("puzzles"))

@@ -4,11 +4,11 @@ move and its refutation, and solved. Beside :mod:`game.shots.setups`, which is a
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from game import strings
 from game.control import Control
-from game.scenes.puzzle import PuzzleRun, PuzzleScene
-from game.scenes.puzzles import PuzzlesScene, shelf
+from game.scenes.handoff import PuzzleRun
 from game.storage.puzzle_progress import PuzzleProgress
 
 
@@ -24,14 +24,13 @@ def puzzle_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Callabl
 
     def chooser() -> None:
         fresh()
-        stack.push(PuzzlesScene(stack))
+        stack.go("puzzles")
 
     def puzzle(state: str) -> Callable[[], None]:
         def setup() -> None:
             fresh()
-            puzzles = shelf().puzzles
-            scene = PuzzleScene(stack, PuzzleRun(puzzles, 0, PuzzleProgress()))
-            stack.push(scene)
+            puzzles = stack.make("puzzles").shelf.puzzles  # type: ignore[attr-defined]
+            scene: Any = stack.go("puzzle", PuzzleRun(puzzles, 0, PuzzleProgress()))
             attempt = scene.attempt
             if state == "wrong":
                 right = puzzles[0].line[0]
