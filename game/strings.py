@@ -648,10 +648,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "puzzle.news.right": {"ru": "Верно! Соперник отвечает…", "en": "Right! The opponent answers…"},
     "puzzle.news.replied": {"ru": "Соперник ответил. Ваш ход.", "en": "The opponent has answered. Your move."},
     "puzzle.news.wrong": {"ru": "Не так: ответ соперника отмечен кольцом. «Ещё раз» или касание доски — заново.",
-                          "en": "Not this: the opponent's answer is ringed. «Try again» or a tap on the board "
+                          "en": "Not this: the opponent's answer is ringed. “Try again” or a tap on the board "
                                 "to retry."},
     "puzzle.news.weak": {"ru": "Не так: этот ход берёт меньше, чем можно. «Ещё раз» или касание доски — заново.",
-                         "en": "Not this: the move takes less than it could. «Try again» or a tap on the board "
+                         "en": "Not this: the move takes less than it could. “Try again” or a tap on the board "
                                "to retry."},
     "puzzle.news.again": {"ru": "Попробуйте ещё раз.", "en": "Try again."},
     "puzzle.news.solved": {"ru": "Решено! {stars}", "en": "Solved! {stars}"},
