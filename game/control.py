@@ -50,6 +50,8 @@ from game.scenes.menu import MenuScene
 from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
 from game.scenes.progress import ProgressScene
+from game.scenes.puzzle import PuzzleScene
+from game.scenes.puzzles import PuzzlesScene
 from game.scenes.rating import RatingScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
@@ -65,7 +67,7 @@ SCENES: dict[str, type[Scene]] = {scene.name: scene for scene in (
     MenuScene, VersusScene, PickerScene, PlayScene, ResultsScene, ReviewScene, OpenGameScene, SaveGameScene,
     UnfinishedScene, NameScene, RulesScene, HelpScene, ConfirmScene, HistoryScene, ProgressScene,
     AchievementsScene, TutorialScene,
-    RatingScene)}
+    RatingScene, PuzzlesScene, PuzzleScene)}
 """Every screen by the name scenes ask for it by: ``stack.go("review", Reviewing(game))``."""
 
 HEADLESS_DRIVERS = ("offscreen", "dummy")

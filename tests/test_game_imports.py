@@ -210,7 +210,7 @@ def test_every_screen_is_in_the_one_table_under_its_own_name() -> None:
 
     assert all(issubclass(cls, Scene) and cls.name == name for name, cls in TABLE.items())
     assert {"menu", "versus", "picker", "play", "results", "review", "open", "save", "unfinished", "rename", "rules",
-            "help", "confirm", "history", "progress", "achievements", "tutorial", "rating"} == set(TABLE)
+            "help", "confirm", "history", "progress", "achievements", "tutorial", "rating", "puzzles", "puzzle"} == set(TABLE)
 
 
 def test_the_play_scene_stays_slim() -> None:

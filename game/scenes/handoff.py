@@ -11,10 +11,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from engine import Game, sgf
+from engine.puzzle import Puzzle
 from game.match.clock import ClockState
 from game.match.ending import Ending
 from game.match.settings import MatchSettings
 from game.match.takeback import TakeBack
+from game.storage.puzzle_progress import PuzzleProgress
 
 
 @dataclass(frozen=True)
@@ -88,3 +90,16 @@ class Naming:
     yes: str
     name: str
     on_name: Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class PuzzleRun:
+    """The puzzles to go through (a theme's, or all in order), which one now, and the stars kept."""
+
+    puzzles: list[Puzzle]
+    index: int
+    progress: PuzzleProgress
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.puzzles[self.index]

@@ -72,6 +72,7 @@ class MenuScene(Scene):
         self.b_open = self.buttons.add(Button("menu.open"), self.open_games)
         self.b_progress = self.buttons.add(Button("menu.progress"), lambda: self.stack.go("progress"))
         self.b_lesson = self.buttons.add(Button("menu.lesson"), lambda: self.stack.go("tutorial"))
+        self.b_puzzles = self.buttons.add(Button("menu.puzzles"), lambda: self.stack.go("puzzles"))
         self.b_quit = self.buttons.add(Button("menu.quit"), self.stack.quit)
         self.language_buttons = {code: self.buttons.add(Button(f"lang.{code}"), self._language_action(code))
                                  for code in LANGUAGES}
@@ -246,9 +247,9 @@ class MenuScene(Scene):
         card_top = self._rules_label_y - 14
         self._card = pygame.Rect(x - 28, card_top, col_w + 56, y - 6 - card_top)
         y += gap
-        row_buttons([self.b_rules_page, self.b_open], x, y, col_w, bh, gap)
+        row_buttons([self.b_rules_page, self.b_lesson, self.b_open], x, y, col_w, bh, gap)
         y += bh + gap
-        row_buttons([self.b_progress, self.b_lesson, self.b_quit], x, y, col_w, bh, gap)
+        row_buttons([self.b_progress, self.b_puzzles, self.b_quit], x, y, col_w, bh, gap)
         self._notice_y = y + bh + 8
         # «RU | EN» in the top right corner: small, but still a finger target.
         margin = max(10, round(16 * theme.ui_scale(size)))

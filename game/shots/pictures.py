@@ -17,6 +17,7 @@ from game.control import Control
 from game.match import demo
 from game.match.settings import ComputerSettings, MatchSettings
 from game.shots.headless import other_program_record, scratch_data_dir, use_dummy_drivers
+from game.shots.puzzle_setups import puzzle_scenes
 from game.shots.setups import screenshot_scenes
 from game.storage import library
 from game.storage.library import default_name, record_info
@@ -53,7 +54,7 @@ def screenshots(directory: str | Path, sizes: tuple[tuple[int, int], ...] = SCRE
                 for lang in SCREENSHOT_LANGUAGES:
                     strings.set_language(lang)  # the saved games' names in this language, as its player saved them
                     saved = a_few_saved_games(replacing=saved)
-                    for name, setup in screenshot_scenes(control, lang):
+                    for name, setup in [*screenshot_scenes(control, lang), *puzzle_scenes(control, lang)]:
                         setup()
                         control.stack.resize(control.size)
                         control.step(0.0)
