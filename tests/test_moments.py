@@ -24,7 +24,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
-from game.shots.setups import BIG_RING, CLASSIC_RING, _big_ring_but_one, _classic_capture_but_one
+from game.shots.rings import BIG_RING, CLASSIC_RING, big_ring_but_one, classic_capture_but_one
 from game.storage import preferences
 from game.strings import t
 from game.view.moments import BANNER_SECONDS, FLOAT_SECONDS, Moment, Size, turning_point
@@ -109,7 +109,7 @@ def test_a_takeover_floats_its_gain_shows_a_banner_and_sounds_like_one(control: 
 
 
 def test_a_classic_capture_says_capture_and_grows_the_sound(control: Control, sounds: RecordingSounds) -> None:
-    play = start_play(control, MatchSettings(Rules.CLASSIC, 20, 15), _classic_capture_but_one())
+    play = start_play(control, MatchSettings(Rules.CLASSIC, 20, 15), classic_capture_but_one())
     click(control, play.board.grid_to_pixel(CLASSIC_RING[-1]))
     [shown] = play.anims.effects.shown
     assert play.game.score(Player.BLUE) == shown.moment.gain == 3
@@ -119,7 +119,7 @@ def test_a_classic_capture_says_capture_and_grows_the_sound(control: Control, so
 
 
 def test_the_biggest_capture_pulses_the_board(control: Control, sounds: RecordingSounds) -> None:
-    play = start_play(control, MatchSettings(width=20, height=15), _big_ring_but_one())
+    play = start_play(control, MatchSettings(width=20, height=15), big_ring_but_one())
     control.step(1 / 60)
     paper = play.board.paper
     edge = (paper.x - 4, paper.y + paper.h // 2)  # just outside the paper: background, or the pulse
@@ -250,7 +250,7 @@ def status_texts(play: PlayScene) -> list[str]:
 
 
 def test_the_panel_tells_the_capture_in_words_and_forgets_it_when_taken_back(control: Control) -> None:
-    play = start_play(control, MatchSettings(Rules.CLASSIC, 20, 15), _classic_capture_but_one())
+    play = start_play(control, MatchSettings(Rules.CLASSIC, 20, 15), classic_capture_but_one())
     click(control, play.board.grid_to_pixel(CLASSIC_RING[-1]))
     assert play.game.score(Player.BLUE) == 3
     texts = status_texts(play)
