@@ -50,7 +50,7 @@ def test_the_old_quiet_grey_was_too_pale_where_it_is_drawn() -> None:
     old = (104, 110, 122)
     soft = next(backs for name, _, backs in theme.TEXT_ON if name == "INK_SOFT")
     assert [where for where, back in soft if contrast(old, back) < MINIMUM] \
-        == ["the paper's lines", "background", "button pressed", "chosen button or row"]
+        == ["the paper's lines", "background", "button pressed", "chosen button or row", "an unearned one"]
 
 
 @pytest.mark.parametrize(("pair", "ink", "back"), PAIRS, ids=[p[0] for p in PAIRS])

@@ -76,7 +76,7 @@ def save_at(name: str, game: Game, minute: int, info: dict[str, str] | None = No
 
 
 def open_list(control: Control) -> OpenGameScene:
-    """«Открыть партию» from the menu, with the rows in sight read and drawn."""
+    """«Открыть» from the menu, with the rows in sight read and drawn."""
     menu = MenuScene(control.stack)
     control.stack.push(menu)
     control.step(1 / 60)

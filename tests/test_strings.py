@@ -217,7 +217,7 @@ def test_every_scene_renders_in_english(english: list[str]) -> None:
             control.step(1 / 60)
             assert top.message is not None and top.message[0].text().startswith("Could not open")
     stack.shutdown_all()
-    # The players of the sample game listed under «Открыть партию» are names from its record, not text of ours.
+    # The players of the sample game listed under «Открыть» are names from its record, not text of ours.
     named = {name for sample in SAMPLES_DIR.glob("*.sgf")
              for key, name in sgf.read_info(sample.read_text(encoding="utf-8")).items() if key in ("PB", "PW")}
     russian = sorted({s for s in english if CYRILLIC.search(s)} - named)

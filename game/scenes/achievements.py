@@ -51,7 +51,7 @@ def draw_card(surface: pygame.Surface, box: pygame.Rect, shown: earned.Shown, si
     """One achievement's card in ``box``."""
     a, got = shown.achievement, shown.earned
     pad = pad_of(size)
-    fill = theme.mix(theme.PAPER, GOLD, 0.12) if got else theme.mix(theme.PANEL, theme.BACKGROUND, 0.4)
+    fill = theme.EARNED_CARD if got else theme.UNEARNED_CARD
     pygame.draw.rect(surface, theme.SHADOW, box.move(0, 3), border_radius=12)
     pygame.draw.rect(surface, fill, box, border_radius=12)
     pygame.draw.rect(surface, GOLD if got else theme.PANEL_EDGE, box, 3 if got else 1, border_radius=12)

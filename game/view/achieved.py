@@ -22,8 +22,7 @@ from game.view.moments import ease_out
 from game.view.textfit import one_line
 
 GOLD: theme.Colour = theme.LAST_MOVE
-GOLD_DARK: theme.Colour = (150, 98, 6)
-"""The earned medal's rim and the achievements' ink on paper (gold itself is too light to read)."""
+GOLD_DARK: theme.Colour = theme.ACHIEVED_INK
 
 START = 0.6
 """Seconds after the results show that the first card comes: the end's sound and the confetti first."""
@@ -44,7 +43,7 @@ def medal(surface: pygame.Surface, centre: tuple[int, int], r: int, *, earned: b
         pygame.draw.circle(surface, GOLD, centre, r)
         pygame.draw.circle(surface, GOLD_DARK, centre, r, max(2, r // 8))
         tick = [(x - r * 0.42, y + r * 0.02), (x - r * 0.1, y + r * 0.34), (x + r * 0.45, y - r * 0.3)]
-        pygame.draw.lines(surface, (255, 255, 255), False, tick, max(3, r // 4))
+        pygame.draw.lines(surface, theme.WHITE, False, tick, max(3, r // 4))
         return
     pygame.draw.circle(surface, theme.mix(theme.PANEL, theme.BUTTON_EDGE, 0.25), centre, r)
     pygame.draw.circle(surface, theme.BUTTON_EDGE, centre, r, max(1, r // 12))
@@ -62,17 +61,17 @@ def card_picture(achievement: Achievement | None, more: int, width: int, size: t
     head_px, name_px = theme.text_size(size, 16), theme.text_size(size, 24)
     pad = max(8, name_px // 2)
     if achievement is None:
-        words = one_line(t("achievements.more", n=more), head_px, (255, 255, 255), width - 2 * pad, bold=True)
+        words = one_line(t("achievements.more", n=more), head_px, theme.WHITE, width - 2 * pad, bold=True)
         h = words.get_height() + pad
     else:
         r = round(name_px * 0.95)
         room = width - 3 * pad - 2 * r
-        head = one_line(t("achievements.new"), head_px, theme.mix(GOLD, (255, 255, 255), 0.6), room)
-        name = one_line(achievement.title(), name_px, (255, 255, 255), room, bold=True, min_px=12)
+        head = one_line(t("achievements.new"), head_px, theme.ACHIEVED_HEAD, room)
+        name = one_line(achievement.title(), name_px, theme.WHITE, room, bold=True, min_px=12)
         h = max(2 * r, head.get_height() + name.get_height()) + 2 * pad
     out = pygame.Surface((width, h), pygame.SRCALPHA)
     box = out.get_rect()
-    pygame.draw.rect(out, (*theme.INK, 238), box, border_radius=min(h // 2, 24))  # ink: white and gold read on it
+    pygame.draw.rect(out, (*theme.INK, theme.ACHIEVED_BACKING_ALPHA), box, border_radius=min(h // 2, 24))  # ink: white and gold read on it
     pygame.draw.rect(out, (*GOLD, 255), box, 3, border_radius=min(h // 2, 24))
     if achievement is None:
         out.blit(words, words.get_rect(center=box.center))

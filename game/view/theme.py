@@ -198,6 +198,16 @@ def over(top: Colour, alpha: int, under: Colour) -> Colour:
     return mix(under, top, alpha / 255)
 
 
+ACHIEVED_INK: Colour = (134, 86, 4)
+"""The achievements' words on paper and the earned medal's rim: a dark gold (gold itself is too light to read)."""
+EARNED_CARD: Colour = mix(PAPER, LAST_MOVE, 0.12)
+"""An earned achievement's card on its page; an unearned one is :data:`UNEARNED_CARD`."""
+UNEARNED_CARD: Colour = mix(PANEL, BACKGROUND, 0.4)
+ACHIEVED_HEAD: Colour = mix(LAST_MOVE, WHITE, 0.6)
+"""«Новое достижение» on the announcement's ink-dark card."""
+ACHIEVED_BACKING_ALPHA = 238
+"""The announcement card: ink, nearly opaque over the board, so white and gold read on it."""
+
 _BOARD_DARKEST: Colour = (0, 0, 0)  # the worst a see-through picture over the board can have under it
 _BOARD_LIGHTEST: Colour = WHITE
 QUIET: tuple[tuple[str, Colour], ...] = (
@@ -206,9 +216,12 @@ QUIET: tuple[tuple[str, Colour], ...] = (
     ("chosen button or row", BUTTON_CHOSEN), ("chart", WHITE))
 """The calm surfaces words sit on: the menus' paper, cards and the play panel, buttons and list rows."""
 TEXT_ON: tuple[tuple[str, Colour, tuple[tuple[str, Colour], ...]], ...] = (
-    ("INK", INK, QUIET + (("chosen button pressed", BUTTON_CHOSEN_DOWN), ("blue's score row", player_tint(Player.BLUE)),
+    ("INK", INK, QUIET + (("an earned achievement", EARNED_CARD), ("an unearned one", UNEARNED_CARD),
+                          ("chosen button pressed", BUTTON_CHOSEN_DOWN), ("blue's score row", player_tint(Player.BLUE)),
                           ("red's score row", player_tint(Player.RED)))),
-    ("INK_SOFT", INK_SOFT, QUIET),
+    ("INK_SOFT", INK_SOFT, QUIET + (("an earned achievement", EARNED_CARD), ("an unearned one", UNEARNED_CARD))),
+    ("ACHIEVED_INK", ACHIEVED_INK, (("panel", PANEL), ("paper", PAPER), ("an earned achievement", EARNED_CARD))),
+    ("ACHIEVED_HEAD", ACHIEVED_HEAD, (("an announcement over white", over(INK, ACHIEVED_BACKING_ALPHA, _BOARD_LIGHTEST)),)),
     ("COORDINATE", COORDINATE, QUIET),
     *((f"{p.name.lower()}'s dark", player_dark(p), QUIET + (
         ("chosen button pressed", BUTTON_CHOSEN_DOWN), ("blue's score row", player_tint(Player.BLUE)),
@@ -218,6 +231,7 @@ TEXT_ON: tuple[tuple[str, Colour, tuple[tuple[str, Colour], ...]], ...] = (
     ("white words", WHITE, (
         ("main button", BUTTON_SELECTED), ("main button under the mouse", BUTTON_MAIN_HOVER),
         ("main button pressed", BUTTON_MAIN_DOWN),
+        ("an achievement's announcement over white", over(INK, ACHIEVED_BACKING_ALPHA, _BOARD_LIGHTEST)),
         *((f"{p.name.lower()}'s banner over white", over(player_dark(p), BANNER_ALPHA, _BOARD_LIGHTEST))
           for p in (Player.BLUE, Player.RED)))),
 )
