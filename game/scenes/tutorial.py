@@ -258,7 +258,7 @@ class TutorialScene(Scene):
             return [(t("lesson.end"), theme.INK, False)]
         key = lesson.step.key
         if lesson.done:
-            said = [(t("lesson.right"), theme.HINT, True), (t(f"lesson.{key}.done", **lesson.fields()), theme.INK, False)]
+            said = [(t("lesson.right"), theme.RIGHT_INK, True), (t(f"lesson.{key}.done", **lesson.fields()), theme.INK, False)]
             return said + ([(t("lesson.waiting"), theme.INK_SOFT, False)] if lesson.waiting else [])
         said = [(t(f"lesson.{key}"), theme.INK, False)]
         if lesson.hint is not None:

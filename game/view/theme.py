@@ -198,6 +198,8 @@ def over(top: Colour, alpha: int, under: Colour) -> Colour:
     return mix(under, top, alpha / 255)
 
 
+RIGHT_INK: Colour = (18, 112, 62)
+"""«Верно!»: the hint's green darkened until it reads on paper (the ring's own green is 3.4:1 there)."""
 ACHIEVED_INK: Colour = (134, 86, 4)
 """The achievements' words on paper and the earned medal's rim: a dark gold (gold itself is too light to read)."""
 EARNED_CARD: Colour = mix(PAPER, LAST_MOVE, 0.12)
@@ -223,6 +225,7 @@ TEXT_ON: tuple[tuple[str, Colour, tuple[tuple[str, Colour], ...]], ...] = (
     ("ACHIEVED_INK", ACHIEVED_INK, (("panel", PANEL), ("paper", PAPER), ("an earned achievement", EARNED_CARD))),
     ("ACHIEVED_HEAD", ACHIEVED_HEAD, (("an announcement over white", over(INK, ACHIEVED_BACKING_ALPHA, _BOARD_LIGHTEST)),)),
     ("COORDINATE", COORDINATE, QUIET),
+    ("RIGHT_INK", RIGHT_INK, QUIET),
     *((f"{p.name.lower()}'s dark", player_dark(p), QUIET + (
         ("chosen button pressed", BUTTON_CHOSEN_DOWN), ("blue's score row", player_tint(Player.BLUE)),
         ("red's score row", player_tint(Player.RED)), ("the «+N»'s white rim", WHITE))) for p in (Player.BLUE, Player.RED)),
