@@ -280,6 +280,7 @@ def test_the_results_and_the_record_name_the_uncompiled_master(
                       chooser=master)
     step_until(control, lambda: play.game.move_count == 1)
     assert turn_line(play) == "Ваш ход" and play.thinking.master.engines == {sgf.MasterEngine.UNCOMPILED}
+    assert "На этом компьютере мастер играет без компиляции, заметно слабее" in drawn(control)
     play.finish()
     step(control)
     results = control.stack.top
@@ -304,6 +305,7 @@ def test_the_results_and_the_record_say_the_amateur_played_where_the_kernel_fail
                       chooser=master)
     step_until(control, lambda: play.game.move_count == 1)
     assert play.thinking.master.engines == {sgf.MasterEngine.AMATEUR}
+    assert "Мастер не загрузился: вместо него играет любитель" in drawn(control)  # the panel says it in play
     play.finish()
     step(control)
     results = control.stack.top
@@ -326,6 +328,7 @@ def test_the_results_name_the_kernel_and_say_nothing_where_no_master_played(
     play = start_play(control, MatchSettings(Rules.COUNTRIES, 10, 10, ComputerSettings(Level.MASTER, Player.RED)),
                       chooser=master)
     step_until(control, lambda: play.game.move_count == 1)
+    assert not any(line.startswith("Мастер не загрузился") for line in drawn(control))  # the kernel: no note
     play.finish()
     step(control)
     assert "Мастер: скомпилированное ядро" in drawn(control)

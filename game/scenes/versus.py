@@ -182,10 +182,9 @@ class VersusScene(Scene):
         state = self.master.state
         if state.readiness is readiness.Readiness.READY:
             return []
-        if state.readiness is readiness.Readiness.NEVER:
-            return [(t("versus.master.uncompiled"), theme.INK)]
-        if state.readiness is readiness.Readiness.STAND_IN:
-            return [(t("versus.master.amateur"), theme.INK)]
+        weaker = hud.WEAKER_MASTER.get(state.engine) if state.engine is not None else None
+        if weaker is not None:
+            return [(t(weaker), theme.INK)]
         lines = [(hud.master_getting_ready(state), theme.INK)]
         if self.computer().level == Level.MASTER:
             lines.append((t("versus.master.wait"), theme.INK_SOFT))

@@ -9,6 +9,7 @@ from typing import NamedTuple
 import pygame
 
 from engine import Game, Player, format_score
+from engine.sgf import MasterEngine
 from game.input.layout import Box, ScreenLayout, panel_buttons
 from game.match.clock import MatchClock
 from game.match.readiness import MasterState
@@ -271,13 +272,18 @@ def move_number(game: Game) -> int:
     return game.move_count + (not game.is_over)
 
 
+WEAKER_MASTER = {MasterEngine.UNCOMPILED: "versus.master.uncompiled", MasterEngine.AMATEUR: "versus.master.amateur"}
+"""The words for a master that plays below its strength, on the versus screen and the play panel alike."""
+
+
 def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_failed: bool,
                 autosave_failed: bool, clock: MatchClock | None = None,
-                hint_waits: MasterState | None = None, story: Story | None = None) -> list[tuple[str, theme.Colour]]:
+                hint_waits: MasterState | None = None, story: Story | None = None,
+                engine: MasterEngine | None = None) -> list[tuple[str, theme.Colour]]:
     """The lines under the scores: the move number and the players' ``clock`` if there is one,
     how far the master's kernel is while a hint waits for it (``hint_waits``), who pressed «Стоп» and
-    who moves alone for how long (``stop_clock``), the computer's failure, and a quiet note when the
-    autosave failed. (A refused node says why at the node itself: :mod:`game.view.refusal`.)"""
+    who moves alone for how long (``stop_clock``), the computer's failure, what the master plays on when
+    it is not its kernel (``engine``), and a quiet note when the autosave failed. (A refused node says why at the node itself: :mod:`game.view.refusal`.)"""
     lines: list[tuple[str, theme.Colour]] = [(t("play.move", n=move_number(game)), theme.INK_SOFT)]
     if clock:  # before the zone's note: a low window cuts the last lines, and a running clock matters more
         lines += clock_lines(clock, settings)
@@ -301,6 +307,9 @@ def play_status(game: Game, settings: MatchSettings, *, stop_clock: str, ai_fail
         lines.append((t("play.no_takebacks"), theme.INK_SOFT))
     if ai_failed:
         lines.append((t("play.ai_failed"), theme.ILLEGAL))
+    weaker = WEAKER_MASTER.get(engine) if engine is not None else None
+    if weaker is not None:  # said on the versus screen too, but a game resumed later must say it again
+        lines.append((t(weaker), theme.INK_SOFT))
     if autosave_failed:
         lines.append((t("feel.autosave.failed"), theme.INK_SOFT))
     if story is not None and game.history:  # then the story: who leads, and the last captures in words
