@@ -206,8 +206,10 @@ class PuzzleScene(Scene):
         surface.blit(stars, (x, y))
         y += stars.get_height() + 10
         who = t("puzzle.blue") if puzzle.player is Player.BLUE else t("puzzle.red")
-        ink = theme.player_dark(puzzle.player)
-        y = self._paragraph(surface, t(task_key(puzzle), who=who, moves=puzzle.player_moves), x, y, w, 19, ink, True)
+        # Once solved the task steps back (quiet, not bold) so that «Решено!» under it is what the eye finds.
+        ink = theme.INK_SOFT if attempt.solved else theme.player_dark(puzzle.player)
+        y = self._paragraph(surface, t(task_key(puzzle), who=who, moves=puzzle.player_moves), x, y, w, 19, ink,
+                            not attempt.solved)
         y += 8
         news = t(self.news, stars="★" * attempt.stars + "☆" * (3 - attempt.stars))
         news_ink = theme.RED_DARK if attempt.wrong_moves else theme.INK
