@@ -224,7 +224,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "results.dots": {"ru": "точек", "en": "dots"},
     # --- menus, rules, files, review ---
     "menu.continue": {"ru": "Продолжить", "en": "Continue"},
-    "menu.open": {"ru": "Открыть", "en": "Open a game"},
+    "menu.open": {"ru": "Открыть", "en": "Open"},
     "menu.ruleset": {"ru": "Вариант правил", "en": "Rule set"},
     "menu.resume_failed": {"ru": "Партию не удалось продолжить: {why}", "en": "The game could not be resumed: {why}"},
     # The autosave found at start could not be loaded (game.storage.unfinished); it is set aside, not lost.
