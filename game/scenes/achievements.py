@@ -141,11 +141,9 @@ class AchievementsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        bh = theme.button_height(size)
-        margin = max(12, round(20 * theme.ui_scale(size)))
-        back_w = max(110, round(150 * theme.ui_scale(size)))
-        self.b_back.rect = pygame.Rect(margin, margin, back_w, bh)
-        self._title_pos = (self.b_back.rect.right + margin, margin + bh // 2)
+        head = theme.page_head(size)
+        margin, bh, self.b_back.rect = head.margin, head.button_h, head.back
+        self._title_pos = head.title_pos
         width = min(w - 2 * margin, round(1300 * theme.ui_scale(size)))
         top = margin + bh + margin
         notes = theme.font(theme.text_size(size, 15)).get_linesize() * min(2, len(self.board.notices))

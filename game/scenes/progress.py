@@ -84,16 +84,14 @@ class ProgressScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        bh = theme.button_height(size)
-        margin = max(12, round(20 * theme.ui_scale(size)))
-        back_w = max(110, round(150 * theme.ui_scale(size)))
-        self.b_back.rect = pygame.Rect(margin, margin, back_w, bh)
+        head = theme.page_head(size)
+        margin, bh, self.b_back.rect = head.margin, head.button_h, head.back
         games_w = max(theme.finger_px(), round(230 * theme.ui_scale(size)))
         self.b_games.rect = pygame.Rect(w - margin - games_w, margin, games_w, bh)
         self.b_achievements.rect = self.b_games.rect.move(-games_w - margin, 0)
         rating_w = max(theme.finger_px(), round(150 * theme.ui_scale(size)))
         self.b_rating.rect = pygame.Rect(self.b_achievements.rect.x - margin // 2 - rating_w, margin, rating_w, bh)
-        self._title_pos = (self.b_back.rect.right + margin, margin + bh // 2)
+        self._title_pos = head.title_pos
         col_w = min(w - 2 * margin, round(1100 * theme.ui_scale(size)))
         top = margin + bh + margin
         self._table = pygame.Rect((w - col_w) // 2, top, col_w, h - top - margin)

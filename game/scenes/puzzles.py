@@ -78,11 +78,9 @@ class PuzzlesScene(Scene):
         super().resize(size)
         self.resume()
         w, h = size
-        bh = theme.button_height(size)
-        margin = max(12, round(20 * theme.ui_scale(size)))
-        back_w = max(110, round(150 * theme.ui_scale(size)))
-        self.b_back.rect = pygame.Rect(margin, margin, back_w, bh)
-        self._title_pos = (self.b_back.rect.right + margin, margin + bh // 2)
+        head = theme.page_head(size)
+        margin, bh, self.b_back.rect = head.margin, head.button_h, head.back
+        self._title_pos = head.title_pos
         col_w = min(w - 2 * margin, round(520 * theme.ui_scale(size)))
         gap = max(6, bh // 5)
         rows = 1 + len(self.theme_buttons)

@@ -56,16 +56,14 @@ class RatingScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        bh = theme.button_height(size)
-        margin = max(12, round(20 * theme.ui_scale(size)))
-        back_w = max(110, round(150 * theme.ui_scale(size)))
-        self.b_back.rect = pygame.Rect(margin, margin, back_w, bh)
+        head = theme.page_head(size)
+        margin, bh, self.b_back.rect = head.margin, head.button_h, head.back
         rule_w = max(theme.finger_px(), round(170 * theme.ui_scale(size)))
         x = w - margin - 2 * rule_w - margin // 2
         for b in self.rule_buttons.values():
             b.rect = pygame.Rect(x, margin, rule_w, bh)
             x += rule_w + margin // 2
-        self._title_pos = (self.b_back.rect.right + margin, margin + bh // 2)
+        self._title_pos = head.title_pos
         col_w = min(w - 2 * margin, round(1100 * theme.ui_scale(size)))
         line = theme.font(theme.text_size(size, 19)).get_linesize()
         top = margin + bh + margin + line + 8

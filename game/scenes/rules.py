@@ -356,13 +356,11 @@ class RulesScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        bh = theme.button_height(size)
-        margin = max(12, round(20 * theme.ui_scale(size)))
-        back_w = max(110, round(150 * theme.ui_scale(size)))
-        self.b_back.rect = pygame.Rect(margin, margin, back_w, bh)
-        tabs_w = min(3 * round(180 * theme.ui_scale(size)), w - back_w - 3 * margin)
+        head = theme.page_head(size)
+        margin, bh, self.b_back.rect = head.margin, head.button_h, head.back
+        tabs_w = min(3 * round(180 * theme.ui_scale(size)), w - head.back.w - 3 * margin)
         row_buttons([self.b_countries, self.b_classic, self.b_keys], w - margin - tabs_w, margin, tabs_w, bh, 10)
-        self._title_pos = (self.b_back.rect.right + margin, margin + bh // 2)
+        self._title_pos = head.title_pos
         top = margin + bh + margin
         width = min(w - 2 * margin, round(1000 * theme.ui_scale(size)))
         self.view = pygame.Rect((w - width) // 2, top, width, h - top - margin)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import NamedTuple
 
 import pygame
 
@@ -131,6 +132,24 @@ def ui_scale(size: tuple[int, int]) -> float:
 def button_height(size: tuple[int, int]) -> int:
     """Height of a HUD or menu button: never below a finger target."""
     return max(MIN_BUTTON_HEIGHT, finger_px(), round(58 * ui_scale(size)))
+
+
+class PageHead(NamedTuple):
+    """The top of a page (a list, «Успехи», the rules…): «Назад» at the left and the title beside it."""
+
+    margin: int
+    button_h: int
+    back: pygame.Rect
+    title_pos: tuple[int, int]
+    """The title's left end, at the back button's middle height."""
+
+
+def page_head(size: tuple[int, int]) -> PageHead:
+    """Where «Назад» and the title go on a page in a window of ``size``: one place for every page."""
+    bh = button_height(size)
+    margin = max(12, round(20 * ui_scale(size)))
+    back = pygame.Rect(margin, margin, max(110, round(150 * ui_scale(size))), bh)
+    return PageHead(margin, bh, back, (back.right + margin, margin + bh // 2))
 
 
 def text_size(size: tuple[int, int], base: int) -> int:

@@ -247,12 +247,10 @@ class GamesScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        bh = theme.button_height(size)
+        head = theme.page_head(size)
         self.row_h = self.row_height(size)
-        margin = max(12, round(20 * theme.ui_scale(size)))
-        back_w = max(110, round(150 * theme.ui_scale(size)))
-        self.b_back.rect = pygame.Rect(margin, margin, back_w, bh)
-        self._title_pos = (self.b_back.rect.right + margin, margin + bh // 2)
+        margin, bh, self.b_back.rect = head.margin, head.button_h, head.back
+        self._title_pos = head.title_pos
         self._title_room = w - self._title_pos[0] - margin - self._lay_out_header(margin, bh)
         col_w = min(w - 2 * margin, round(self.column * theme.ui_scale(size)))
         x = (w - col_w) // 2
