@@ -212,8 +212,8 @@ class PuzzleScene(Scene):
                             not attempt.solved)
         y += 8
         news = t(self.news, stars="★" * attempt.stars + "☆" * (3 - attempt.stars))
-        news_ink = theme.RED_DARK if attempt.wrong_moves else theme.INK
-        y = self._paragraph(surface, news, x, y, w, 18, news_ink, attempt.solved)
+        news_ink = theme.RIGHT_INK if attempt.solved else theme.RED_DARK if attempt.wrong_moves else theme.INK
+        y = self._paragraph(surface, news, x, y, w, 22 if attempt.solved else 18, news_ink, attempt.solved)
         notice = self.run.progress.notice
         if notice is not None:
             self._paragraph(surface, notice.text(), x, y + 8, w, 15, theme.RED_DARK, False)

@@ -218,7 +218,7 @@ def over(top: Colour, alpha: int, under: Colour) -> Colour:
 
 
 RIGHT_INK: Colour = (18, 112, 62)
-"""«Верно!»: the hint's green darkened until it reads on paper (the ring's own green is 3.4:1 there)."""
+"""«Верно!», «Решено!»: the hint's green darkened until it reads on paper (the ring's own green is 3.4:1 there)."""
 ACHIEVED_INK: Colour = (134, 86, 4)
 """The achievements' words on paper and the earned medal's rim: a dark gold (gold itself is too light to read)."""
 EARNED_CARD: Colour = mix(PAPER, LAST_MOVE, 0.12)
