@@ -7,6 +7,7 @@ the player sees which strength is near. Reached from «Успехи»; opened as
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import partial
 
 import pygame
@@ -21,6 +22,21 @@ from game.view import paper, theme
 from game.view.textfit import one_line, wrap
 from game.view.widgets import Button, ButtonGroup
 
+
+def chart_strengths(values: Sequence[float], ratings: Mapping[str, int]) -> dict[str, int]:
+    """The computer's strengths the chart draws across: those within the player's ratings ``values``, the
+    nearest below them and the next above (the goal), so that a player's line is not pressed flat under
+    strengths two thousand points away.
+
+    >>> chart_strengths([1000.0, 1175.0], {"a": 1000, "b": 1269, "c": 1905, "d": 2767})
+    {'a': 1000, 'b': 1269}
+    >>> chart_strengths([1900.0, 2300.0], {"a": 1000, "b": 1269, "c": 1905, "d": 2767})
+    {'b': 1269, 'c': 1905, 'd': 2767}
+    """
+    levels = sorted(ratings.values())
+    below = max((r for r in levels if r <= min(values)), default=levels[0])
+    above = min((r for r in levels if r > max(values)), default=levels[-1])
+    return {name: r for name, r in ratings.items() if below <= r <= above}
 
 class RatingScene(Scene):
     """The chart of one rule set's rating; «Страны» / «Классика» switch, «Назад» (Esc) goes back."""
@@ -112,8 +128,9 @@ class RatingScene(Scene):
         ratings = rating.RATINGS[self.rules]
         done = self.steps[self.rules]
         values = [float(rating.START), *(s.rating for s in done)]
-        low = min(min(values), min(ratings.values())) - 60
-        high = max(max(values), max(ratings.values())) + 60
+        shown = chart_strengths(values, ratings)
+        low = min(min(values), *shown.values()) - 60
+        high = max(max(values), *shown.values()) + 60
         px = theme.text_size(self.size, 14)
         label_w = max(one_line(f"{rating.strength_name(r)} {ratings[r.name]}", px, theme.INK_SOFT, area.w).get_width()
                       for r in RUNGS) + 10
@@ -123,6 +140,8 @@ class RatingScene(Scene):
             return round(plot.bottom - (value - low) / (high - low) * plot.h)
 
         for r in RUNGS:
+            if r.name not in shown:
+                continue
             y = y_of(ratings[r.name])
             pygame.draw.line(surface, theme.GRID_NODE, (plot.x, y), (plot.right, y))
             label = one_line(f"{rating.strength_name(r)} {ratings[r.name]}", px, theme.INK_SOFT, label_w - 6)
