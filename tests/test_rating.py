@@ -293,7 +293,7 @@ def test_without_takebacks_undo_is_refused_and_the_record_says_so(control: Contr
     change = after - rating.START
     assert change == pytest.approx(rating.after(rating.START, RATINGS[Rules.COUNTRIES]["amateur"], kept.outcome)
                                    - rating.START)
-    assert results.rating_line == f"Рейтинг: {round(after)} ({change:+.0f})"
+    assert results.rating_line == f"Рейтинг: {round(after)} ({round(after) - rating.START:+d})"  # adds up as shown
     record = sgf.read((history.history_dir() / kept.file).read_bytes())
     setup = record_setup(record)
     assert setup is not None and setup.computer is not None and setup.computer.takebacks is False

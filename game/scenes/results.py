@@ -13,9 +13,11 @@ over the board (:mod:`game.view.achieved`) and named on the panel. «Ещё ра
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass
+from dataclasses import replace as dataclasses_replace
 
 import pygame
 
@@ -37,6 +39,31 @@ from game.view.widgets import Button, ButtonGroup
 
 CELEBRATION_SECONDS = 2.2
 CONFETTI = 90
+
+
+@dataclass(frozen=True)
+class Said:
+    """A paragraph of the results' panel, in a type of ``base`` px at 1280×800."""
+
+    text: str
+    base: int
+    colour: theme.Colour
+    bold: bool = False
+    before: int = 0
+    """Pixels above it."""
+    most: int = 3
+    """Lines at the most (a name that long is cut with «…»)."""
+    quiet: bool = False
+    """Left out first when the panel is short of room."""
+    after: int = 0
+    """Pixels below it, before the next one."""
+
+    def px(self, size: tuple[int, int], scale: float) -> int:
+        return max(11, round(theme.text_size(size, self.base) * scale))
+
+    def lines(self, width: int, px: int) -> list[str]:
+        """Its lines at ``px``: wrapped, or one line that shrinks to fit (a headline, a figure)."""
+        return [self.text] if self.most == 1 else wrap(self.text, theme.font(px, self.bold), width)[:self.most]
 
 
 def celebrated(winner: Player | None, settings: MatchSettings) -> Player | None:
@@ -156,6 +183,7 @@ class ResultsScene(Scene):
         self.announced = Announcement(earned.announce(self.kept))
         """The achievements this game earned: cards over the board, a line on the panel."""
         self._fanfare = False
+        self._fit: tuple[object, tuple[float, list[list[tuple[Said, list[str]]]]]] | None = None
 
     @property
     def verdict(self) -> str:
@@ -167,12 +195,17 @@ class ResultsScene(Scene):
         """«Подсказок: 1 · Отмен: 2»: the line shown against the computer."""
         return f"{t('results.hints', n=self.hints)} · {t('results.takebacks', n=self.takebacks)}"
 
-    @property
+    @functools.cached_property
     def rating_line(self) -> str | None:
         """After a rated game, the rating and how far the game moved it («Рейтинг: 1016 (+16)»); else None."""
         facts = self.kept.facts
         moved = None if facts is None else rating.moved(self.kept.history.games, facts)
-        return None if moved is None else t("results.rating", rating=round(moved[0]), change=f"{moved[1]:+.0f}")
+        if moved is None:
+            return None
+        # The change between the two ratings as shown (994 → 978: −16), not the rounded exact change (−15.6 → −16
+        # beside 979), so that what the player saw before and after adds up.
+        now, before = round(moved[0]), round(moved[0] - moved[1])
+        return t("results.rating", rating=now, change=f"{now - before:+d}")
 
     @property
     def celebrating(self) -> bool:
@@ -240,18 +273,61 @@ class ResultsScene(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.again()
 
-    def _draw_achieved(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
-        """The panel's line naming the achievements earned (more than two lines of names: their count)."""
-        px = theme.text_size(self.size, 17)
-        bold = theme.font(px, True)
-        earned = self.announced.earned
-        lines = wrap(t("results.achieved", names=", ".join(a.title() for a in earned)), bold, width)
-        if len(lines) > 2:
-            lines = wrap(t("results.achieved.count", n=len(earned)), bold, width)
-        for line in lines[:2]:
-            surface.blit(one_line(line, px, GOLD_DARK, width, bold=True), (x, y))
-            y += bold.get_linesize()
-        return y
+    def _fitted(self, room: int, width: int) -> tuple[float, list[list[tuple[Said, list[str]]]]]:
+        """The panel's paragraphs wrapped to ``width`` in ``room`` pixels (the score card's apart), with the type's
+        scale: worked out once for each size and set of words, as the confetti redraws the panel every frame."""
+        upper, lower = self._paragraphs()
+        key = (room, width, tuple(r.text for r in upper + lower))
+        if self._fit is not None and self._fit[0] == key:
+            return self._fit[1]
+        size = self.size
+        # The first of these that fits above the buttons: full type, a step smaller, then without the quiet
+        # lines (a loss's «В следующий раз…», the rules' reminder) — never words under a button.
+        tries = [(1.0, True), (0.9, True), (1.0, False), (0.9, False), (0.8, False)]
+        for scale, keep in tries:
+            chosen = [[r for r in rows if keep or not r.quiet] for rows in (upper, lower)]
+            laid = [[(r, r.lines(width, r.px(size, scale))) for r in rows] for rows in chosen]
+            tall = sum(r.before + len(lines) * theme.font(r.px(size, scale), r.bold).get_linesize()
+                       for rows in laid for r, lines in rows)
+            if tall <= room:
+                break
+        self._fit = (key, (scale, laid))
+        return scale, laid
+
+    def _paragraphs(self) -> tuple[list[Said], list[Said]]:
+        """The panel's words above the score card (the game, the verdict, how it ended) and below it (help,
+        rating, achievements, what went wrong, the engine, the rules' reminder)."""
+        winner = self.won_by
+        human = self.settings.computer.human if self.settings.computer else None
+        upper = [Said(hud.caption(self.game), 17, theme.INK_SOFT),
+                 Said(self.verdict, 32, theme.INK if winner is None else theme.player_dark(winner), bold=True,
+                      before=12, most=1),
+                 Said(t(self.ending.key(human)), 17, theme.INK, before=6)]
+        if self.winner is None:  # a draw or the computer's win: a calm word instead of confetti
+            upper.append(Said(t("results.draw.note" if winner is None else "results.lost.note"), 17, theme.INK_SOFT,
+                              before=4, quiet=True))
+        if self.turning is not None and self.settings.computer is not None:
+            who = t(f"level.{self.settings.computer.level.value}")
+            upper.append(Said(t("results.turning", n=self.turning[0], who=who,
+                                plus="+" + format_score(self.turning[1])), 17, theme.INK, before=4))
+        lower: list[Said] = []
+        if self.settings.computer is not None:
+            lower += [Said(text, 17, theme.INK, most=1, after=8) for text in (self.help_used, self.rating_line)
+                      if text is not None]
+        earned_now = self.announced.earned
+        if earned_now:
+            names = t("results.achieved", names=", ".join(a.title() for a in earned_now))
+            fits = len(wrap(names, theme.font(theme.text_size(self.size, 17), True), hud.text_column(self.screen)[1]))
+            text = names if fits <= 2 else t("results.achieved.count", n=len(earned_now))
+            lower.append(Said(text, 17, GOLD_DARK, bold=True, most=2, after=8))
+        if self.kept.problem is not None:
+            lower.append(Said(t("history.not_kept", why=t(self.kept.problem)), 15, theme.RED_DARK, most=1, after=8))
+        if self.engine is not None:
+            lower.append(Said(t(f"results.engine.{self.engine.value}"), 17, theme.INK, most=1, after=8))
+        hint_key = "rules.countries.hint" if self.game.rules is Rules.COUNTRIES else "rules.classic.hint"
+        lower.append(Said(t(hint_key), 15, theme.INK_SOFT, quiet=True))
+        return upper, [dataclasses_replace(r, before=r.before + (lower[i - 1].after if i else 0))
+                       for i, r in enumerate(lower)]
 
     def draw(self, surface: pygame.Surface) -> None:
         size = self.size
@@ -260,66 +336,24 @@ class ResultsScene(Scene):
                        lambda s: hud.draw_panel(s, panel, self.screen.portrait), self.screen)
         _, _, pad = hud.spacing(size)
         x, width = hud.text_column(self.screen)
-        y = panel.y + pad
-        caption = theme.text(hud.caption(self.game), theme.text_size(size, 17), theme.INK_SOFT)
-        surface.blit(caption, (x, y))
-        y += caption.get_height() + 12
-        winner = self.won_by
-        colour = theme.INK if winner is None else theme.player_dark(winner)
-        head = one_line(self.verdict, theme.text_size(size, 32), colour, width, bold=True, min_px=14)
-        surface.blit(head, (x, y))
-        y += head.get_height() + 6
-        how_px = theme.text_size(size, 17)
-        human = self.settings.computer.human if self.settings.computer else None
-        for line in wrap(t(self.ending.key(human)), theme.font(how_px), width):  # how it ended
-            surface.blit(theme.text(line, how_px, theme.INK), (x, y))
-            y += theme.font(how_px).get_linesize()
-        if self.winner is None:  # a draw or the computer's win: a calm word instead of confetti
-            # In the type of the line above and wrapped like it, a little apart: fitted to one line it
-            # came out smaller and sat on the guillemets of «Завершить» («Силы равны — может, ещё одну?»).
-            y += 4
-            for line in wrap(t("results.draw.note" if winner is None else "results.lost.note"),
-                             theme.font(how_px), width):
-                surface.blit(theme.text(line, how_px, theme.INK_SOFT), (x, y))
-                y += theme.font(how_px).get_linesize()
-        if self.turning is not None and self.settings.computer is not None:
-            y += 4
-            who = t(f"level.{self.settings.computer.level.value}")
-            words = t("results.turning", n=self.turning[0], who=who, plus="+" + format_score(self.turning[1]))
-            for line in wrap(words, theme.font(how_px), width):
-                surface.blit(theme.text(line, how_px, theme.INK), (x, y))
-                y += theme.font(how_px).get_linesize()
-        y += 10
-        card = pygame.Rect(x, y, width, hud.score_card_height(size))
-        hud.draw_scores(surface, card, self.game, self.settings, winner)
-        y = card.bottom + 10
-        if self.settings.computer is not None:
-            for text in (self.help_used, self.rating_line):
-                if text is not None:
-                    used = one_line(text, theme.text_size(size, 17), theme.INK, width)
-                    surface.blit(used, (x, y))
-                    y += used.get_height() + 8
-        if self.announced.earned:
-            y = self._draw_achieved(surface, x, y, width) + 8
-        if self.kept.problem is not None:
-            lost = one_line(t("history.not_kept", why=t(self.kept.problem)), theme.text_size(size, 15),
-                            theme.RED_DARK, width)
-            surface.blit(lost, (x, y))
-            y += lost.get_height() + 8
-        if self.engine is not None:
-            engine = one_line(t(f"results.engine.{self.engine.value}"), theme.text_size(size, 17), theme.INK, width)
-            surface.blit(engine, (x, y))
-            y += engine.get_height() + 8
-        hint_key = "rules.countries.hint" if self.game.rules is Rules.COUNTRIES else "rules.classic.hint"
         limit = panel.y + panel.h if self.screen.portrait else min(b.rect.y for b, _ in self.buttons.items if b.rect.w)
-        hint_px = theme.text_size(size, 15)
-        hint_font = theme.font(hint_px)
-        # Wrapped, not cut: a narrow panel gives the hint two lines («…соперника» stays whole).
-        for line in wrap(t(hint_key), hint_font, width):
-            if y + hint_font.get_height() >= limit:
-                break
-            surface.blit(theme.text(line, hint_px, theme.INK_SOFT), (x, y))
-            y += hint_font.get_linesize()
+        card_h = hud.score_card_height(size)
+        scale, laid = self._fitted(limit - panel.y - pad - card_h - 20, width)
+        y = panel.y + pad
+        for part, rows in enumerate(laid):
+            if part == 1:  # the score card between what happened and what it meant
+                y += 10
+                card = pygame.Rect(x, y, width, card_h)
+                hud.draw_scores(surface, card, self.game, self.settings, self.won_by)
+                y = card.bottom + 10
+            for row, lines in rows:
+                px = row.px(size, scale)
+                y += row.before
+                for line in lines:
+                    if part == 1 and y + theme.font(px, row.bold).get_height() > limit:
+                        break
+                    surface.blit(one_line(line, px, row.colour, width, bold=row.bold, min_px=min(px, 11)), (x, y))
+                    y += theme.font(px, row.bold).get_linesize()
         self.buttons.draw(surface, theme.text_size(size, 21))
         if self.celebrating:
             area = pygame.Rect(self.screen.board_area)
