@@ -64,7 +64,8 @@ class PlayScene(Scene):
         self.panel = PlayPanel(undo=self.undo, redo=self.redo, stop=lambda: questions.ask_stop(self),
                                hint=lambda: self.hint.ask(self.game), finish=lambda: questions.ask_finish(self),
                                resign=lambda: questions.ask_resign(self), menu=lambda: questions.leave(self, "menu"),
-                               help=lambda: self.stack.go("rules", self.game.rules), sound=self.toggle_sound, takebacks=settings.takebacks)
+                               help=lambda: self.stack.go("rules", self.game.rules), takebacks=settings.takebacks,
+                               sound=lambda: self.panel.b_sound.toggle(self.stack.sounds, stack.preferences.remember))
         self.panel.b_sound.show(stack.sounds)
         self.thinking = Thinking(self, before=match.engine)  # the computer's and the hint's; the master's engine
         if self.game.history and not self.game.is_over:
@@ -114,12 +115,6 @@ class PlayScene(Scene):
         """Brief visible feedback for an illegal node."""
         self.refusal = RefusalMark.of(self.game, node)  # the reason at the spot, not in the panel
         self.stack.sound("illegal")
-
-    def toggle_sound(self) -> None:
-        """Sound on or off, remembered for the next start."""
-        if self.stack.sounds is not None:
-            self.stack.preferences.remember(sound=self.stack.sounds.toggle())
-            self.panel.b_sound.show(self.stack.sounds)
 
     def can_undo(self) -> bool:
         """Is there something for the people at the screen to take back (never in a game without takebacks)?"""

@@ -239,6 +239,12 @@ class SoundButton(IconButton):
     def __init__(self) -> None:
         super().__init__("feel.sound.on", "sound_on")
 
+    def toggle(self, sounds: Sounds | None, remember: Callable[..., object]) -> None:
+        """Sound on or off, ``remember``-ed for the next start (the settings'), and shown so."""
+        if sounds is not None:
+            remember(sound=sounds.toggle())
+            self.show(sounds)
+
     def show(self, sounds: Sounds | None) -> None:
         """Match ``sounds`` (None: nothing to switch, shown as on)."""
         on = sounds is None or sounds.enabled
