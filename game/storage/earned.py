@@ -154,7 +154,7 @@ def announce(kept_game: Kept) -> list[Achievement]:
     earlier = kept_game.earlier if kept_game.earlier is not None else [g for g in games if g.file != facts.file]
     at = bisect.bisect([(g.when, g.file) for g in earlier], (facts.when, facts.file))  # the newest, but for
     after = [*earlier[:at], facts, *earlier[at:]]  # a clock put back: then the later ones are folded in twice
-    lines = [kept_standings.fingerprint(g) for g in after]
+    lines = kept_standings.fingerprints(after)
     base = kept_standings.counted(earlier[:at], lines[:at])
     before = base.copy().fold(earlier[at:])
     now = base.add(facts).fold(earlier[at:])
