@@ -2,11 +2,13 @@
 varied histories, the count folded on game by game equals one counted anew from the whole history, and so does
 the count taken after the history changed otherwise (a game removed, one kept before others, a record edited),
 after the file was damaged, made hostile, of another version or of other rules, or lost; one game more folds
-in only that game (the results do not count the history again), and the page reads the count kept."""
+in only that game (the results do not count the history again), and the page reads the count kept and counts
+again when a record is edited while it shows."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -15,7 +17,9 @@ import pytest
 
 from ai import Level
 from engine import Game, Player, Rules
+from game.control import Control
 from game.match.settings import ComputerSettings, MatchSettings
+from game.scenes.achievements import AchievementsScene
 from game.storage import earned, history, standings
 from game.storage.achievements import ACHIEVEMENTS, Count
 from game.storage.achievements import standings as recount
@@ -300,3 +304,32 @@ def test_the_page_opened_again_folds_nothing(fresh: Path, monkeypatch: pytest.Mo
     again = earned.board()  # a new run: the file read, nothing folded
     assert folds.games == 0 and [s.standing for s in again.shown] == [s.standing for s in first.shown]
     assert len(ACHIEVEMENTS) == len(again.shown)
+
+
+def test_the_page_counts_again_when_a_record_it_counted_is_edited_while_it_shows(control: Control) -> None:
+    from test_history_index import keep as keep_quietly
+    from test_history_index import settled_long_ago, with_hints
+
+    standings.forget()
+    names = keep_quietly(150)
+    folder = settled_long_ago()
+    history.load()
+    control.stack.go("achievements")
+    page = control.stack.top
+    assert isinstance(page, AchievementsScene)
+    shown = {s.achievement.key: s for s in page.board.shown}
+    assert not shown["capture_ten"].earned and shown["played_25"].earned
+    with_hints(folder / names[140], 10, fact="capture")
+    st = (folder / names[140]).stat()
+    os.utime(folder / names[140], ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+    frames = 0
+    while not {s.achievement.key: s for s in page.board.shown}["capture_ten"].earned and frames < 10:
+        assert page.wake_in() == 0.0, "it keeps comparing"
+        control.step(1 / 60)
+        frames += 1
+    assert frames <= 2, "found within two slices of a hundred"
+    shown = {s.achievement.key: s for s in page.board.shown}
+    assert shown["capture_ten"].standing.by == 141 and shown["capture_ten"].when == "2025-01-18T14:20:00"
+    for _ in range(5):
+        control.step(1 / 60)
+    assert page.wake_in() is None, "every record compared again, then it sleeps"
