@@ -90,6 +90,11 @@ def fill(count: int) -> None:
         shutil.copyfile(folder / kept.facts.file, folder / f"{(start + timedelta(minutes=i)):%Y-%m-%d %H-%M-%S}.sgf")
     history.set_keep(2000)
     assert len(history.load().games) == count
+    # As a player finds the history: the last game kept a while ago (a folder changed within the last two
+    # seconds is listed again at each open, bench.history's fill says).
+    hour_ago = (datetime.now() - timedelta(hours=1)).timestamp()
+    os.utime(folder, (hour_ago, hour_ago))
+    history.load()
 
 
 def measure(control: Control, runs: int) -> dict[str, tuple[float, float]]:
