@@ -6,7 +6,8 @@ For each count in ``--games``, in a scratch data folder with that many finished 
 the menu built and drawn; «Успехи» opened and drawn, and as the first open in a run finds it (nothing held in
 memory); the finished games' list («Сыгранные партии») and the saved games' list («Открыть партию»), each its
 first frame and opened until every row is listed and drawn; a game kept as the results keep it; then the
-history's index rebuilt from the records when it is lost. Headless (SDL's dummy drivers), 1280×800.
+history's index rebuilt from the records when it is lost. Each figure as wall time and as this process's
+processor time (``time.process_time``). Headless (SDL's dummy drivers), 1280×800.
 
 ``--before REV`` measures the game as it was at the git revision ``REV`` in the same run: its tree exported
 (``git archive``) to a temporary folder and this very file run there, each side in a process of its own, in
@@ -57,13 +58,16 @@ def random_game(seed: int = 1, moves: int = 120) -> Game:
     return game
 
 
-def median_ms(action: Callable[[], object], runs: int) -> float:
-    times = []
+def median_ms(action: Callable[[], object], runs: int) -> tuple[float, float]:
+    """The median wall and processor milliseconds (``time.process_time``: what the machine's other jobs do not
+    inflate) of ``runs`` calls of ``action``."""
+    wall, cpu = [], []
     for _ in range(runs):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+        wall.append((time.perf_counter() - start) * 1000)
+    return statistics.median(wall), statistics.median(cpu)
 
 
 def forget_all() -> None:
@@ -74,7 +78,7 @@ def forget_all() -> None:
         forget_rows()
 
 
-def screens(control: Control, runs: int) -> dict[str, float]:
+def screens(control: Control, runs: int) -> dict[str, tuple[float, float]]:
     def show(name: str, whole: bool = True) -> Callable[[], None]:
         def go() -> None:
             control.stack.scenes.clear()
@@ -134,7 +138,7 @@ def fill(count: int) -> None:
     history.load()
 
 
-def measure(counts: list[int], runs: int) -> dict[int, dict[str, float]]:
+def measure(counts: list[int], runs: int) -> dict[int, dict[str, tuple[float, float]]]:
     use_dummy_drivers()
     pygame.init()
     figures = {}
@@ -158,26 +162,31 @@ def exported(rev: str, into: str) -> str:
     return into
 
 
-def measured_in(tree: str, counts: list[int], runs: int) -> dict[int, dict[str, float]]:
+Figures = dict[int, dict[str, tuple[float, float]]]
+"""Per count of games, per screen of :data:`SCREENS`, the wall and processor medians."""
+
+
+def measured_in(tree: str, counts: list[int], runs: int) -> Figures:
     """The figures of the game in the folder ``tree``, measured by this file in a process of its own."""
     command = [sys.executable, "-m", "bench.history", "--json", "--runs", str(runs), "--games", *map(str, counts)]
     done = subprocess.run(command, cwd=tree, capture_output=True, text=True, check=True,
                           env={**os.environ, "PYTHONPATH": tree})
-    figures: dict[str, dict[str, float]] = json.loads(done.stdout.strip().splitlines()[-1])
-    return {int(count): values for count, values in figures.items()}
+    figures: dict[str, dict[str, list[float]]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return {int(count): {name: (wall, cpu) for name, (wall, cpu) in values.items()} for count, values in figures.items()}
 
 
-def side_by_side(rev: str, counts: list[int], runs: int, rounds: int) -> dict[str, dict[int, dict[str, float]]]:
+def side_by_side(rev: str, counts: list[int], runs: int, rounds: int) -> dict[str, Figures]:
     """Both sides measured in turns, ``rounds`` times each (a busy machine's load then falls on both alike);
     each figure the median of the rounds' medians."""
     here = str(Path(__file__).resolve().parent.parent)
-    rounds_of: dict[str, list[dict[int, dict[str, float]]]] = {"before": [], "after": []}
+    rounds_of: dict[str, list[Figures]] = {"before": [], "after": []}
     with tempfile.TemporaryDirectory(prefix="tochki-before-") as folder:
         trees = {"before": exported(rev, folder), "after": here}
         for _ in range(rounds):
             for side, tree in trees.items():
                 rounds_of[side].append(measured_in(tree, counts, runs))
-    return {side: {count: {name: statistics.median(r[count][name] for r in done) for name in SCREENS}
+    return {side: {count: {name: (statistics.median(r[count][name][0] for r in done),
+                                  statistics.median(r[count][name][1] for r in done)) for name in SCREENS}
                    for count in counts} for side, done in rounds_of.items()}
 
 
@@ -198,13 +207,13 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(sides[0][1]))
         return
     rounds = f", {args.rounds} rounds of each side in turns" if args.before else ""
-    print(f"median ms over {args.runs} runs{rounds}, 1280x800 headless; load average {load:.1f} at the start, "
+    print(f"median ms over {args.runs} runs{rounds}, 1280x800 headless, wall / processor; load average {load:.1f} at the start, "
           f"{os.getloadavg()[0]:.1f} at the end")
     heads = [f"{side} {count}" for side, _ in sides for count in args.games]
-    print(f"  {'':26s}" + "".join(f"{head:>13s}" for head in heads))
+    print(f"  {'':26s}" + "".join(f"{head:>16s}" for head in heads))
     for name in SCREENS:
         cells = [figures[count][name] for _, figures in sides for count in args.games]
-        print(f"  {name:26s}" + "".join(f"{cell:13.1f}" for cell in cells))
+        print(f"  {name:26s}" + "".join(f"{wall:8.1f} /{cpu:6.1f}" for wall, cpu in cells))
 
 
 if __name__ == "__main__":

@@ -35,7 +35,8 @@ def private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
 KERNEL_FREE = frozenset({
     "test_ai_board", "test_board_geometry", "test_callout", "test_engine_edges",
     "test_engine_report", "test_engine_rules", "test_engine_undo", "test_engine_vs_reference", "test_game_hit",
-    "test_achievements", "test_game_imports", "test_game_layout", "test_keep_games", "test_kernel_rules", "test_map_look",
+    "test_achievement_standings", "test_achievements", "test_game_imports", "test_game_layout", "test_keep_games",
+    "test_kernel_rules", "test_map_look",
     "test_match_engine", "test_packaging", "test_project_files", "test_reference", "test_refusal", "test_release",
     "test_sgf", "test_sgf_hostile", "test_sgf_record", "test_sound", "test_store", "test_taps", "test_view_cache",
     "test_tutorial", "test_window_storms", "test_zoom",

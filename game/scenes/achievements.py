@@ -10,7 +10,7 @@ import pygame
 
 from game.input.pointer import pointer_of
 from game.scenes.base import Scene, SceneStack
-from game.storage import earned
+from game.storage import earned, history
 from game.strings import language, t
 from game.view import paper, theme
 from game.view.achieved import GOLD, GOLD_DARK, medal
@@ -98,12 +98,28 @@ class AchievementsScene(Scene):
         self._title_pos = (0, 0)
         self._page: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._drag: tuple[str, int, float] | None = None  # (source, finger, last y)
+        self.rechecking = False
+        """The records are being compared with what was counted, a slice a frame."""
 
     def resume(self) -> None:
-        """Counted anew each time it shows (a game may have ended since)."""
-        self.board = earned.board()
+        """Counted anew each time it shows (a game may have ended since): from the history as the last look at its
+        folder found it while the folder has not changed (``quick``), and the count kept for it; the records then
+        compared a slice a frame (:func:`history.recheck`), and the page made again if one changed meanwhile."""
+        self.board = earned.board(history.load(quick=True))
         self._page = None
         self.resize(self.size)  # a notice under the cards takes room from them
+        self.rechecking = True
+
+    def update(self, dt: float) -> None:
+        if self.rechecking:
+            changed = history.recheck()
+            self.rechecking = changed is not None
+            if changed:
+                self.resume()
+
+    def wake_in(self) -> float | None:
+        """0 while the records are compared with what was counted."""
+        return 0.0 if self.rechecking else None
 
     # ----- the page ------------------------------------------------------------------------------
 

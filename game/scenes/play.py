@@ -259,8 +259,7 @@ class PlayScene(Scene):
     def _status(self) -> list[tuple[str, theme.Colour]]:
         return hud.play_status(self.game, self.settings, stop_clock=self.stop_clock.shown(), ai_failed=self.ai_failed,
                                autosave_failed=self.autosaver.failed, clock=self.match_clock,
-                               hint_waits=self.thinking.hint_waits, story=self.anims.story,
-                               engine=self.thinking.engine)
+                               hint_waits=self.thinking.hint_waits, story=self.anims.story, engine=self.thinking.engine)
 
     def look(self) -> object | None:
         """The board, the pointer's ghost dot, the turn line, the scores, the hint and the buttons; None

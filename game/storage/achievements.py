@@ -4,8 +4,9 @@ of the finished games kept (:mod:`game.storage.history`) and how many of it.
 Each is a rule over the history, so it is counted anew from it, oldest game first: a lost or damaged
 summary changes nothing (the history rebuilds it from the records). A rule is what one game brings
 (:attr:`Achievement.brings`) and how the games' takings add up (:class:`Fold`): a sum over the games, the
-best single game, a run of games in a row, or kinds seen. :func:`standings` makes one pass for all of them
-and says how far each has come and with which game it was first reached.
+best single game, a run of games in a row, or kinds seen. :class:`Count` folds the games in one at a time
+(a game kept: one step on the count kept by :mod:`game.storage.standings`); :func:`standings` makes one pass
+for all of them and says how far each has come and with which game it was first reached.
 
 >>> from game.storage.history import Finished
 >>> def game(winner="blue", level="beginner", capture=0, hints=0):
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from ai import PLAYER_LEVELS, Level
 from engine import Rules
 from game.match.settings import PRESETS
-from game.storage.history import Finished
+from game.storage.finished import Finished
 from game.strings import language
 
 
@@ -202,12 +203,30 @@ class Standing:
         return self.by is not None
 
 
-def standings(games: Iterable[Finished]) -> list[Standing]:
-    """Each achievement's standing over ``games`` (oldest first), in :data:`ACHIEVEMENTS`' order: one pass."""
-    count = len(ACHIEVEMENTS)
-    total, run = [0] * count, [0] * count
-    by: list[int | None] = [None] * count
-    for number, game in enumerate(games, start=1):
+class Count:
+    """Every achievement's count over the games folded so far, oldest first: a fold that goes on with each game
+    kept (:meth:`add`), so that one more game costs one step, not a pass over the history
+    (:mod:`game.storage.standings` keeps it between runs). ``total``, ``run`` and ``by`` are per achievement,
+    in :data:`ACHIEVEMENTS`' order."""
+
+    __slots__ = ("by", "games", "run", "total")
+
+    def __init__(self, games: int = 0, total: list[int] | None = None, run: list[int] | None = None,
+                 by: list[int | None] | None = None) -> None:
+        count = len(ACHIEVEMENTS)
+        self.games = games
+        """How many games were folded."""
+        self.total: list[int] = total if total is not None else [0] * count
+        """What the games brought, folded (a sum not capped at the goal)."""
+        self.run: list[int] = run if run is not None else [0] * count
+        """The run going on (:attr:`Fold.RUN`), or the kinds seen as a bit mask (:attr:`Fold.KINDS`)."""
+        self.by: list[int | None] = by if by is not None else [None] * count
+        """The number (1 for the oldest) of the game that first reached the goal; None: not yet."""
+
+    def add(self, game: Finished) -> Count:
+        """``game`` folded in as the newest; returns this count."""
+        self.games += 1
+        total, run, by = self.total, self.run, self.by
         for i, a in enumerate(ACHIEVEMENTS):
             brought = a.brings(game)
             if a.fold is Fold.SUM:
@@ -221,10 +240,32 @@ def standings(games: Iterable[Finished]) -> list[Standing]:
                 run[i] = run[i] + 1 if brought > 0 else 0 if brought < 0 else run[i]
                 total[i] = max(total[i], run[i])
             if by[i] is None and total[i] >= a.goal:
-                by[i] = number
-    return [Standing(a, min(total[i], a.goal), by[i]) for i, a in enumerate(ACHIEVEMENTS)]
+                by[i] = self.games
+        return self
+
+    def fold(self, games: Iterable[Finished]) -> Count:
+        """Each of ``games`` (oldest first) folded in after those already counted; returns this count."""
+        for game in games:
+            self.add(game)
+        return self
+
+    def copy(self) -> Count:
+        return Count(self.games, list(self.total), list(self.run), list(self.by))
+
+    def standings(self) -> list[Standing]:
+        """Each achievement's standing over the games folded, in :data:`ACHIEVEMENTS`' order."""
+        return [Standing(a, min(self.total[i], a.goal), self.by[i]) for i, a in enumerate(ACHIEVEMENTS)]
+
+    def earned(self) -> set[str]:
+        """The keys of the achievements the games folded earn."""
+        return {a.key for a, by in zip(ACHIEVEMENTS, self.by, strict=True) if by is not None}
 
 
-def earned_keys(games: Iterable[Finished]) -> set[str]:
-    """The keys of the achievements ``games`` earn."""
-    return {s.achievement.key for s in standings(games) if s.earned}
+RULES_VERSION = 1
+"""The achievements' rules as counted: raised when what a rule asks changes, so that a count kept by an older
+game (:mod:`game.storage.standings`) is counted again rather than trusted."""
+
+
+def standings(games: Iterable[Finished]) -> list[Standing]:
+    """Each achievement's standing over ``games`` (oldest first), in :data:`ACHIEVEMENTS`' order: one pass."""
+    return Count().fold(games).standings()

@@ -9,18 +9,22 @@ at the next achievement. A file of a later version is left alone. Written atomic
 (:mod:`game.storage.atomic`).
 
 :func:`announce` is what the results ask after a game is kept: the achievements this game earned,
-those its history earns with it and did not earn without it, less those the file already had.
+those its history earns with it and did not earn without it, less those the file already had. Both it and
+:func:`board` take the count over the history from :mod:`game.storage.standings`, which keeps it, so that
+neither counts a thousand games when only one is new.
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.paths import user_data_dir
-from game.storage.achievements import ACHIEVEMENTS, BY_KEY, Achievement, Standing, earned_keys, standings
+from game.storage import standings as kept_standings
+from game.storage.achievements import ACHIEVEMENTS, BY_KEY, Achievement, Standing
 from game.storage.atomic import write_atomically
 from game.storage.errors import Notice, StoreError, problem_of
 from game.storage.history import History, Kept, load
@@ -127,7 +131,7 @@ def board(history: History | None = None) -> Board:
     history = history if history is not None else load()
     stored = read_stored()
     shown = []
-    for s in standings(history.games):
+    for s in kept_standings.of_history(history).standings():
         when = stored.when.get(s.achievement.key)
         if s.by is not None:
             when = min(when or "~", history.games[s.by - 1].when)  # the earliest the player earned it
@@ -138,21 +142,31 @@ def board(history: History | None = None) -> Board:
 def announce(kept_game: Kept) -> list[Achievement]:
     """The achievements the game just kept earned (nothing if it was not kept), written to the file with
     every other the history earns. Never raises: a file that cannot be written is logged, and the
-    announcement stands (the history earns them anyway)."""
+    announcement stands (the history earns them anyway).
+
+    The games before it are counted once (from the kept count, :mod:`game.storage.standings`: usually only
+    the game before this one is new to it), and this game folded in; the count over the history with it is
+    kept for the page when no old game went to make room for it."""
     facts = kept_game.facts
     if facts is None:
         return []
     games = kept_game.history.games
-    now = {s.achievement.key: s for s in standings(games) if s.earned}
-    if games and games[-1].file == facts.file:  # the latest, as a game just ended is: one pass tells
-        before = {key for key, s in now.items() if s.by is not None and s.by < len(games)}
-    else:  # kept before others (the clock was put back): counted without it
-        before = earned_keys(g for g in games if g.file != facts.file)
+    earlier = kept_game.earlier if kept_game.earlier is not None else [g for g in games if g.file != facts.file]
+    at = bisect.bisect([(g.when, g.file) for g in earlier], (facts.when, facts.file))  # the newest, but for
+    after = [*earlier[:at], facts, *earlier[at:]]  # a clock put back: then the later ones are folded in twice
+    lines = kept_standings.fingerprints(after)
+    base = kept_standings.counted(earlier[:at], lines[:at])
+    before = base.copy().fold(earlier[at:])
+    now = base.add(facts).fold(earlier[at:])
+    if len(after) == len(games):
+        kept_standings.keep(now, lines)
     stored = read_stored()
-    new = [BY_KEY[key] for key in now if key not in before and key not in stored.when]
+    had, got = before.earned(), now.earned()
+    new = [a for a in ACHIEVEMENTS if a.key in got and a.key not in had and a.key not in stored.when]
     when = dict(stored.when)
-    for key, s in now.items():
-        when.setdefault(key, games[s.by - 1].when if s.by is not None else facts.when)
+    for a, by in zip(ACHIEVEMENTS, now.by, strict=True):
+        if by is not None:
+            when.setdefault(a.key, after[by - 1].when)
     if when != stored.when and not stored.later:
         try:
             write_stored(when)

@@ -254,6 +254,9 @@ class Kept:
     history: History
     problem: str | None = None
     """The ``problem.*`` id of why it was not kept."""
+    earlier: list[Finished] | None = None
+    """The games kept before this one, oldest first, as they were before the oldest beyond the limit went (the
+    achievements it earned are what it adds to them); None: not known (``history`` without this game)."""
 
 
 def keep_game(game: Game, settings: MatchSettings, ending: Ending | None, *, hints: int = 0, takebacks: int = 0,
@@ -283,8 +286,9 @@ def keep_game(game: Game, settings: MatchSettings, ending: Ending | None, *, hin
         return Kept(None, load(), problem_of(e, writing=True))
     facts = replace(facts, file=path.name)
     history = load({path.name: facts})  # the summary held in memory (or read), this game added, not read back
+    earlier = [g for g in history.games if g.file != path.name]
     _prune(folder, history)
-    return Kept(facts, history)
+    return Kept(facts, history, earlier=earlier)
 
 
 def _prune(folder: Path, history: History) -> None:

@@ -77,7 +77,8 @@ def forget() -> None:
     _unchecked.clear()
 
 
-def _file_id(path: Path) -> FileId | None:
+def file_id(path: Path) -> FileId | None:
+    """The file's identity (its inode, size and times) as it is now; None if there is none to look at."""
     try:
         st = path.stat()
     except OSError:
@@ -114,7 +115,7 @@ def quick(folder: Path) -> dict[str, Known] | None:
     settled, held = _settled.get(folder), _known.get(folder)
     if settled is None or held is None or held[0] is None:
         return None
-    if (*(_folder_id(folder) or (-1, -1)), _file_id(folder / SUMMARY_FILE)) != settled:
+    if (*(_folder_id(folder) or (-1, -1)), file_id(folder / SUMMARY_FILE)) != settled:
         return None
     return held[1]
 
@@ -160,10 +161,10 @@ def check(folder: Path, read: Callable[[Path], Finished], added: Mapping[str, Fi
         by_name = False
         _doubted.discard(folder)
     index = folder / SUMMARY_FILE
-    file_id = _file_id(index)
+    index_id = file_id(index)
     held_id, held = _known.get(folder, (None, {}))
     says: dict[str, Known] | None = held  # what the index file says, where it is known
-    if file_id is None or file_id != held_id:
+    if index_id is None or index_id != held_id:
         from_file = read_index(index, notices)
         says = from_file
         base = held if from_file is None else {**held, **from_file}
@@ -175,7 +176,7 @@ def check(folder: Path, read: Callable[[Path], Finished], added: Mapping[str, Fi
         records = [e for e in listing if e.name.endswith(".sgf") and not e.name.startswith(".")]
     if says is not None and len(records) != len(says):
         changed = True
-    if file_id is None and len(records) > len(added):  # records but no index: it was lost (a new folder has none)
+    if index_id is None and len(records) > len(added):  # records but no index: it was lost (a new folder has none)
         log.info("the index of finished games is missing: built again from the %d records", len(records))
     same = len(records) == len(held)
     for record in records:
@@ -190,11 +191,11 @@ def check(folder: Path, read: Callable[[Path], Finished], added: Mapping[str, Fi
     if same:
         now = held  # the very same knowledge: the caller may keep what it made of it (the list's rows)
     if not changed:
-        _known[folder] = (file_id, now)
+        _known[folder] = (index_id, now)
     else:
         try:
             write_index(index, now)
-            _known[folder] = (_file_id(index), now)
+            _known[folder] = (file_id(index), now)
         except OSError as e:  # a copy: not written now, written at the next open
             log.warning("the index of finished games was not written: %s", e)
             _known[folder] = (None, now)
