@@ -34,7 +34,6 @@ from collections.abc import Callable
 
 import pygame
 
-from engine.about import VERSION
 from game.collector import Collector
 from game.input.pointer import InputFilter
 from game.scenes.achievements import AchievementsScene
@@ -59,8 +58,7 @@ from game.scenes.rules import RulesScene
 from game.scenes.tutorial import TutorialScene
 from game.scenes.versus import VersusScene
 from game.storage.preferences import Preferences
-from game.strings import t
-from game.view import theme
+from game.view import language, theme
 from game.view.sound import Sounds
 
 SCENES: dict[str, type[Scene]] = {scene.name: scene for scene in (
@@ -110,7 +108,7 @@ class Control:
                  preferences: Preferences | None = None, maximised: bool = False) -> None:
         if not pygame.get_init():
             pygame.init()
-        pygame.display.set_caption(t("app.version", version=VERSION))  # which build a player runs, at a glance
+        pygame.display.set_caption(language.window_title())
         with contextlib.suppress(pygame.error):  # some drivers have no icons; the game does not need one
             pygame.display.set_icon(window_icon())
         self._surface = pygame.display.set_mode(size, pygame.RESIZABLE)

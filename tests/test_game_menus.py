@@ -16,7 +16,7 @@ from conftest import FakeClock
 from driving import click, key, post, press
 
 from ai import Level
-from engine import Game, Player, Rules, format_score, sgf
+from engine import Game, Player, Rules, about, format_score, sgf
 from game import strings
 from game.control import Control
 from game.match import demo
@@ -179,7 +179,7 @@ def test_language_toggle_switches_texts_and_is_remembered(control: Control, data
     assert strings.language() == "en"
     assert menu.b_hotseat.label == "Two players" and menu.b_rules_page.label == "Rules"
     assert menu.language_buttons["en"].selected and not menu.language_buttons["ru"].selected
-    assert pygame.display.get_caption()[0] == "Dots — Countries"
+    assert pygame.display.get_caption()[0] == f"Dots — Countries {about.VERSION}"  # the version stays in the title
     assert preferences.load_settings().language == "en"
     # The next start: Russian in force until the saved choice is applied.
     strings.set_language("ru")

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
+from engine.about import VERSION
 from game.paths import DataFolderError, user_data_dir
 from game.storage.preferences import SETTINGS_FILE, Preferences
 from game.strings import DEFAULT_LANGUAGE, LANGUAGES, language, set_language, t
@@ -110,7 +111,12 @@ def choose(code: str, preferences: Preferences | None = None) -> None:
     if preferences is not None:
         preferences.remember(language=code)
     if pygame.display.get_init():
-        pygame.display.set_caption(t("app.title"))
+        pygame.display.set_caption(window_title())
+
+
+def window_title() -> str:
+    """The window's title in the language in force, with the build's version: which build a player runs."""
+    return t("app.version", version=VERSION)
 
 
 def other() -> str:
