@@ -587,7 +587,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "story.dot.few": {"ru": "точки", "en": "dots"},
     "story.dot.many": {"ru": "точек", "en": "dots"},
     "story.lead": {"ru": "Перевес: {who} +{n}", "en": "Lead: {who} +{n}"},
-    "story.level": {"ru": "Поровну", "en": "Level scores"},
+    "story.level": {"ru": "Поровну", "en": "Even"},
     "help.motion": {"ru": "Меньше движения", "en": "Reduce motion"},
     "help.motion.on": {"ru": "✓ Меньше движения", "en": "✓ Reduce motion"},
     # --- help29: «?» opens the rules with the keys on them; coordinates on the board ---
@@ -650,7 +650,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "lesson.end.title": {"ru": "Обучение пройдено", "en": "Tutorial complete"},
     "lesson.end": {"ru": "Теперь — настоящая партия: два игрока или против компьютера. Правила целиком — "
                          "в «Правилах» меню.",
-                   "en": "Now a real game: two players or against the computer. The whole rules are under "
+                   "en": "Now a real game: two players or against the computer. The full rules are under "
                          "“Rules” in the menu."},
     "lesson.end.menu": {"ru": "В меню", "en": "To the menu"},
     "lesson.dots.title": {"ru": "Точки", "en": "Dots"},
