@@ -587,6 +587,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "story.dot.few": {"ru": "точки", "en": "dots"},
     "story.dot.many": {"ru": "точек", "en": "dots"},
     "story.lead": {"ru": "Перевес: {who} +{n}", "en": "Lead: {who} +{n}"},
+    "story.times": {"ru": "{words} ×{n}", "en": "{words} ×{n}"},
     "story.level": {"ru": "Поровну", "en": "Even"},
     "help.motion": {"ru": "Меньше движения", "en": "Reduce motion"},
     "help.motion.on": {"ru": "✓ Меньше движения", "en": "✓ Reduce motion"},

@@ -28,7 +28,7 @@ from game.shots.rings import BIG_RING, CLASSIC_RING, big_ring_but_one, classic_c
 from game.storage import preferences
 from game.strings import t
 from game.view.moments import BANNER_SECONDS, FLOAT_SECONDS, Moment, Size, turning_point
-from game.view.story import side_name, told
+from game.view.story import Story, side_name, told
 
 
 class RecordingSounds:
@@ -269,3 +269,39 @@ def test_the_story_and_the_score_card_name_the_computer_by_its_level() -> None:
     caught = Moment(Player.RED, Fraction(5), Rules.CLASSIC, False, False, Size.BIG, 30, (5.0, 5.0))
     assert told(caught, versus) == "Вы взяли 5 точек"
     assert side_name(Player.BLUE, versus) == "Любитель" and side_name(Player.RED, versus) == "Вы"
+
+
+def test_the_same_words_again_are_one_line_that_counts_them() -> None:
+    # Three half-cell countries in a row told three times read as a stuck line: one line «… ×3».
+    versus = MatchSettings(width=10, height=10, computer=ComputerSettings(Level.BEGINNER, Player.RED))
+    game = Game(10, 10)
+    story = Story()
+    for n, (node, gain) in enumerate([((0, 0), 1), ((9, 9), 0), ((0, 2), 1), ((9, 7), 0), ((0, 4), 1),
+                                      ((9, 5), 0), ((0, 6), 3)], start=1):
+        game.play(node)
+        if gain:
+            story.add(Moment(Player.BLUE, Fraction(gain, 2), Rules.COUNTRIES, False, False, Size.SMALL, n,
+                             (0.0, 0.0)), game)
+    lines = [words for _, words in story.lines(game, versus)]
+    assert lines == ["Новичок окружил страну 1½", "Новичок окружил страну ½ ×3"]
+    game.undo()  # the 1½ taken back: the run is the newest line again
+    assert [words for _, words in story.lines(game, versus)] == ["Новичок окружил страну ½ ×3"]
+
+
+def test_the_story_lines_share_one_type_in_a_narrow_panel(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.view import hud, theme
+
+    sizes: dict[str, int] = {}
+    plain = theme.text
+
+    def text(s: str, px: int, colour: theme.Colour = theme.INK, *, bold: bool = False) -> pygame.Surface:
+        sizes[s] = px
+        return plain(s, px, colour, bold=bold)
+
+    monkeypatch.setattr(theme, "text", text)
+    story = ["Любитель перехватил страну: 17½", "Вы окружили страну 4", "Любитель окружил страну ½ ×3"]
+    lines = [("Ход 12", theme.INK_SOFT), (hud.STORY_BREAK, theme.INK_SOFT), ("Перевес: Любитель +3", theme.INK),
+             *((s, theme.BLUE_DARK) for s in story)]
+    hud.draw_status(pygame.Surface((1024, 600)), lines, 0, 0, 230, 600)
+    assert len({sizes[s] for s in story}) == 1, sizes  # one type for the story, not one a line
+    assert all(plain(s, sizes[s], theme.BLUE_DARK).get_width() <= 230 for s in story)

@@ -163,15 +163,22 @@ def draw_status(surface: pygame.Surface, lines: list[tuple[str, theme.Colour]], 
     px = theme.text_size(surface.get_size(), 18)
     images: list[pygame.Surface | None] = []
     told = False
+    story_px = px  # the story's lines share one type: shrunk each on its own they came out in three sizes
+    for text, _colour in lines:
+        if told:
+            story_px = min(story_px, px * width // max(1, theme.font(px).size(text)[0]))
+        told = told or text == STORY_BREAK
+    told = False
     for text, colour in lines:
         if text == STORY_BREAK:
             told = True
             images.append(None)
             continue
         bold = colour != theme.INK_SOFT and not told
-        img = theme.text(text, px, colour, bold=bold)
-        if img.get_width() > width:
-            img = theme.text(text, max(11, px * width // img.get_width()), colour, bold=bold)
+        own_px = max(11, story_px) if told else px
+        img = theme.text(text, own_px, colour, bold=bold)
+        if img.get_width() > width:  # (type does not shrink exactly in proportion: a pixel or so over)
+            img = theme.text(text, max(11, own_px * width // img.get_width()), colour, bold=bold)
         images.append(img)
     status = images[:images.index(None)] if None in images else images
     gap = 6 if y + sum(img.get_height() + 6 for img in status if img is not None) - 6 <= limit else 0

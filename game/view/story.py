@@ -83,4 +83,15 @@ class Story:
         """The last ``count`` moments still in ``game``'s history, newest first, in words."""
         history = game.history
         still = [m for m, n, a in self.moments if n <= len(history) and history[n - 1] == a]
-        return [(m, told(m, settings)) for m in reversed(still[-count:])]
+        # The same words again and again («Новичок окружил страну ½» three times over) read as one line stuck:
+        # a run of them is one line that counts them («… ½ ×3»).
+        runs: list[tuple[Moment, str, int]] = []
+        for m in reversed(still):
+            words = told(m, settings)
+            if runs and runs[-1][1] == words:
+                runs[-1] = (runs[-1][0], words, runs[-1][2] + 1)
+            elif len(runs) == count:
+                break
+            else:
+                runs.append((m, words, 1))
+        return [(m, words if n == 1 else t("story.times", words=words, n=n)) for m, words, n in runs]
