@@ -737,12 +737,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "rating.levels": {"ru": "Рейтинги соперников", "en": "The computer's ratings"},
     "rating.how": {"ru": "Рейтинг растёт за победу и падает за поражение: тем сильнее, чем неожиданнее исход. "
                          "Начало — 1000, рейтинг новичка. Считаются партии против компьютера без отмены ходов "
-                         "и без подсказок.",
+                         "и без подсказок. «Мастер 1/16» — мастер, думающий в 16 раз меньше.",
                    "en": "The rating rises with a win and falls with a loss, the more the less expected the result. "
                          "It starts at 1000, the beginner's. Games against the computer count when played with no "
-                         "takebacks and no hints."},
+                         "takebacks and no hints. “Master 1/16” is the master thinking a sixteenth as long."},
     "results.rating": {"ru": "Рейтинг: {rating} ({change})", "en": "Rating: {rating} ({change})"},
-    "rating.games": {"ru": "партий: {n}", "en": "games: {n}"},
     # ----- «Задачи» (branch puzzles32): puzzles from real play -----
     "menu.puzzles": {"ru": "Задачи", "en": "Puzzles"},
     "puzzles.title": {"ru": "Задачи · звёзд: {stars}", "en": "Puzzles · stars: {stars}"},

@@ -156,5 +156,8 @@ class RatingScene(Scene):
             for (x, y), s in zip(points[1:], done, strict=True):
                 pygame.draw.circle(surface, colours[s.outcome], (x, y), dot)
         pygame.draw.circle(surface, theme.BLUE_DARK, points[-1], dot + 2)
-        games = one_line(t("rating.games", n=len(done)), px, theme.INK_SOFT, plot.w)
-        surface.blit(games, (plot.right - games.get_width(), plot.bottom - games.get_height()))
+        # The player's rating now, at the line's end: above it, or below where the top is near.
+        now = theme.text(str(round(values[-1])), theme.text_size(self.size, 17), theme.BLUE_DARK, bold=True)
+        x, y = points[-1]
+        above = y - dot - 4 - now.get_height()
+        surface.blit(now, (max(plot.x, x - now.get_width() - dot), above if above >= plot.y else y + dot + 4))
