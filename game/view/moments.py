@@ -48,6 +48,8 @@ HUGE_GAIN: dict[Rules, Fraction] = {Rules.COUNTRIES: Fraction(10), Rules.CLASSIC
 """And this much a huge one: the loudest sound, and the board's frame pulses."""
 
 FLOAT_SECONDS = 1.1
+ABSORBED = 0.6
+"""The share of the float's flight after which the «+N» shrinks and fades into the score it reaches."""
 """The «+N» rises off the country, flies to the score and fades there (still, with reduced motion)."""
 BURST_SECONDS = 0.6
 BANNER_SECONDS = 1.7
@@ -280,9 +282,10 @@ class Effects:
                     x, y = s.origin
                 else:
                     x, y = float_position(s.origin, scores.get(s.moment.player, (round(s.origin[0]), 0)), u)
-                    if u > 0.8:
-                        img = img.copy()
-                        img.set_alpha(round(255 * (1 - u) / 0.2))
+                    if u > ABSORBED:  # it shrinks and fades into the score: over the digits it read «+½½»
+                        left = (1 - u) / (1 - ABSORBED)
+                        img = pygame.transform.smoothscale_by(img, 0.45 + 0.55 * left)
+                        img.set_alpha(round(255 * left))
                 surface.blit(img, img.get_rect(center=(round(x), round(y))))
             b = (now - s.start) / BANNER_SECONDS
             if s.banner is not None and 0 <= b < 1:
