@@ -770,9 +770,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "puzzle.task.save": {"ru": "Ход {who}. Соперник грозит захватом: спасите свои точки. Ходов в ответе: {moves}.",
                          "en": "{who} to move. The opponent threatens a capture: save your dots. "
                                "Moves in the answer: {moves}."},
-    "puzzle.task.ladder": {"ru": "Ход {who}. Лестница: каждый ваш ход вынуждает ответ. Ходов в ответе: {moves}.",
-                           "en": "{who} to move. A ladder: each of your moves forces a reply. "
-                                 "Moves in the answer: {moves}."},
+    "puzzle.task.ladder": {"ru": "Ход {who}. Лестница: каждый раз лишь один ход не теряет точек — захватить, "
+                                 "спастись или вовремя остановиться. Ходов в ответе: {moves}.",
+                           "en": "{who} to move. A ladder: each time only one move loses nothing — to capture, to "
+                                 "escape, or to stop in time. Moves in the answer: {moves}."},
     "puzzle.task.net": {"ru": "Ход {who}. Отрежьте группу соперника от края. Ходов в ответе: {moves}.",
                         "en": "{who} to move. Cut the opponent's group off from the edge. Moves in the answer: {moves}."},
     "puzzle.task.country": {"ru": "Ход {who}. Обнесите самую большую страну. Ходов в ответе: {moves}.",
@@ -788,6 +789,9 @@ STRINGS: dict[str, dict[str, str]] = {
                                "to retry."},
     "puzzle.news.again": {"ru": "Попробуйте ещё раз.", "en": "Try again."},
     "puzzle.news.solved": {"ru": "Решено! {stars}", "en": "Solved! {stars}"},
+    "puzzle.news.stars": {"ru": "Звёзды: за решение, за решение без ошибок и за решение без подсказки.",
+                          "en": "Stars: one for solving, one for no wrong move, one for no hint."},
+    "puzzle.news.hinted": {"ru": "Подсказка: ход в зелёном кольце.", "en": "Hint: the move in the green ring."},
     "puzzle.hint": {"ru": "Подсказка", "en": "Hint"},
     "puzzle.again": {"ru": "Ещё раз", "en": "Try again"},
     "puzzle.next": {"ru": "Дальше", "en": "Next"},

@@ -125,6 +125,21 @@ def test_a_wrong_move_is_refuted_on_the_board_and_taken_back(control: Control, d
     assert PuzzleProgress(data_dir).load().stars == {"save": 2}
 
 
+def test_the_hint_after_a_wrong_move_takes_it_back_and_rings_the_answer(control: Control, data_dir: Path) -> None:
+    game = Game(7, 7, Rules.CLASSIC, zone=False)
+    for p in [(3, 3), (3, 2), (0, 0), (2, 3), (0, 6), (4, 3)]:
+        game.play(p)
+    puzzle = read_puzzle(write_puzzle(_with(game, (3, 4)), start=6, tier=1, theme=Theme.SAVE, gain=1), "save")
+    scene = open_puzzle(control, puzzle, PuzzleProgress(data_dir).load())
+    click(control, node_pos(scene, (6, 0)))  # wrong: the refutation shows
+    assert scene.attempt.wrong_moves == 2 and scene.b_hint.enabled
+    press(control, scene.b_hint)
+    assert scene.attempt.wrong_moves == 0 and scene.attempt.game.move_count == 6  # the wrong pair taken back
+    assert scene.attempt.hint == (3, 4) and scene.news == "puzzle.news.hinted"
+    click(control, node_pos(scene, (3, 4)))
+    assert scene.attempt.solved and scene.attempt.stars == 1  # a wrong move and a hint: one star
+
+
 def _with(game: Game, move: tuple[int, int]) -> Game:
     copy = game.copy()
     copy.play(move)

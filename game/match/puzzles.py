@@ -2,7 +2,7 @@
 
 :func:`load_shelf` reads every puzzle file with :func:`engine.puzzle.read_puzzle`; a file that cannot be
 one is left out and logged (the shelf counts them, so the screen can say so). The order is the tier,
-then the name: «по порядку» goes from the easiest.
+then the board's size and how many moves led to the position: «по порядку» goes from the easiest.
 
 :class:`Attempt` is the player at one puzzle: :meth:`Attempt.play` judges a move against the answer line.
 The right move is played and the other side's reply (:attr:`Attempt.reply_due`) is the line's; a wrong
@@ -60,7 +60,8 @@ def load_shelf(folder: Path) -> Shelf:
         except (OSError, PuzzleError) as e:
             log.warning("puzzles: %s left out: %s", path.name, e)
             shelf.unreadable += 1
-    shelf.puzzles.sort(key=lambda p: (p.tier, p.name))
+    # Within a tier the small, sparse boards first: a first puzzle of ninety dots on 12×12 was a hard start.
+    shelf.puzzles.sort(key=lambda p: (p.tier, p.position.width * p.position.height, p.position.move_count, p.name))
     return shelf
 
 

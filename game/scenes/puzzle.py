@@ -105,8 +105,12 @@ class PuzzleScene(Scene):
         self.news = "puzzle.news.again"
 
     def show_hint(self) -> None:
+        """The next move of the answer in a ring; after a wrong move, that move is taken back first."""
+        if self.attempt.wrong_moves:
+            self.attempt.again()
         if self.attempt.take_hint() is not None:
             self.hint_since = self.clock
+            self.news = "puzzle.news.hinted"
 
     def next_puzzle(self) -> None:
         if self.run.index + 1 < len(self.run.puzzles):
@@ -159,7 +163,7 @@ class PuzzleScene(Scene):
             self.attempt.play_reply()
             self.news = "puzzle.news.replied"
         attempt = self.attempt
-        self.b_hint.enabled = attempt.awaits_player and self.reply_at is None
+        self.b_hint.enabled = (attempt.awaits_player or bool(attempt.wrong_moves)) and self.reply_at is None
         self.b_again.enabled = bool(attempt.wrong_moves) or attempt.solved
         self.b_again.primary = bool(attempt.wrong_moves)
         self.b_next.primary = attempt.solved
@@ -214,6 +218,8 @@ class PuzzleScene(Scene):
         news = t(self.news, stars="★" * attempt.stars + "☆" * (3 - attempt.stars))
         news_ink = theme.RIGHT_INK if attempt.solved else theme.RED_DARK if attempt.wrong_moves else theme.INK
         y = self._paragraph(surface, news, x, y, w, 22 if attempt.solved else 18, news_ink, attempt.solved)
+        if attempt.solved:  # what the stars are for, under them
+            y = self._paragraph(surface, t("puzzle.news.stars"), x, y + 4, w, 16, theme.INK_SOFT, False)
         notice = self.run.progress.notice
         if notice is not None:
             self._paragraph(surface, notice.text(), x, y + 8, w, 15, theme.RED_DARK, False)
