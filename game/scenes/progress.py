@@ -17,7 +17,7 @@ from game.storage.progress import Tally, tally
 from game.strings import rules_name, t
 from game.view import paper, theme
 from game.view.textfit import one_line, wrap
-from game.view.widgets import Button, ButtonGroup
+from game.view.widgets import Button, ButtonGroup, row_buttons
 
 COLUMNS = ("played", "won", "lost", "drawn", "streak", "capture", "longest")
 """The table's figures, left to right, after the row's name (``progress.col.*``)."""
@@ -86,11 +86,10 @@ class ProgressScene(Scene):
         w, h = size
         head = theme.page_head(size)
         margin, bh, self.b_back.rect = head.margin, head.button_h, head.back
-        games_w = max(theme.finger_px(), round(230 * theme.ui_scale(size)))
-        self.b_games.rect = pygame.Rect(w - margin - games_w, margin, games_w, bh)
-        self.b_achievements.rect = self.b_games.rect.move(-games_w - margin, 0)
-        rating_w = max(theme.finger_px(), round(150 * theme.ui_scale(size)))
-        self.b_rating.rect = pygame.Rect(self.b_achievements.rect.x - margin // 2 - rating_w, margin, rating_w, bh)
+        # Three tabs of one width, evenly apart, as the rules' tabs are.
+        tabs_w = min(3 * round(220 * theme.ui_scale(size)), w - head.back.w - 3 * margin)
+        row_buttons([self.b_rating, self.b_achievements, self.b_games], w - margin - tabs_w, margin, tabs_w, bh,
+                    margin // 2)
         self._title_pos = head.title_pos
         col_w = min(w - 2 * margin, round(1100 * theme.ui_scale(size)))
         top = margin + bh + margin
