@@ -290,3 +290,13 @@ def test_the_tutorials_pictures_show_what_their_names_say(control: Control) -> N
     assert isinstance(top := control.stack.top, TutorialScene) and top.lesson.complete
     scenes["tutorial-offer"]()
     assert isinstance(top := control.stack.top, ConfirmScene) and top.question == "lesson.offer"
+
+
+def test_the_question_mark_opens_the_rules_at_the_lessons_rule_set_as_in_play(control: Control) -> None:
+    scene = open_tutorial(control)
+    press(control, scene.b_help)
+    rules = control.stack.top
+    assert rules is not None and rules.name == "rules"
+    assert rules.rules is scene.lesson.game.rules  # type: ignore[attr-defined]
+    key(control, pygame.K_ESCAPE)
+    assert control.stack.top is scene

@@ -62,7 +62,7 @@ class TutorialScene(Scene):
         self.b_next = self.buttons.add(Button("lesson.next", primary=True), self.next)
         self.b_leave = self.buttons.add(Button("lesson.leave"), self.leave)
         self.icons = ButtonGroup()
-        self.b_help = self.icons.add(IconButton("feel.help", "help"), lambda: self.stack.go("help"))
+        self.b_help = self.icons.add(IconButton("feel.help", "help"), lambda: self.stack.go("rules", self.lesson.game.rules))
         self.text_top = 0
 
     # ----- the player's actions -------------------------------------------------------
