@@ -162,8 +162,11 @@ def test_the_opponent_answers_a_moment_after_the_right_move(control: Control) ->
     answer(control, scene, touch=False)
     reply = STEPS[0].replies[0]
     assert scene.lesson.game.dot_at(reply) is None and not scene.b_next.enabled
+    done = strings.t(f"lesson.{STEPS[0].key}.done", **scene.lesson.fields())
+    assert [w for w, _, _ in scene.words()] == [strings.t("lesson.right"), strings.t("lesson.waiting")]
     step(control, dt=REPLY_SECONDS)
     assert scene.lesson.game.dot_at(reply) is Player.RED
+    assert [w for w, _, _ in scene.words()] == [strings.t("lesson.right"), done]  # told once the answer is in
     key(control, pygame.K_RETURN)
     assert scene.lesson.index == 1
 

@@ -258,8 +258,12 @@ class TutorialScene(Scene):
             return [(t("lesson.end"), theme.INK, False)]
         key = lesson.step.key
         if lesson.done:
-            said = [(t("lesson.right"), theme.RIGHT_INK, True), (t(f"lesson.{key}.done", **lesson.fields()), theme.INK, False)]
-            return said + ([(t("lesson.waiting"), theme.INK_SOFT, False)] if lesson.waiting else [])
+            # What the step showed is told once the opponent's answers are in: «Итог 3 : 0» read oddly while
+            # «Красные ходят…» was still under it.
+            right = (t("lesson.right"), theme.RIGHT_INK, True)
+            if lesson.waiting:
+                return [right, (t("lesson.waiting"), theme.INK_SOFT, False)]
+            return [right, (t(f"lesson.{key}.done", **lesson.fields()), theme.INK, False)]
         said = [(t(f"lesson.{key}"), theme.INK, False)]
         if lesson.hint is not None:
             said += [(t(lesson.hint), theme.ILLEGAL, True)]
