@@ -5,13 +5,14 @@ Each checks that the effect, the sound and the score agree; reduced motion shows
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
 import pygame
 import pytest
-from driving import click, press
+from driving import click, press, step_until
 
 from ai import Level
 from engine import Game, Player, Rules, format_score
@@ -305,3 +306,26 @@ def test_the_story_lines_share_one_type_in_a_narrow_panel(monkeypatch: pytest.Mo
     hud.draw_status(pygame.Surface((1024, 600)), lines, 0, 0, 230, 600)
     assert len({sizes[s] for s in story}) == 1, sizes  # one type for the story, not one a line
     assert all(plain(s, sizes[s], theme.BLUE_DARK).get_width() <= 230 for s in story)
+
+
+def test_the_computers_answer_waits_until_the_persons_gain_has_landed(control: Control) -> None:
+    answered = threading.Event()
+
+    def at_once(game: Game, level: str, **_: object) -> tuple[int, int]:
+        answered.set()
+        return min(game.legal_moves())
+
+    control.stack.chooser = at_once
+    # Red is the computer; Blue closes the ring (the takeover) and Red's answer is ready at once.
+    play = start_play(control, MatchSettings(width=10, height=10,
+                                             computer=ComputerSettings(Level.BEGINNER, Player.BLUE)), takeover_game())
+    click(control, play.board.grid_to_pixel(RING_AROUND_SQUARE[-1]))
+    moved = play.game.move_count
+    [shown] = play.anims.effects.shown
+    step_until(None, answered.is_set)  # the answer is in; the scene's clock has not moved meanwhile
+    frames(control, FLOAT_SECONDS / 2)
+    assert play.game.move_count == moved, "the computer's moment would land on the person's"
+    step_until(control, lambda: play.game.move_count == moved + 1)
+    assert play.clock >= shown.start + FLOAT_SECONDS
+    play.undo()  # its answer and the takeover taken back together; a new answer comes for the new position
+    assert play.game.move_count == moved - 1

@@ -216,6 +216,11 @@ class Effects:
         """True while anything shows at ``now``."""
         return any(s.end > now for s in self.shown)
 
+    def flying(self, player: Player, now: float) -> float:
+        """Seconds until ``player``'s «+N» still on its way reaches the score (0: none is): the computer's
+        answer waits that long, so that its moment does not land on the player's own."""
+        return max((s.start + FLOAT_SECONDS - now for s in self.shown if s.moment.player is player), default=0.0)
+
     def prune(self, now: float) -> None:
         """Forget what has finished by ``now``."""
         self.shown = [s for s in self.shown if s.end > now]

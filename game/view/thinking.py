@@ -18,6 +18,7 @@ from game.match.opponent import ComputerOpponent, Decision
 from game.match.readiness import PROGRESS_EVERY, MasterState, MasterWatch
 from game.match.settings import MatchSettings
 from game.view import hud
+from game.view.anim import BoardAnimations
 
 
 class Playing(Protocol):
@@ -28,6 +29,7 @@ class Playing(Protocol):
     opponent: ComputerOpponent | None
     hint: Hint
     clock: float
+    anims: BoardAnimations
 
 
 class Thinking:
@@ -40,6 +42,8 @@ class Thinking:
         """The master's kernel (read once a frame) and the engines the master's moves came from (``before``:
         the one a resumed game's master played on until it was left)."""
         self._looked_at: float | None = None  # the scene's clock when the kernel was last read
+        self._held: tuple[int, Decision] | None = None
+        """The computer's answer (and the game's version it answers) while the person's «+N» still flies."""
 
     @property
     def computer_thinks(self) -> bool:
@@ -81,16 +85,28 @@ class Thinking:
     def wake_in(self, clock: float) -> float | None:
         """The nearest of: the thinking dots' next change, the kernel's progress while a hint waits, the hint's
         pulse. (An answer, when it comes, wakes the loop itself.)"""
-        waits = [self.scene.hint.wake_in(), PROGRESS_EVERY if self.hint_waits is not None else None,
+        held = self.scene.anims.effects.flying(self.scene.opponent.player.other, clock) \
+            if self._held is not None and self.scene.opponent is not None else None
+        waits = [held, self.scene.hint.wake_in(), PROGRESS_EVERY if self.hint_waits is not None else None,
                  hud.thinking_dots_in(clock) if self.computer_thinks else None]
         return min((w for w in waits if w is not None), default=None)
 
     def take_turn(self) -> Decision | None:
         """The computer's turn (:meth:`ComputerOpponent.take_turn`); a master's move notes the engine it came from."""
-        opponent = self.scene.opponent
-        decision = None if opponent is None else opponent.take_turn(self.scene.game)
-        if decision is not None and decision.move is not None and opponent is not None \
-                and opponent.level == Level.MASTER:
+        opponent, game = self.scene.opponent, self.scene.game
+        decision = None if opponent is None else opponent.take_turn(game)
+        if decision is not None:
+            self._held = (game.version, decision)
+        if self._held is None or opponent is None:
+            return None
+        version, decision = self._held
+        if version != game.version:  # taken back meanwhile: the answer was for another position
+            self._held = None
+            return None
+        if self.scene.anims.effects.flying(opponent.player.other, self.scene.clock) > 0:
+            return None  # the person's moment lands first; the answer follows it
+        self._held = None
+        if decision.move is not None and opponent.level == Level.MASTER:
             self.master.moved()
         return decision
 
