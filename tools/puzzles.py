@@ -12,13 +12,20 @@ every position of every game for a move that the master's kernel proves the only
    seconds' worth of work (the work is counted, so the result is the same on a busy machine) must
    choose that very move.
 
+Where no move passes the first proof, a quiet move may pass :func:`prove_net` instead (a «сеть»): it
+encloses nothing, the other side threatens nothing, and after every legal reply the player encloses at
+least CLEAR with one move (an exact three-move count, compiled with the kernel's own rules); it must
+beat every other move by CLEAR and be the master's choice from every seed, as above. Its line must then
+go on with a proved move that encloses CLEAR or more.
+
 The answer line goes on while the same holds for the player after the master's reply, up to
 :data:`engine.puzzle.MOST_PLAYER_MOVES` moves of the player. Its theme follows from what its moves do
 (see :func:`theme_of`), its tier from how long it is and how many other moves enclose something.
-Each puzzle is written to ``assets/puzzles/`` as a record :mod:`engine.puzzle` reads.
+Each puzzle is written to ``assets/puzzles/`` as a record :mod:`engine.puzzle` reads. ``--themes
+net,country`` keeps only those themes, ``--rules countries`` plays only that rule set's seeds.
 
 ``--check`` replays every shipped puzzle (``--sample K``: K of them, spread over the list) and proves
-each of its player's moves again the same way; the last line is ``puzzles: N checked, M sound``, and
+each of its player's moves again the same way (a net's first move by :func:`prove_net`); the last line is ``puzzles: N checked, M sound``, and
 the exit status is 1 unless every one is sound.
 """
 
