@@ -12,13 +12,20 @@ every position of every game for a move that the master's kernel proves the only
    seconds' worth of work (the work is counted, so the result is the same on a busy machine) must
    choose that very move.
 
+Where no move passes the first proof, a quiet move may pass :func:`prove_net` instead (a «сеть»): it
+encloses nothing, the other side threatens nothing, and after every legal reply the player encloses at
+least CLEAR with one move (an exact three-move count, compiled with the kernel's own rules); it must
+beat every other move by CLEAR and be the master's choice from every seed, as above. Its line must then
+go on with a proved move that encloses CLEAR or more.
+
 The answer line goes on while the same holds for the player after the master's reply, up to
 :data:`engine.puzzle.MOST_PLAYER_MOVES` moves of the player. Its theme follows from what its moves do
 (see :func:`theme_of`), its tier from how long it is and how many other moves enclose something.
-Each puzzle is written to ``assets/puzzles/`` as a record :mod:`engine.puzzle` reads.
+Each puzzle is written to ``assets/puzzles/`` as a record :mod:`engine.puzzle` reads. ``--themes
+net,country`` keeps only those themes, ``--rules countries`` plays only that rule set's seeds.
 
 ``--check`` replays every shipped puzzle (``--sample K``: K of them, spread over the list) and proves
-each of its player's moves again the same way; the last line is ``puzzles: N checked, M sound``, and
+each of its player's moves again the same way (a net's first move by :func:`prove_net`); the last line is ``puzzles: N checked, M sound``, and
 the exit status is 1 unless every one is sound.
 """
 
@@ -32,6 +39,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -64,6 +72,8 @@ class Step:
     """Units its two-move count beats the best other move's by."""
     distractors: int
     """Other moves of the player that enclose something now."""
+    net: bool = False
+    """Proved by :func:`prove_net`: it encloses nothing now and the next move encloses whatever the reply."""
 
 
 def _kernel() -> None:
@@ -94,6 +104,64 @@ def count_moves(game: Game) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarr
     return [(int(v) % w, int(v) // w) for v in moves], gain, lets, threat
 
 
+def _net_kernels() -> tuple[Any, Any]:
+    """The two compiled counts a net needs (compiled once per run, not cached: the tools are not shipped)."""
+    global _NET_KERNELS
+    if _NET_KERNELS is None:
+        from ai.kernel.jit import njit
+        from ai.kernel.rules import S_NODES, S_TO_MOVE, legal_nodes, play
+        from ai.kernel.uct import _gains
+
+        @njit(cache=False)
+        def threats(s: np.ndarray, g: np.ndarray, moves: np.ndarray, out: np.ndarray) -> None:
+            # For each move: the most the side to move could enclose with a second move of its own,
+            # the other side passing (a net must threaten at least this much).
+            p = s[S_TO_MOVE]
+            after = s.copy()
+            spare = s.copy()
+            mine = np.empty(s[S_NODES], dtype=np.int32)
+            for i in range(moves.shape[0]):
+                after[:] = s
+                play(after, g, moves[i], p)
+                most = 0
+                for j in range(legal_nodes(after, g, p, mine)):
+                    most = max(most, _gains(after, g, mine[j], p, spare))
+                out[i] = most
+
+        @njit(cache=False)
+        def sealed(s: np.ndarray, g: np.ndarray, v: int, floor: int) -> int:
+            # The exact three-move count of v: over every legal reply, the most the side to move then
+            # encloses with its next move less what the reply enclosed; the least of those. Stops
+            # early (returning the count so far) once it is below floor.
+            p = s[S_TO_MOVE]
+            o = 3 - p
+            after = s.copy()
+            play(after, g, v, p)
+            then = after.copy()
+            spare = s.copy()
+            replies = np.empty(s[S_NODES], dtype=np.int32)
+            mine = np.empty(s[S_NODES], dtype=np.int32)
+            least = 1 << 40
+            for i in range(legal_nodes(after, g, o, replies)):
+                r = replies[i]
+                took = _gains(after, g, r, o, spare)
+                then[:] = after
+                play(then, g, r, o)
+                most = 0
+                for j in range(legal_nodes(then, g, p, mine)):
+                    most = max(most, _gains(then, g, mine[j], p, spare))
+                least = min(least, most - took)
+                if least < floor:
+                    return least
+            return least
+
+        _NET_KERNELS = (threats, sealed)
+    return _NET_KERNELS
+
+
+_NET_KERNELS: tuple[Any, Any] | None = None
+
+
 def prove(game: Game) -> Step | None:
     """The one move of the side to move that the kernel proves clearly best (module note), else None."""
     from ai.kernel import master
@@ -120,8 +188,58 @@ def prove(game: Game) -> Step | None:
     return Step(move, int(gain[best]), threat, margin, distractors)
 
 
+def prove_net(game: Game) -> Step | None:
+    """The one quiet move of the side to move that the kernel proves seals a group (a net), else None.
+
+    It encloses nothing now, the other side threatens nothing now, and its exact three-move count (over
+    every legal reply, what the side to move then encloses with one move, less what the reply enclosed)
+    is at least :data:`CLEAR`. Its margin is that count less the most any other move is worth: the
+    two-move count of :func:`prove` for each, or the three-move count for every other move that would
+    threaten as much (their count is cut short once it falls under CLEAR, so it is a bound from above).
+    The master's search from each of :data:`SEEDS` must choose it, as in :func:`prove`.
+    """
+    from ai.kernel import master, rules
+
+    if game.is_over:
+        return None
+    points, gain, lets, threat = count_moves(game)
+    clear = CLEAR[game.rules]
+    if len(points) < 2 or threat >= clear:
+        return None  # a threat to answer: a save, not a net
+    threats, sealed = _net_kernels()
+    root, geo = rules.from_game(game)
+    w = game.width
+    nodes = np.array([x + y * w for x, y in points], dtype=np.int32)
+    threatens = np.zeros(len(points), dtype=np.int64)
+    threats(root, geo, nodes, threatens)
+    # A quiet move that makes a new threat of CLEAR or more; a threat already on the board is a capture's.
+    candidates = np.flatnonzero((gain == 0) & (threatens >= clear) & (threatens > int(gain.max())))
+    if candidates.size == 0:
+        return None
+    worth = (gain - lets).astype(np.int64)
+    for i in candidates:
+        worth[i] = int(sealed(root, geo, int(nodes[i]), clear))
+    order = np.argsort(-worth, kind="stable")
+    best, second = int(order[0]), int(order[1])
+    if gain[best] != 0 or worth[best] < clear:
+        return None
+    margin = int(worth[best] - worth[second])
+    if margin < clear:
+        return None
+    move = points[best]
+    for seed in SEEDS:
+        found = master.search(game, BUDGET, seed=seed, cores=1, deadline=time.perf_counter() + 3600)
+        if found.move != move:
+            return None
+    distractors = int(np.count_nonzero(gain > 0))
+    return Step(move, 0, threat, margin, distractors, net=True)
+
+
 def answer(game: Game) -> tuple[list[tuple[int, int]], list[Step]]:
-    """The line from ``game``: proved moves of the player and the master's replies, ending on the player's."""
+    """The line from ``game``: proved moves of the player and the master's replies, ending on the player's.
+
+    A first move proved only by :func:`prove_net` must be followed by a proved move enclosing at least
+    :data:`CLEAR`, or there is no line: a net is shown by the capture it makes sure of."""
     from ai.kernel import master
 
     line: list[tuple[int, int]] = []
@@ -129,6 +247,8 @@ def answer(game: Game) -> tuple[list[tuple[int, int]], list[Step]]:
     work = game.copy()
     while len(steps) < MOST_PLAYER_MOVES:
         step = prove(work)
+        if step is None and not steps:
+            step = prove_net(work)
         if step is None:
             break
         work.play(step.move)
@@ -141,35 +261,50 @@ def answer(game: Game) -> tuple[list[tuple[int, int]], list[Step]]:
         line.append(reply)
     if line and len(line) % 2 == 0:
         line.pop()
+    if steps and steps[0].net and (len(steps) < 2 or steps[1].gain < CLEAR[game.rules]):
+        return [], []
     return line, steps
 
 
-def _enemy_dots_taken(game: Game, move: tuple[int, int]) -> int:
-    """How many of the other side's dots ``move`` crosses out."""
-    other = game.to_move.other
-    before = sum(1 for _p, owner, dead in game.dots() if owner is other and dead)
-    after_game = game.copy()
-    after_game.play(move)
-    return sum(1 for _p, owner, dead in after_game.dots() if owner is other and dead) - before
+def walled_in(game: Game, move: tuple[int, int]) -> tuple[int, int, int]:
+    """What ``move`` walls in: empty nodes newly the mover's, the other side's dots it crosses out, and
+    the units of country the other side loses."""
+    me, other = game.to_move, game.to_move.other
+    points = [(x, y) for x in range(game.width) for y in range(game.height)]
+    open_before = [p for p in points if game.dot_at(p) is None and game.owner_at(p) is not me]
+    dead_before = sum(1 for _p, owner, dead in game.dots() if owner is other and dead)
+    theirs = game.score_units(other)
+    after = game.copy()
+    after.play(move)
+    empty = sum(1 for p in open_before if after.dot_at(p) is None and after.owner_at(p) is me)
+    dead = sum(1 for _p, owner, dead in after.dots() if owner is other and dead) - dead_before
+    return empty, dead, theirs - after.score_units(other)
 
 
 def theme_of(game: Game, steps: list[Step]) -> Theme:
-    """Three or more forced moves: a ladder; a first move that answers a threat: save; else a capture,
-    or in countries a country when the first move walls in empty cells only."""
+    """A first move proved by :func:`prove_net`: a net; three or more forced moves: a ladder; a first
+    move that answers a threat: save; else a capture, or in countries a country when the first move
+    walls in a country of mostly empty nodes (at least as many empty as enemy dots) and takes none of
+    the other side's country."""
     clear = CLEAR[game.rules]
+    first = steps[0]
+    if first.net:
+        return Theme.NET
     if len(steps) >= 3:
         return Theme.LADDER
-    first = steps[0]
     if first.gain < clear:
         return Theme.SAVE
-    if game.rules is Rules.COUNTRIES and _enemy_dots_taken(game, first.move) == 0:
-        return Theme.COUNTRY
+    if game.rules is Rules.COUNTRIES:
+        empty, dots, taken = walled_in(game, first.move)
+        if empty >= max(1, dots) and taken == 0:
+            return Theme.COUNTRY
     return Theme.CAPTURE
 
 
 def tier_of(theme: Theme, steps: list[Step]) -> int:
     """1: one move and nothing else to take; each more move, distraction or save makes it harder."""
-    hard = (len(steps) - 1) + (steps[0].distractors > 0) + (theme is Theme.SAVE)
+    # A net is two moves at least (the seal and the capture): the second is no extra difficulty.
+    hard = (len(steps) - 1 - (theme is Theme.NET)) + (steps[0].distractors > 0) + (theme is Theme.SAVE)
     return min(3, 1 + hard)
 
 
@@ -250,6 +385,9 @@ def mine(args: argparse.Namespace) -> None:
     deadline = time.time() + args.minutes * 60
     while time.time() < deadline and made < args.most:
         rules = (Rules.COUNTRIES, Rules.CLASSIC)[seed % 2]
+        if args.rules != "both" and rules.value != args.rules:
+            seed += 1
+            continue  # the seeds of the other rule set are left for a run that asks for it
         size = SIZES[(seed // 2) % len(SIZES)]
         game = play_game(rules, size, seed, args.sparring)
         source = "sparring" if args.sparring and rules is Rules.CLASSIC else "self"
@@ -266,6 +404,8 @@ def mine(args: argparse.Namespace) -> None:
             if not steps or steps[0].move in used:
                 continue
             theme = theme_of(position, steps)
+            if args.themes and theme.value not in args.themes:
+                continue
             whole = position.copy()
             for point in line:
                 whole.play(point)
@@ -286,7 +426,7 @@ def check_one(puzzle: Puzzle) -> str | None:
     game = puzzle.start()
     for i, point in enumerate(puzzle.line):
         if i % 2 == 0:
-            step = prove(game)
+            step = prove_net(game) if i == 0 and puzzle.theme is Theme.NET else prove(game)
             if step is None:
                 return f"move {i + 1} ({point}) is no longer proved the only good one"
             if step.move != point:
@@ -325,6 +465,10 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--most", type=int, default=400, help="stop once the folder holds this many")
     m.add_argument("--seed", type=int, default=1, help="the first game's seed (each game the next)")
     m.add_argument("--sparring", help="path of oppai-cli: it plays one side of the classic games")
+    m.add_argument("--themes", type=lambda text: text.split(","), default=[],
+                   help="keep only these themes, comma-separated (net,country): the others are plentiful")
+    m.add_argument("--rules", choices=("both", "countries", "classic"), default="both",
+                   help="mine the games of one rule set only (the seeds keep their rule set and size)")
     args = parser.parse_args(argv)
     if args.check:
         return check(args)
