@@ -784,9 +784,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "puzzle.news.wrong": {"ru": "Не так: ответ соперника отмечен кольцом. «Ещё раз» или касание доски — заново.",
                           "en": "Not this: the opponent's answer is ringed. “Try again” or a tap on the board "
                                 "to retry."},
-    "puzzle.news.weak": {"ru": "Не так: этот ход берёт меньше, чем можно. «Ещё раз» или касание доски — заново.",
-                         "en": "Not this: the move takes less than it could. “Try again” or a tap on the board "
-                               "to retry."},
+    "puzzle.news.weak": {"ru": "Не так: есть ход сильнее. «Ещё раз» или касание доски — заново.",
+                         "en": "Not this: there is a stronger move. “Try again” or a tap on the board to retry."},
     "puzzle.news.again": {"ru": "Попробуйте ещё раз.", "en": "Try again."},
     "puzzle.news.solved": {"ru": "Решено! {stars}", "en": "Solved! {stars}"},
     "puzzle.news.stars": {"ru": "Звёзды: за решение, за решение без ошибок и за решение без подсказки.",
