@@ -341,7 +341,8 @@ def test_a_quick_open_looks_at_no_record_while_the_folder_is_settled(data_dir: P
     assert not [p for p in looked if p.endswith(".sgf")], "no record looked at"
     looked.clear()
     assert history.load().games == expected  # a whole check still looks at each
-    assert len([p for p in looked if p.endswith(".sgf")]) == 3
+    if os.name == "posix":  # (Windows' folder listing brings each record's size and time: no os.stat needed)
+        assert len([p for p in looked if p.endswith(".sgf")]) == 3
     history.forget()  # a new run: the index read, the folder listed, the records taken by name
     looked.clear()
     assert history.load(quick=True).games == expected
