@@ -332,6 +332,72 @@ def attack(s: np.ndarray, g: np.ndarray, centre: int, depth: int, must: int, sta
     return _line(s, g, p, depth, centre, must, elsewhere, stack, work, bufs, frames, best_move)
 
 
+@njit("void(int32[::1], int32[::1], int32[::1], int64, int32[:, ::1], int64[::1], int64[::1])", cache=True, nogil=True)
+def local(s: np.ndarray, g: np.ndarray, moves: np.ndarray, plies: int, stack: np.ndarray, work: np.ndarray,
+          values: np.ndarray) -> None:
+    """Plain alpha-beta over a few ``moves`` only (-1: a move elsewhere, which only hands the turn over), both
+    sides, ``plies`` deep: ``values[i]`` is what the side to move keeps of its margin now after ``moves[i]``
+    (the margin itself: a net is read whole where only its few points matter; ``-(1 << 40)`` where illegal).
+    The root's moves are each read to their exact value; below them, alpha-beta. ``stack`` rows 0 to plies
+    hold the line's positions."""
+    inf = 1 << 40
+    k = moves.shape[0]
+    nxt = np.zeros(plies + 1, dtype=np.int64)
+    alpha = np.zeros(plies + 1, dtype=np.int64)
+    beta = np.zeros(plies + 1, dtype=np.int64)
+    best = np.zeros(plies + 1, dtype=np.int64)
+    for i in range(k):
+        values[i] = -inf
+    stack[0][:] = s
+    alpha[0], beta[0], best[0] = -inf, inf, -inf
+    d = 0
+    while True:
+        here = stack[d]
+        p = here[S_TO_MOVE]
+        score = 0
+        done = False  # a score for ply d came back (from a leaf or a finished ply below)
+        if nxt[d] < k:
+            i = nxt[d]
+            nxt[d] += 1
+            v = moves[i]
+            child = stack[d + 1]
+            if v >= 0 and not is_legal(here, g, v, p):
+                continue
+            if not _spend(work):
+                return
+            child[:] = here
+            if v < 0:
+                child[S_TO_MOVE] = 3 - p
+            else:
+                play(child, g, v, p)
+            if d + 1 == plies:
+                score = _margin(child, p)
+                done = True
+            else:
+                d += 1
+                nxt[d] = 0
+                # The root's moves get exact values: their window stays open.
+                alpha[d], beta[d] = (-inf, inf) if d == 1 else (-beta[d - 1], -alpha[d - 1])
+                best[d] = -inf
+        else:
+            if best[d] == -inf:
+                best[d] = _margin(here, p)  # no move here at all
+            if d == 0:
+                return
+            score = -best[d]
+            d -= 1
+            done = True
+        if done:
+            if d == 0:
+                values[nxt[0] - 1] = score
+            if score > best[d]:
+                best[d] = score
+            if d > 0 and score > alpha[d]:
+                alpha[d] = score
+                if alpha[d] >= beta[d]:
+                    nxt[d] = k  # cut: the rest of this ply's moves are not read
+
+
 def new_space(s: np.ndarray, depth: int = DEPTH) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The scratch arrays of a read of ``depth`` own moves on states like ``s``: ``(stack, bufs, best_move)``."""
     n = int(s[S_NODES])
@@ -349,6 +415,97 @@ itself; in classic a dot counts (running a ladder that works costs one dot more 
 NEAR_LINE = 1
 """Steps round the other side's line's first move within which root moves are read as answers to it."""
 
+NET_SCREEN = 3
+"""Own moves of the lines read after a net point with no answer: which points could start a net."""
+
+NET_LEAST = 3
+"""Units a screened net point must force (with no answer) for its net to be read (classic only)."""
+
+NET_PLIES = 8
+"""Plies of the net's own reading, both sides (an edge net of the lost game closes eight plies on)."""
+
+NET_NEAR = 1
+"""Steps round a net's centre whose points its reading plays (3 × 3, and a move elsewhere)."""
+
+
+class _Reader:
+    """The reads of one root: their scratch arrays and their shared count of moves played (``work``)."""
+
+    def __init__(self, s: np.ndarray, g: np.ndarray, limit: int, depth: int) -> None:
+        self.g = g
+        self.depth = depth
+        self.work = np.array([0, limit, 0], dtype=np.int64)
+        self.stack, self.bufs, self.best_move = new_space(s, max(depth, NET_PLIES))
+
+    @property
+    def cut(self) -> bool:
+        return bool(self.work[W_CUT])
+
+    def forced(self, position: np.ndarray, centre: int, plies: int, must: int = -1) -> tuple[int, int]:
+        """:func:`attack` for the side to move in ``position``: what it forces, and the line's first move."""
+        found = int(attack(position, self.g, centre, plies, must, self.stack, self.work, self.bufs, self.best_move))
+        return found, int(self.best_move[0])
+
+    def net_centre(self, s: np.ndarray) -> int:
+        """Where the side to move could start a net (-1: nowhere): of its quiet moves beside two of the other
+        side's dots, those after which it forces at least :data:`NET_LEAST` if the other side answers nothing,
+        the one with most of the best such points round it."""
+        x = int(s[S_TO_MOVE])
+        screened = {}
+        after = s.copy()
+        for q in range(int(s[S_NODES])):
+            if not is_legal(s, self.g, q, x) or own_neighbours(s, self.g, q, 3 - x) < 2:
+                continue
+            after[:] = s
+            play(after, self.g, q, x)
+            gain = _margin(after, x) - _margin(s, x)
+            after[S_TO_MOVE] = x  # no answer: the most this point could start
+            found = gain + self.forced(after, q, NET_SCREEN)[0]
+            if found >= NET_LEAST:
+                screened[q] = found
+        if not screened:
+            return -1
+        top = max(screened.values())
+        best = [q for q, found in screened.items() if found == top]
+        w = int(self.g[0])
+        return max(best, key=lambda q: (sum(abs(u % w - q % w) <= 1 and abs(u // w - q // w) <= 1 for u in best), -q))
+
+    def net(self, s: np.ndarray, centre: int, plies: int) -> dict[int, int]:
+        """:func:`local` round ``centre``: each move's margin (-1: a move elsewhere) after ``plies`` plies."""
+        w, h = int(self.g[0]), int(self.g[1])
+        x, y = centre % w, centre // w
+        moves = np.array([yy * w + xx for yy in range(max(0, y - NET_NEAR), min(h, y + NET_NEAR + 1))
+                          for xx in range(max(0, x - NET_NEAR), min(w, x + NET_NEAR + 1))] + [-1], dtype=np.int32)
+        values = np.empty(moves.shape[0], dtype=np.int64)
+        local(s, self.g, moves, plies, self.stack, self.work, values)
+        return {int(v): int(values[i]) for i, v in enumerate(moves) if values[i] > -(1 << 40)}
+
+
+def _net_keep(reader: _Reader, s: np.ndarray, moves: np.ndarray, centre: int) -> np.ndarray | None:
+    """Which root moves a net round ``centre`` keeps (None: all): read :data:`NET_PLIES` deep, a move
+    elsewhere worth the move elsewhere and what it takes at once. Only a depth that changes the values left
+    out anything: the best move raised by it, or a move lowered by it (two plies seeing none of this)."""
+    deep = reader.net(s, centre, NET_PLIES)
+    shallow = reader.net(s, centre, 2)
+    if reader.cut or -1 not in deep:
+        return None
+    p = int(s[S_TO_MOVE])
+    after = s.copy()
+
+    def values(v: int) -> tuple[int, int]:
+        if v in deep:
+            return deep[v], shallow[v]
+        after[:] = s
+        play(after, reader.g, v, p)
+        gain = _margin(after, p) - _margin(s, p)
+        return deep[-1] + gain, shallow[-1] + gain
+
+    read = {int(v): values(int(v)) for v in moves}
+    best = max(deep.values())
+    raised = any(deep[v] == best and deep[v] > shallow[v] for v in deep)
+    keep = np.array([read[int(v)][0] >= best or not (raised or read[int(v)][0] < read[int(v)][1]) for v in moves])
+    return None if keep.all() or not keep.any() else keep
+
 
 def bounds(s: np.ndarray, g: np.ndarray, moves: np.ndarray, limit: int,
            depth: int = DEPTH) -> tuple[np.ndarray | None, int]:
@@ -359,26 +516,41 @@ def bounds(s: np.ndarray, g: np.ndarray, moves: np.ndarray, limit: int,
     The other side's line after a move elsewhere (a null move) bounds every move not read on its own; the
     moves that could change it are read one by one: those that enclose or stop an enclosure now, those
     within :data:`NEAR_LINE` steps of that line's first move, and our own line's first move (worth its line).
+    In classic, where either side could start a net (:meth:`_Reader.net_centre`), the few points round it
+    are read to the end of the net as well (:func:`_net_keep`), and a move must be kept by both.
     """
+    reader = _Reader(s, g, limit, depth)
+    keep = _line_keep(reader, s, g, moves, depth)
+    if reader.cut:
+        return None, int(reader.work[W_PLAYS])
+    if s[S_CLASSIC]:
+        null = s.copy()
+        null[S_TO_MOVE] = 3 - int(s[S_TO_MOVE])
+        for centre in sorted({reader.net_centre(s), reader.net_centre(null)} - {-1}):
+            kept = _net_keep(reader, s, moves, centre)
+            if reader.cut:
+                break  # a net read cut short says nothing: the lines' mask stands
+            if kept is not None:
+                keep = kept if keep is None else keep & kept
+    if keep is None or not keep.any():
+        return None, int(reader.work[W_PLAYS])
+    return keep, int(reader.work[W_PLAYS])
+
+
+def _line_keep(reader: _Reader, s: np.ndarray, g: np.ndarray, moves: np.ndarray, depth: int) -> np.ndarray | None:
+    """The lines' part of :func:`bounds`: its mask from the lines of threats alone (None: keep all)."""
     from ai.kernel import uct  # the kernel's own search module: its two-sided "something to take" list
 
     p = int(s[S_TO_MOVE])
     o = 3 - p
-    work = np.array([0, limit, 0], dtype=np.int64)
-    stack, bufs, best_move = new_space(s, depth)
-
-    def forced(position: np.ndarray, centre: int, plies: int, must: int) -> tuple[int, int]:
-        found = int(attack(position, g, centre, plies, must, stack, work, bufs, best_move))
-        return found, int(best_move[0])
-
-    own, own_first = forced(s, -1, depth, -1)
-    own_now = forced(s, -1, 1, -1)[0]
+    own, own_first = reader.forced(s, -1, depth)
+    own_now = reader.forced(s, -1, 1)[0]
     null = s.copy()
     null[S_TO_MOVE] = o
-    theirs, their_first = forced(null, -1, depth, -1)
-    theirs_now = forced(null, -1, 1, -1)[0]
-    if work[W_CUT] or (theirs <= 0 and own <= 0):
-        return None, int(work[W_PLAYS])  # nothing to take or to lose anywhere, in any line
+    theirs, their_first = reader.forced(null, -1, depth)
+    theirs_now = reader.forced(null, -1, 1)[0]
+    if reader.cut or (theirs <= 0 and own <= 0):
+        return None  # nothing to take or to lose anywhere, in any line
     w = int(g[0])
     legal = {int(v) for v in moves}
     read: list[int] = []
@@ -396,27 +568,34 @@ def bounds(s: np.ndarray, g: np.ndarray, moves: np.ndarray, limit: int,
         after[:] = s
         play(after, g, v, p)
         gain = int(units(after, p) - units(after, o)) - base
-        line = forced(after, v, depth, their_first)[0]
-        now = forced(after, -1, 1, -1)[0]
+        line = reader.forced(after, v, depth, their_first)[0]
+        now = reader.forced(after, -1, 1)[0]
         value[v] = (max(gain, own) if v == own_first else gain) - line
         if line > now:
             lowered.add(v)
-        if work[W_CUT]:
-            return None, int(work[W_PLAYS])
+        if reader.cut:
+            return None
+    return _kept(s, moves, value, lowered, own_first if own > own_now else -1, theirs, theirs > theirs_now)
+
+
+def _kept(s: np.ndarray, moves: np.ndarray, value: dict[int, int], lowered: set[int], own_line: int, theirs: int,
+          their_line: bool) -> np.ndarray | None:
+    """The mask of :func:`bounds` from the values of the moves read (``value``; a move not read is worth
+    ``-theirs``), or None where it would keep all or none. ``own_line``: our own line's first move where its
+    line takes more than one move can (-1: none); ``their_line``: the other side's line after a null move
+    takes more than one move can."""
     elsewhere = -theirs
-    unread = len(value) < len(legal)
+    unread = len(value) < len(moves)
     best = max([*value.values(), *([elsewhere] if unread else [])])
     # An own line beyond its first capture raises its first move over every other; else only the moves a
     # line makes worse are left out: what one reply takes is weighed by the search and the check after it.
-    raised = own_first in value and value[own_first] == best and own > own_now
+    raised = value.get(own_line, best - 1) == best
     margin = MARGIN[bool(s[S_CLASSIC])]
 
     def kept(v: int) -> bool:
         if v in value:
             return value[v] >= best - margin or not (raised or v in lowered)
-        return elsewhere >= best - margin or not (raised or theirs > theirs_now)
+        return elsewhere >= best - margin or not (raised or their_line)
 
     keep = np.array([kept(int(v)) for v in moves])
-    if keep.all() or not keep.any():
-        return None, int(work[W_PLAYS])
-    return keep, int(work[W_PLAYS])
+    return None if keep.all() or not keep.any() else keep
