@@ -1,11 +1,13 @@
 """The master's reading of forcing lines at the root (``ai.kernel.read``, issue 31): it leaves out running a
-ladder that works and keeps running one that fails, and each claim is proved here against every answer.
+ladder that works and keeps running one that fails, keeps a group's last link to the edge and cuts the other
+side's, and each claim is proved here against every answer.
 
 The positions are a small classic board with one ladder: Red's two dots lie in a corridor between Blue's walls,
 threatened, and running turns the corridor up a column to the top edge. Where Blue holds the column's last
 point, every run is taken a dot bigger; where it does not, Red's chain reaches the edge, where dots cannot be
-taken. The proofs are a plain alpha-beta over the corridor's points and one move far away (both sides, every
-move, as deep as the ladder is long) on the kernel's exact rules; they take well under a second.
+taken. The edge net is the one of the game ``bench.positions`` comes from (moves 128 and 129). The proofs are
+a plain alpha-beta (both sides, every move of a few points and one far away, as deep as the ladder or the net
+is long) on the kernel's exact rules, a second or two each.
 """
 
 from __future__ import annotations
@@ -49,21 +51,24 @@ def _node(point: tuple[int, int]) -> int:
     return point[1] * W + point[0]
 
 
-def _value(s: np.ndarray, g: np.ndarray, plies: int, alpha: int, beta: int) -> int:
-    """The side to move's margin (units) after ``plies`` more moves of :data:`BOX` by both, each at its best."""
+def _value(s: np.ndarray, g: np.ndarray, plies: int, alpha: int, beta: int, box: list[int] | None = None) -> int:
+    """The side to move's margin (units) after ``plies`` more moves of ``box`` (nodes, -1 a move elsewhere that
+    only hands the turn over; default :data:`BOX`) by both, each at its best."""
     from ai.kernel import rules
 
     p = int(s[rules.S_TO_MOVE])
     if plies == 0:
         return int(rules.units(s, p) - rules.units(s, 3 - p))
     best = -(1 << 20)
-    for point in BOX:
-        v = _node(point)
-        if not rules.is_legal(s, g, v, p):
-            continue
+    for v in box if box is not None else [_node(point) for point in BOX]:
         after = s.copy()
-        rules.play(after, g, v, p)
-        best = max(best, -_value(after, g, plies - 1, -beta, -alpha))
+        if v < 0:
+            after[rules.S_TO_MOVE] = 3 - p
+        elif rules.is_legal(s, g, v, p):
+            rules.play(after, g, v, p)
+        else:
+            continue
+        best = max(best, -_value(after, g, plies - 1, -beta, -alpha, box))
         alpha = max(alpha, best)
         if alpha >= beta:
             break
@@ -85,7 +90,7 @@ def _left_out(game: Game) -> set[tuple[int, int]]:
     s, g = rules.from_game(game)
     left_out, plays = master._read_root(s, g, 100_000)
     assert plays > 0
-    return {(v % W, v // W) for v in left_out}
+    return {(v % game.width, v // game.width) for v in left_out}
 
 
 def test_a_ladder_that_works_is_not_run() -> None:
@@ -118,3 +123,69 @@ def test_the_search_runs_a_ladder_only_where_it_fails() -> None:
     assert _searched(fails, reading=True) == [RUN, RUN]
     # What the reading is for: the master before it ran both.
     assert _searched(works, reading=False) == [RUN, RUN]
+
+
+NET = [(x, y) for y in (12, 13, 14) for x in (9, 10, 11)]
+"""The points round Red's last link to the bottom edge, (9, 13), in the lost game's edge net."""
+
+
+def _net_values(move: int, plies: int) -> dict[tuple[int, int] | None, int]:
+    """Before the lost game's ``move``: the side to move's margin after each move of :data:`NET` (None: a move
+    elsewhere) and ``plies`` - 1 more of both sides there."""
+    from ai.kernel import rules
+    from bench import positions
+
+    game = positions.before(move)
+    s, g = rules.from_game(game)
+    box = [_node15(point) for point in NET] + [-1]
+    p = int(s[rules.S_TO_MOVE])
+    values: dict[tuple[int, int] | None, int] = {}
+    for point in [*NET, None]:
+        after = s.copy()
+        if point is None:
+            after[rules.S_TO_MOVE] = 3 - p
+        elif rules.is_legal(s, g, _node15(point), p):
+            rules.play(after, g, _node15(point), p)
+        else:
+            continue
+        values[point] = -_value(after, g, plies - 1, -(1 << 20), 1 << 20, box)
+    return values
+
+
+def _node15(point: tuple[int, int]) -> int:
+    return point[1] * 15 + point[0]
+
+
+def test_a_groups_last_link_to_the_edge_is_kept() -> None:
+    from bench import positions
+
+    values = _net_values(128, 8)
+    best = max(values.values())
+    keeping = {point for point, v in values.items() if v == best}
+    # Proved: every free point round the link keeps the 20 dots; a move elsewhere loses them.
+    assert keeping == positions.POSITIONS[1].play
+    assert values[None] <= best - 19
+    game = positions.before(128)
+    assert _root_moves(game) - _left_out(game) == keeping
+
+
+def test_the_other_sides_last_link_to_the_edge_is_cut() -> None:
+    from bench import positions
+
+    values = _net_values(129, 7)
+    best = max(values.values())
+    # Proved: only the cut beside the link takes the 20 dots, whatever Red answers round it.
+    assert [point for point, v in values.items() if v == best] == [(10, 13)]
+    assert best >= max(v for point, v in values.items() if point != (10, 13)) + 20
+    game = positions.before(129)
+    assert _root_moves(game) - _left_out(game) == {(10, 13)}
+
+
+def _root_moves(game: Game) -> set[tuple[int, int]]:
+    """The root's children the search would have (moves near the dots)."""
+    from ai.kernel import rules, uct
+
+    s, g = rules.from_game(game)
+    out = np.empty(game.width * game.height, dtype=np.int32)
+    k = int(uct.candidates(s, g, out))
+    return {(int(v) % game.width, int(v) // game.width) for v in out[:k]}
