@@ -63,7 +63,12 @@ the four positions of ``bench.positions`` took 6,000 reader moves (lines, and sc
 to 24,000 (a net read to its end), a sixth of the work of a 1.64 s search."""
 
 READ_WEIGHT = 10
-"""Playout moves one reader move is counted as (it copies the state first: about ten times the time)."""
+"""Playout moves one reader move is counted as on a 15×15 board (it copies the state first: about ten times the
+time there); more on bigger boards, in proportion to their nodes (:func:`_read_weight`): on 38×31 a reader move
+took 25 µs."""
+
+READ_WEIGHT_NODES = 225
+"""The board's nodes at which a reader move weighs :data:`READ_WEIGHT` playout moves."""
 
 SAFETY_SHARE = 0.1
 """The share of the budget kept for that check: it took 25 ms on a 20×20 board in mid-game and 110–145 ms
@@ -118,7 +123,7 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
     trees = [uct.new_tree(capacity) for _ in range(cores)]
     totals = [[0, 0] for _ in range(cores)]  # positions, iterations
     stop = threading.Event()
-    _read_first(root, geo, near, trees, totals, weights, base_seed, seconds, iterations)
+    _read_first(root, geo, near, trees, totals, weights, base_seed, seconds, iterations, deadline)
 
     blue_to_move = int(root[rules.S_TO_MOVE]) == 1
 
@@ -183,14 +188,15 @@ are taken out of them then."""
 
 def _read_first(root: np.ndarray, geo: np.ndarray, near: np.ndarray, trees: list[tuple[np.ndarray, np.ndarray,
                 np.ndarray]], totals: list[list[int]], weights: np.ndarray, base_seed: int, seconds: float,
-                iterations: int | None) -> None:
+                iterations: int | None, deadline: float) -> None:
     """The root's moves that a forcing line shows worse than another (a ladder run on, a net left open) are
     left out of every tree, each tree's root expanded for it; the reading's moves count as the search's work.
     A search capped at fewer iterations than that takes (``iterations``) reads nothing."""
     if not READING or (iterations is not None and iterations < 2 * EXPAND_FIRST):
         return
-    left_out, plays = _read_root(root, geo, int(READ_SHARE * seconds * MOVES_PER_SECOND / READ_WEIGHT))
-    totals[0][0] += plays * READ_WEIGHT
+    weight = _read_weight(root)
+    left_out, plays = _read_root(root, geo, int(READ_SHARE * seconds * MOVES_PER_SECOND / weight), deadline)
+    totals[0][0] += plays * weight
     if not left_out:
         return
     for i, (nodes, stats, used) in enumerate(trees):
@@ -200,12 +206,17 @@ def _read_first(root: np.ndarray, geo: np.ndarray, near: np.ndarray, trees: list
         _leave_out(nodes, stats, left_out)
 
 
-def _read_root(root: np.ndarray, geo: np.ndarray, limit: int) -> tuple[set[int], int]:
+def _read_weight(root: np.ndarray) -> int:
+    """Playout moves one reader move counts as on this board (:data:`READ_WEIGHT`)."""
+    return max(READ_WEIGHT, READ_WEIGHT * int(root[rules.S_NODES]) // READ_WEIGHT_NODES)
+
+
+def _read_root(root: np.ndarray, geo: np.ndarray, limit: int, deadline: float | None = None) -> tuple[set[int], int]:
     """The root moves (nodes) the reading of forcing lines leaves out, and the reader's moves played."""
     out = np.empty(max(1, int(root[rules.S_NODES])), dtype=np.int32)
     k = int(uct.candidates(root, geo, out))  # the root's children, in the tree's order
     moves = out[:k].copy()
-    keep, plays = read.bounds(root, geo, moves, limit)
+    keep, plays = read.bounds(root, geo, moves, limit, deadline=deadline)
     if keep is None:
         return set(), plays
     return {int(v) for v, kept in zip(moves, keep, strict=True) if not kept}, plays

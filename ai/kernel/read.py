@@ -19,6 +19,8 @@ cut short says nothing, and the master then prunes nothing.
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from ai.kernel.jit import njit
@@ -64,10 +66,10 @@ def _margin(s: np.ndarray, p: int) -> int:
 @njit(inline="always")
 def _spend(work: np.ndarray) -> bool:
     """Counts one move played; False (and the read marked cut) once the limit is reached."""
-    work[W_PLAYS] += 1
-    if work[W_PLAYS] > work[W_LIMIT]:
+    if work[W_PLAYS] >= work[W_LIMIT]:
         work[W_CUT] = 1
         return False
+    work[W_PLAYS] += 1
     return True
 
 
@@ -431,9 +433,10 @@ NET_NEAR = 1
 class _Reader:
     """The reads of one root: their scratch arrays and their shared count of moves played (``work``)."""
 
-    def __init__(self, s: np.ndarray, g: np.ndarray, limit: int, depth: int) -> None:
+    def __init__(self, s: np.ndarray, g: np.ndarray, limit: int, depth: int, deadline: float | None = None) -> None:
         self.g = g
         self.depth = depth
+        self.deadline = deadline
         self.work = np.array([0, limit, 0], dtype=np.int64)
         self.stack, self.bufs, self.best_move = new_space(s, max(depth, NET_PLIES))
 
@@ -443,6 +446,9 @@ class _Reader:
 
     def forced(self, position: np.ndarray, centre: int, plies: int, must: int = -1) -> tuple[int, int]:
         """:func:`attack` for the side to move in ``position``: what it forces, and the line's first move."""
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            self.work[W_CUT] = 1  # the search's hard end (a busy machine): the read says nothing
+            self.work[W_LIMIT] = 0
         found = int(attack(position, self.g, centre, plies, must, self.stack, self.work, self.bufs, self.best_move))
         return found, int(self.best_move[0])
 
@@ -454,6 +460,8 @@ class _Reader:
         screened = {}
         after = s.copy()
         for q in range(int(s[S_NODES])):
+            if self.cut:
+                return -1
             if not is_legal(s, self.g, q, x) or own_neighbours(s, self.g, q, 3 - x) < 2:
                 continue
             after[:] = s
@@ -507,11 +515,11 @@ def _net_keep(reader: _Reader, s: np.ndarray, moves: np.ndarray, centre: int) ->
     return None if keep.all() or not keep.any() else keep
 
 
-def bounds(s: np.ndarray, g: np.ndarray, moves: np.ndarray, limit: int,
-           depth: int = DEPTH) -> tuple[np.ndarray | None, int]:
+def bounds(s: np.ndarray, g: np.ndarray, moves: np.ndarray, limit: int, depth: int = DEPTH,
+           deadline: float | None = None) -> tuple[np.ndarray | None, int]:
     """Which of the root's ``moves`` (the side to move's) to keep, by what the other side forces after each:
-    a mask, or None when nothing is left out (no line found, or a read cut short by ``limit`` moves played);
-    and the moves played in reading.
+    a mask, or None when nothing is left out (no line found, or a read cut short by ``limit`` moves played or
+    by the ``time.perf_counter`` clock's ``deadline``); and the moves played in reading.
 
     The other side's line after a move elsewhere (a null move) bounds every move not read on its own; the
     moves that could change it are read one by one: those that enclose or stop an enclosure now, those
@@ -519,7 +527,7 @@ def bounds(s: np.ndarray, g: np.ndarray, moves: np.ndarray, limit: int,
     In classic, where either side could start a net (:meth:`_Reader.net_centre`), the few points round it
     are read to the end of the net as well (:func:`_net_keep`), and a move must be kept by both.
     """
-    reader = _Reader(s, g, limit, depth)
+    reader = _Reader(s, g, limit, depth, deadline)
     keep = _line_keep(reader, s, g, moves, depth)
     if reader.cut:
         return None, int(reader.work[W_PLAYS])
