@@ -1,5 +1,8 @@
 """The compiled master: a UCT search (``ai.kernel.uct``) run in chunks from Python.
 
+First the root's forcing lines and nets are read (``ai.kernel.read``): the root moves they show worse than
+another (a ladder run on, a net left open) are taken out of every tree before it grows.
+
 Python owns the tree and the clock: it calls the compiled ``run`` for a fixed
 number of iterations at a time and, between chunks, looks at the deadline, the
 work limit and the cancel flag. On several cores each thread grows its own tree

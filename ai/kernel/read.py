@@ -1,4 +1,4 @@
-"""Reading forcing lines at the master's root: ladders and nets, several threats deep (issue 31).
+"""Reading forcing lines and nets at the master's root: ladders and edge nets, several moves deep (issue 31).
 
 A *threat* is a move after which its maker could gain at once with its next move (capture dots, close a
 country). The other side answers it on a threatened node, by a capture of its own near the threat, or
@@ -10,11 +10,17 @@ tree looks, where a chain pushed along a wall (a ladder) is lost only many moves
   its lines (the moves that enclose or stop an enclosure now, its line's first move and the points round
   it, our own line's first move), and after a move elsewhere (a null move). A root move after which the
   other side forces clearly more than after the best one is one the search need not look at: so the
-  master does not run a ladder that works, and takes the other side's net point or its own first.
+  master does not run a ladder that works, and takes the other side's line's point or its own first.
+
+A *net* starts with a quiet move, threatening nothing yet, and a line follows (a group's last link to the
+edge cut: the lost game's edge net). In classic :func:`bounds` screens each side's quiet moves beside two
+of the other's dots for the one after which, unanswered, a line takes most, and reads the 3 × 3 points
+round it and a move elsewhere by plain alpha-beta, both sides, eight plies (:func:`local`); the root moves
+that depth shows worse than the best (and only those: what two plies see, the search sees) are left out.
 
 Idea from the removed ``ai.reading`` (master-v2, pure Python), written again for numba over
 ``ai.kernel.rules``' flat states. Every read is bounded by a count of moves played (``work``): a read
-cut short says nothing, and the master then prunes nothing.
+cut short says nothing, and the master then prunes nothing for it.
 """
 
 from __future__ import annotations
