@@ -60,6 +60,11 @@ READING = True
 """Whether the search reads forcing lines at the root first (``bench.match --b-unread`` turns it off for B:
 the master as it was before issue 31, to measure the reading against)."""
 
+READS = {True: True, False: False}
+"""Whether the root is read, by rule set (classic?). In countries the lines of threats left out the wrong moves:
+against the master without them the first games were lost by 7 to 48 cells (15×15, 1 s; docs/MEASURED.md
+«The lost positions»), so countries plays as before until its lines are read better."""
+
 READ_SHARE = 0.3
 """The most of a search's work its reading of forcing lines and nets at the root (``ai.kernel.read``) may take:
 the four positions of ``bench.positions`` took 6,000 reader moves (lines, and screening both sides' net points)
@@ -195,7 +200,9 @@ def _read_first(root: np.ndarray, geo: np.ndarray, near: np.ndarray, trees: list
     """The root's moves that a forcing line shows worse than another (a ladder run on, a net left open) are
     left out of every tree, each tree's root expanded for it; the reading's moves count as the search's work.
     A search capped at fewer iterations than that takes (``iterations``) reads nothing."""
-    if not READING or (iterations is not None and iterations < 2 * EXPAND_FIRST):
+    if not READING or not READS[bool(root[rules.S_CLASSIC])]:
+        return
+    if iterations is not None and iterations < 2 * EXPAND_FIRST:
         return
     weight = _read_weight(root)
     left_out, plays = _read_root(root, geo, int(READ_SHARE * seconds * MOVES_PER_SECOND / weight), deadline)
