@@ -112,7 +112,8 @@ def _searched(game: Game, reading: bool) -> list[tuple[int, int]]:
 
     master.READING = reading
     try:
-        return [master.search(game, 0.2, seed=seed).move for seed in (1, 2)]
+        # Bounded by iterations, not by the clock: the same moves on a busy machine.
+        return [master.search(game, 3600, seed=seed, iterations=3000).move for seed in (1, 2)]
     finally:
         master.READING = True
 
@@ -189,3 +190,19 @@ def _root_moves(game: Game) -> set[tuple[int, int]]:
     out = np.empty(game.width * game.height, dtype=np.int32)
     k = int(uct.candidates(s, g, out))
     return {(int(v) % game.width, int(v) // game.width) for v in out[:k]}
+
+
+def test_countries_is_searched_as_before() -> None:
+    """Countries is not read (``master.READS``): its search is the master's before the reading, move for move."""
+    from ai.kernel import master
+
+    game = Game(9, 9, Rules.COUNTRIES)
+    for point in ((4, 4), (4, 5), (3, 4), (5, 5), (5, 4), (3, 5), (4, 3)):
+        game.play(point)
+    reading = master.search(game, 3600, seed=4, iterations=600)
+    master.READING = False
+    try:
+        plain = master.search(game, 3600, seed=4, iterations=600)
+    finally:
+        master.READING = True
+    assert (reading.move, reading.positions) == (plain.move, plain.positions)
