@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import IO, Any
 
-from ai import LEVELS, budget, kernel, think
+from ai import LEVELS, Thought, budget, kernel, think
 from ai.ladder import RUNGS, difference, rung
 from engine import Game, Player, Point, Rules, format_score
 from engine.grid import grid
@@ -85,6 +85,9 @@ class Job:
     engine: tuple[str, ...] | None = None
     """The outside engine's command line, playing B in place of a level."""
     engine_seconds: float = 1.0
+    b_unread: bool = False
+    """B's master searches without reading forcing lines first (``ai.kernel.master.READING``): the master before
+    issue 31."""
     reply_slack: float = REPLY_SLACK
 
 
@@ -303,7 +306,7 @@ def play_game(job: Job) -> Result:
                 level, seconds = _budget(job.a if side == 0 else job.b, job)
                 clock = None if level != "master" else \
                     CLOCK_SLACK * (seconds if seconds is not None else budget(level, job.width, job.height))
-                thought = think(game, level, seconds=seconds, seed=seed, cores=job.cores, clock_seconds=clock)
+                thought = _think(job, side, game, level, seconds, seed, clock)
                 think_time = time.perf_counter() - t0
                 cores = max(cores, thought.cores)
                 move = thought.move
@@ -321,6 +324,21 @@ def play_game(job: Job) -> Result:
     return Result(job.number, a_colour is Player.BLUE, game.score(a_colour), game.score(a_colour.other),
                   game.move_count, time.perf_counter() - start, slowest, ended, cores, at_fair_end,
                   (spent[0], spent[1]), (turns[0], turns[1]), skipped, fallbacks, tuple(refused), error)
+
+
+def _think(job: Job, side: int, game: Game, level: str, seconds: float | None, seed: int,
+           clock: float | None) -> Thought:
+    """``ai.think`` for one side of ``job``: B's master without its reading where ``job.b_unread`` says so
+    (one game at a time in a process: the switch is put back before A moves)."""
+    if not (job.b_unread and side == 1 and level == "master"):
+        return think(game, level, seconds=seconds, seed=seed, cores=job.cores, clock_seconds=clock)
+    from ai.kernel import master as compiled  # loaded: play_game waited for the kernel
+
+    compiled.READING = False
+    try:
+        return think(game, level, seconds=seconds, seed=seed, cores=job.cores, clock_seconds=clock)
+    finally:
+        compiled.READING = True
 
 
 def _budget(name: str, job: Job) -> tuple[str, float | None]:
@@ -409,6 +427,20 @@ def _command(text: str) -> tuple[str, ...]:
     return words
 
 
+def _check_engine(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuses (``parser.error``) an outside engine that cannot play, or ``--b-unread`` for no master."""
+    if args.b_unread and (args.b is None or not args.b.startswith("master")):
+        parser.error("--b-unread is for B a master (or a rung of it)")
+    if args.engine is not None:
+        if args.rules is not None and Rules(args.rules) is not Rules.CLASSIC:
+            parser.error(f"an outside engine plays classic only (its protocol has no countries and no first-move "
+                         f"zone): use --rules classic, not {args.rules}")
+        if shutil.which(args.engine[0]) is None:
+            parser.error(f"--engine: no program to run at {args.engine[0]!r}")
+        if not args.engine_seconds > 0:
+            parser.error("--engine-seconds must be more than 0")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.match", description=__doc__.splitlines()[0])
     names = LEVELS + ("novice",) + tuple(r.name for r in RUNGS if r.share != 1)
@@ -418,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="B is an outside engine speaking oppai-cli's JSON-lines protocol: its command line, "
                              "split as a shell would (e.g. \"PATH -t 1 -p debuts.txt heuristics.txt\"); classic only")
     parser.add_argument("--engine-seconds", type=float, default=1.0, help="the outside engine's time a move")
+    parser.add_argument("--b-unread", action="store_true",
+                        help="B's master does not read forcing lines at the root (the master before issue 31)")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--size", type=_size, default=(15, 15))
     parser.add_argument("--rules", choices=[r.value for r in Rules], default=None,
@@ -435,22 +469,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--cores and --jobs are whole numbers from 1")
     if (args.b is None) == (args.engine is None):
         parser.error("B is either a level (--b) or an outside engine (--engine): give one of them")
-    if args.engine is not None:
-        if args.rules is not None and Rules(args.rules) is not Rules.CLASSIC:
-            parser.error(f"an outside engine plays classic only (its protocol has no countries and no first-move "
-                         f"zone): use --rules classic, not {args.rules}")
-        if shutil.which(args.engine[0]) is None:
-            parser.error(f"--engine: no program to run at {args.engine[0]!r}")
-        if not args.engine_seconds > 0:
-            parser.error("--engine-seconds must be more than 0")
+    _check_engine(parser, args)
     rules = Rules(args.rules) if args.rules is not None else \
         Rules.CLASSIC if args.engine is not None else Rules.COUNTRIES
     b_name = args.b if args.engine is None else os.path.basename(args.engine[0])
     w, h = args.size
     cap = args.max_moves if args.max_moves is not None else w * h
     jobs = [Job(i, args.a, b_name, w, h, rules, args.seed * 1000 + i, args.seconds, cap, args.fair_end,
-                args.cores, args.engine, args.engine_seconds) for i in range(1, args.games + 1)]
-    print(f"{args.a} (A) vs {b_name} (B): {args.games} games, {w}x{h} {rules.value}, seed {args.seed}, "
+                args.cores, args.engine, args.engine_seconds, b_unread=args.b_unread)
+            for i in range(1, args.games + 1)]
+    print(f"{args.a} (A) vs {b_name}{' unread' if args.b_unread else ''} (B): {args.games} games, {w}x{h} {rules.value}, seed {args.seed}, "
           f"seconds {args.seconds if args.seconds is not None else 'default'}"
           f"{f', engine seconds {args.engine_seconds:g}, no first-move zone' if args.engine is not None else ''}"
           f"{', fair end' if args.fair_end else ''}{f', {args.cores} cores a master' if args.cores > 1 else ''}",

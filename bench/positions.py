@@ -13,9 +13,10 @@ the depth is given with each, and ``--read`` prints that reading again), not by 
 
 The master thinks once per seed at the game's budget for the board (``ai.budget``), or ``--seconds``,
 on one core, as in a game. Each line names the position, what counts, the moves chosen and how many
-were right; the last line sums them up. This is a benchmark, not a test: the master does not find
-these moves yet (docs/MEASURED.md «The lost positions» has today's figures), and
-``tests/test_bench_positions.py`` checks only that the positions are what they say.
+were right; the last line sums them up. This is a benchmark, not a test: what the master finds here is
+measured (docs/MEASURED.md «The lost positions» has the figures, before and after its reading of forcing lines
+and nets, ``ai.kernel.read``), ``tests/test_bench_positions.py`` checks only that the positions are what they
+say, and ``tests/test_kernel_read.py`` proves the reading's claims in the two edge-net positions.
 """
 
 from __future__ import annotations

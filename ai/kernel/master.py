@@ -1,5 +1,8 @@
 """The compiled master: a UCT search (``ai.kernel.uct``) run in chunks from Python.
 
+First the root's forcing lines and nets are read (``ai.kernel.read``): the root moves they show worse than
+another (a ladder run on, a net left open) are taken out of every tree before it grows.
+
 Python owns the tree and the clock: it calls the compiled ``run`` for a fixed
 number of iterations at a time and, between chunks, looks at the deadline, the
 work limit and the cancel flag. On several cores each thread grows its own tree
@@ -17,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ai.kernel import jit, rules, uct
+from ai.kernel import jit, read, rules, uct
 from ai.work import MOVES_PER_SECOND
 from engine import Game, Player, Rules
 
@@ -52,6 +55,28 @@ SHRINK = 2.0
 CHECKS_REPLIES = {Rules.COUNTRIES: False, Rules.CLASSIC: True}
 """Whether the choice is checked so (by rule set). In countries, where nearly every move lets some
 empty cells be walled in, the check played so passively that master-v2 won 3 games of 3 (1 s, 15×15)."""
+
+READING = True
+"""Whether the search reads forcing lines at the root first (``bench.match --b-unread`` turns it off for B:
+the master as it was before issue 31, to measure the reading against)."""
+
+READS = {True: True, False: False}
+"""Whether the root is read, by rule set (classic?). In countries the lines of threats left out the wrong moves:
+against the master without them the first games were lost by 7 to 48 cells (15×15, 1 s; docs/MEASURED.md
+«The lost positions»), so countries plays as before until its lines are read better."""
+
+READ_SHARE = 0.3
+"""The most of a search's work its reading of forcing lines and nets at the root (``ai.kernel.read``) may take:
+the four positions of ``bench.positions`` took 6,000 reader moves (lines, and screening both sides' net points)
+to 24,000 (a net read to its end), a sixth of the work of a 1.64 s search."""
+
+READ_WEIGHT = 10
+"""Playout moves one reader move is counted as on a 15×15 board (it copies the state first: about ten times the
+time there); more on bigger boards, in proportion to their nodes (:func:`_read_weight`): on 38×31 a reader move
+took 25 µs."""
+
+READ_WEIGHT_NODES = 225
+"""The board's nodes at which a reader move weighs :data:`READ_WEIGHT` playout moves."""
 
 SAFETY_SHARE = 0.1
 """The share of the budget kept for that check: it took 25 ms on a 20×20 board in mid-game and 110–145 ms
@@ -106,6 +131,7 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
     trees = [uct.new_tree(capacity) for _ in range(cores)]
     totals = [[0, 0] for _ in range(cores)]  # positions, iterations
     stop = threading.Event()
+    _read_first(root, geo, near, trees, totals, weights, base_seed, seconds, iterations, deadline)
 
     blue_to_move = int(root[rules.S_TO_MOVE]) == 1
 
@@ -161,6 +187,65 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
     lead = (margins / playouts * float(game.rules.unit) if playouts
             else float(game.score(Player.BLUE) - game.score(Player.RED)))
     return Found((best % w, best // w), int(sum(t[0] for t in totals)), int(sum(t[1] for t in totals)), cores, lead)
+
+
+EXPAND_FIRST = 2
+"""Iterations after which a tree's root has its children (``uct.EXPAND_AFTER``): the reading's left-out moves
+are taken out of them then."""
+
+
+def _read_first(root: np.ndarray, geo: np.ndarray, near: np.ndarray, trees: list[tuple[np.ndarray, np.ndarray,
+                np.ndarray]], totals: list[list[int]], weights: np.ndarray, base_seed: int, seconds: float,
+                iterations: int | None, deadline: float) -> None:
+    """The root's moves that a forcing line shows worse than another (a ladder run on, a net left open) are
+    left out of every tree, each tree's root expanded for it; the reading's moves count as the search's work.
+    A search capped at fewer iterations than that takes (``iterations``) reads nothing."""
+    if not READING or not READS[bool(root[rules.S_CLASSIC])]:
+        return
+    if iterations is not None and iterations < 2 * EXPAND_FIRST:
+        return
+    weight = _read_weight(root)
+    left_out, plays = _read_root(root, geo, int(READ_SHARE * seconds * MOVES_PER_SECOND / weight), deadline)
+    totals[0][0] += plays * weight
+    if not left_out:
+        return
+    for i, (nodes, stats, used) in enumerate(trees):
+        totals[i][0] += uct.run(root, geo, near, nodes, stats, used, uct.new_rng(base_seed * 7919 + i), weights,
+                                EXPAND_FIRST)
+        totals[i][1] += EXPAND_FIRST
+        _leave_out(nodes, stats, left_out)
+
+
+def _read_weight(root: np.ndarray) -> int:
+    """Playout moves one reader move counts as on this board (:data:`READ_WEIGHT`)."""
+    return max(READ_WEIGHT, READ_WEIGHT * int(root[rules.S_NODES]) // READ_WEIGHT_NODES)
+
+
+def _read_root(root: np.ndarray, geo: np.ndarray, limit: int, deadline: float | None = None) -> tuple[set[int], int]:
+    """The root moves (nodes) the reading of forcing lines leaves out, and the reader's moves played."""
+    out = np.empty(max(1, int(root[rules.S_NODES])), dtype=np.int32)
+    k = int(uct.candidates(root, geo, out))  # the root's children, in the tree's order
+    moves = out[:k].copy()
+    keep, plays = read.bounds(root, geo, moves, limit, deadline=deadline)
+    if keep is None:
+        return set(), plays
+    return {int(v) for v, kept in zip(moves, keep, strict=True) if not kept}, plays
+
+
+def _leave_out(nodes: np.ndarray, stats: np.ndarray, left_out: set[int]) -> None:
+    """Takes the moves ``left_out`` out of the root's children (rows moved to the end of its range, its count
+    cut), with whatever the first iterations gave them."""
+    first, count = int(nodes[0, uct.T_CHILD]), int(nodes[0, uct.T_COUNT])
+    if first < 0 or count == 0:
+        return
+    rows = range(first, first + count)
+    kept = [r for r in rows if int(nodes[r, uct.T_MOVE]) not in left_out]
+    if not kept or len(kept) == count:
+        return
+    order = kept + [r for r in rows if int(nodes[r, uct.T_MOVE]) in left_out]
+    nodes[first:first + count] = nodes[order]
+    stats[first:first + count] = stats[order]
+    nodes[0, uct.T_COUNT] = len(kept)
 
 
 def _ranking(trees: list[tuple[np.ndarray, np.ndarray, np.ndarray]], equiv: float) -> dict[int, float]:

@@ -147,6 +147,10 @@ def _candidates(s: np.ndarray, g: np.ndarray, out: np.ndarray) -> int:
     return k
 
 
+candidates = _candidates
+"""The root's moves as the tree gives them children (``ai.kernel.master`` reads forcing lines over them)."""
+
+
 @njit(inline="always")
 def _near_add(g: np.ndarray, near: np.ndarray, v: int) -> None:
     w, h = g[0], g[1]
