@@ -9,7 +9,8 @@ from __future__ import annotations
 import pygame
 
 from game.input.pointer import pointer_of
-from game.scenes.base import Scene, SceneStack
+from game.scenes.base import SceneStack
+from game.scenes.rechecked import RecheckedPage
 from game.storage import earned, history
 from game.strings import language, t
 from game.view import paper, theme
@@ -81,7 +82,7 @@ def draw_card(surface: pygame.Surface, box: pygame.Rect, shown: earned.Shown, si
         surface.blit(words, (bar.right + 10, y))
 
 
-class AchievementsScene(Scene):
+class AchievementsScene(RecheckedPage):
     """The achievements' cards, scrolled when they do not fit; «Назад» (Esc) goes back."""
 
     name = "achievements"
@@ -109,17 +110,6 @@ class AchievementsScene(Scene):
         self._page = None
         self.resize(self.size)  # a notice under the cards takes room from them
         self.rechecking = True
-
-    def update(self, dt: float) -> None:
-        if self.rechecking:
-            changed = history.recheck()
-            self.rechecking = changed is not None
-            if changed:
-                self.resume()
-
-    def wake_in(self) -> float | None:
-        """0 while the records are compared with what was counted."""
-        return 0.0 if self.rechecking else None
 
     # ----- the page ------------------------------------------------------------------------------
 

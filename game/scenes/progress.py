@@ -11,7 +11,8 @@ import pygame
 
 from engine import Rules
 from game.input.pointer import pointer_of
-from game.scenes.base import Scene, SceneStack
+from game.scenes.base import SceneStack
+from game.scenes.rechecked import RecheckedPage
 from game.storage import history, history_index
 from game.storage.progress import Tally, tally
 from game.strings import rules_name, t
@@ -40,7 +41,7 @@ _counted: tuple[dict[str, history_index.Known], list[Tally]] | None = None
 records again while nothing changed: a thousand games are not counted again at each open)."""
 
 
-class ProgressScene(Scene):
+class ProgressScene(RecheckedPage):
     """The «Успехи» table; «Назад» (Esc) goes back, «Сыгранные: N» lists the games counted."""
 
     name = "progress"
@@ -69,17 +70,6 @@ class ProgressScene(Scene):
         self.rows = _counted[1]
         self.b_games.fields = {"n": len(self.kept.games)}
         self.rechecking = True
-
-    def update(self, dt: float) -> None:
-        if self.rechecking:
-            changed = history.recheck()
-            self.rechecking = changed is not None
-            if changed:
-                self.resume()
-
-    def wake_in(self) -> float | None:
-        """0 while the records are compared with what was counted."""
-        return 0.0 if self.rechecking else None
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
