@@ -44,11 +44,12 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import IO, Any
 
 from ai import LEVELS, Thought, budget, kernel, think
 from ai.ladder import RUNGS, difference, rung
-from engine import Game, Player, Point, Rules, format_score
+from engine import Game, Player, Point, Rules, format_score, sgf
 from engine.grid import grid
 
 FAIR_END, FULL_BOARD, MOVE_CAP, ERROR = "fair end", "full board", "move cap", "error"
@@ -120,6 +121,8 @@ class Result:
     """Outside engine: (move number, node) of each move it answered put:false to."""
     error: str | None = None
     """Outside engine: why the game was given up (ended is ERROR)."""
+    record: str = ""
+    """The game's SGF, A and B named, for ``--record``: the losses are studied from these."""
 
 
 class EngineError(Exception):
@@ -321,9 +324,11 @@ def play_game(job: Job) -> Result:
     finally:
         if engine is not None:
             engine.close()
+    names = {a_colour: job.a, a_colour.other: job.b}
+    record = sgf.dumps(game, info={"PB": names[Player.BLUE], "PW": names[Player.RED], "GN": f"game {job.number}"})
     return Result(job.number, a_colour is Player.BLUE, game.score(a_colour), game.score(a_colour.other),
                   game.move_count, time.perf_counter() - start, slowest, ended, cores, at_fair_end,
-                  (spent[0], spent[1]), (turns[0], turns[1]), skipped, fallbacks, tuple(refused), error)
+                  (spent[0], spent[1]), (turns[0], turns[1]), skipped, fallbacks, tuple(refused), error, record)
 
 
 def _think(job: Job, side: int, game: Game, level: str, seconds: float | None, seed: int,
@@ -464,6 +469,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="classic: end a game when the side to move could only feed the other side's free areas")
     parser.add_argument("--cores", type=int, default=1,
                         help="processes each master searches in (default 1: the games already run two at a time)")
+    parser.add_argument("--record", type=Path, default=None,
+                        help="a folder to write each game into as game-N.sgf (A and B named), to study them")
     args = parser.parse_args(argv)
     if args.cores < 1 or args.jobs < 1:
         parser.error("--cores and --jobs are whole numbers from 1")
@@ -520,6 +527,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"(a move A {_average(r.think[0], r.turns[0])}, B {_average(r.think[1], r.turns[1])}; "
                   f"slowest move {r.slowest:.2f} s{f', up to {r.cores} cores' if args.cores > 1 else ''}), "
                   f"{r.ended}{_fair_note(r)}{_engine_note(r)}", flush=True)
+            if args.record is not None:
+                args.record.mkdir(parents=True, exist_ok=True)
+                (args.record / f"game-{r.number}.sgf").write_text(r.record, encoding="utf-8")
             if r.at_fair_end is not None and r.ended != ERROR:
                 fair_seen += 1
                 fair_wins += r.at_fair_end[0] > r.at_fair_end[1]

@@ -3,10 +3,12 @@ a master on several cores in a match."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bench import match
-from engine import Game, Player, Rules
+from engine import Game, Player, Rules, format_score, sgf
 
 RING = [(1, 1), (2, 1), (3, 1), (1, 2), (3, 2), (1, 3), (2, 3), (3, 3)]
 """Blue's ring round (2, 2) on a 5×5 board: a free area with one node inside."""
@@ -97,3 +99,21 @@ def test_a_master_on_two_cores_plays_a_match(capsys: pytest.CaptureFixture[str])
 def test_bad_cores_is_a_command_line_error() -> None:
     with pytest.raises(SystemExit):
         match.main(["--a", "random", "--b", "random", "--cores", "0"])
+
+
+def test_record_writes_each_game_as_sgf_that_reads_back_to_its_score(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "games"
+    assert match.main(["--a", "random", "--b", "beginner", "--games", "2", "--size", "7x7", "--rules", "classic",
+                       "--jobs", "1", "--record", str(folder)]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("game ")]
+    assert sorted(p.name for p in folder.iterdir()) == ["game-1.sgf", "game-2.sgf"]
+    for number, line in enumerate(lines, 1):
+        record = sgf.read((folder / f"game-{number}.sgf").read_text(encoding="utf-8"))
+        a_blue = " A blue " in line
+        assert record.info["PB" if a_blue else "PW"] == "random"
+        assert record.info["PW" if a_blue else "PB"] == "beginner"
+        a_colour = Player.BLUE if a_blue else Player.RED
+        a_score, b_score = line.split("A ", 1)[1].split(" B ")[0].split()[1::2]
+        assert format_score(record.game.score(a_colour)) == a_score
+        assert format_score(record.game.score(a_colour.other)) == b_score
