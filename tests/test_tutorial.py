@@ -303,3 +303,23 @@ def test_the_question_mark_opens_the_rules_at_the_lessons_rule_set_as_in_play(co
     assert rules.rules is scene.lesson.game.rules  # type: ignore[attr-defined]
     key(control, pygame.K_ESCAPE)
     assert control.stack.top is scene
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 600), (1366, 768)])
+def test_a_wrong_dot_at_the_last_step_keeps_the_panel_in_full_size_type(pygame_session: object, data_dir: Path,
+                                                                        size: tuple[int, int], language: str) -> None:
+    """The last step says the most, with four buttons under it, and a wrong dot adds its hint: all of it still
+    fits in the panel's own type size on a small screen."""
+    from driving import running
+
+    strings.set_language(language)
+    for control in running(size, lambda: 0.0):
+        scene = open_tutorial(control)
+        while scene.lesson.index < len(STEPS) - 1:
+            solve(scene.lesson)
+            scene.lesson.next()
+        click(control, scene.board.node_to_pixel(WRONG))
+        step(control)
+        assert scene.lesson.hint == f"lesson.{STEPS[-1].key}.wrong"
+        assert scene.words_px == theme.text_size(size, 19)

@@ -64,6 +64,8 @@ class TutorialScene(Scene):
         self.icons = ButtonGroup()
         self.b_help = self.icons.add(IconButton("feel.help", "help"), lambda: self.stack.go("rules", self.lesson.game.rules))
         self.text_top = 0
+        self.words_px = 0
+        """The type size the panel's words were last drawn in (smaller when they had to fit)."""
 
     # ----- the player's actions -------------------------------------------------------
 
@@ -243,7 +245,7 @@ class TutorialScene(Scene):
         y = card.bottom + 12
         tops = [b.rect.y for b, _ in self.buttons.items if b.rect.w > 0]
         limit = self.screen.panel.y + self.screen.panel.h if self.screen.portrait or not tops else min(tops) - 8
-        draw_words(surface, self.words(), x, y, width, limit)
+        self.words_px = draw_words(surface, self.words(), x, y, width, limit)
         self.buttons.draw(surface, theme.text_size(size, 21))
         self.icons.draw(surface, theme.text_size(size, 21))
         marked = self.marked_button()
@@ -271,8 +273,9 @@ class TutorialScene(Scene):
 
 
 def draw_words(surface: pygame.Surface, paragraphs: list[tuple[str, theme.Colour, bool]], x: int, y: int,
-               width: int, limit: int) -> None:
-    """``paragraphs`` wrapped to ``width`` from ``y``, in smaller type until all of them fit above ``limit``."""
+               width: int, limit: int) -> int:
+    """``paragraphs`` wrapped to ``width`` from ``y``, in smaller type until all of them fit above ``limit``;
+    returns the type size drawn."""
     base = theme.text_size(surface.get_size(), 19)
     for px in range(base, 10, -1):
         laid = [(wrap(text, theme.font(px, bold), width), colour, bold) for text, colour, bold in paragraphs]
@@ -285,6 +288,7 @@ def draw_words(surface: pygame.Surface, paragraphs: list[tuple[str, theme.Colour
             surface.blit(theme.text(line, px, colour, bold=bold), (x, y))
             y += line_h
         y += 8
+    return px
 
 
 def offer_first_lesson(stack: SceneStack) -> None:

@@ -57,6 +57,8 @@ def lesson_screens(screens: Any) -> list[tuple[str, Callable[[], None]]]:
     named = [(f"tutorial-{i + 1}", only(menu, tutorial, then=at_step(i))) for i in range(steps)]
     return [("tutorial-offer", only(menu, offer)), *named,
             ("tutorial-wrong", only(menu, tutorial, then=at_step(2, state="wrong"))),
+            # The last step's panel is the fullest: its words, the «Стоп» button and a wrong dot's hint.
+            ("tutorial-stop-wrong", only(menu, tutorial, then=at_step(steps - 1, state="wrong"))),
             ("tutorial-done", only(menu, tutorial, then=at_step(3, state="done"))),
             ("tutorial-stopped", only(menu, tutorial, then=at_step(steps - 1, state="done"))),
             ("tutorial-end", only(menu, tutorial, then=at_step(steps - 1, state="end")))]
