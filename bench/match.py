@@ -90,6 +90,9 @@ class Job:
     """B's master searches without reading forcing lines first (``ai.kernel.master.READING``): the master before
     issue 31."""
     reply_slack: float = REPLY_SLACK
+    clock: bool = False
+    """The masters stop on the clock, as the game's full master does, not on their work count: they use their
+    whole budget whatever the machine's speed (the count stops them sooner on a fast one), unrepeatably."""
 
 
 @dataclass(frozen=True)
@@ -307,9 +310,10 @@ def play_game(job: Job) -> Result:
                     move = suggested[legal]
             else:
                 level, seconds = _budget(job.a if side == 0 else job.b, job)
-                clock = None if level != "master" else \
+                clock = None if level != "master" or job.clock else \
                     CLOCK_SLACK * (seconds if seconds is not None else budget(level, job.width, job.height))
-                thought = _think(job, side, game, level, seconds, seed, clock)
+                thought = _think(job, side, game, level, seconds, None if job.clock and level == "master" else seed,
+                                 clock)
                 think_time = time.perf_counter() - t0
                 cores = max(cores, thought.cores)
                 move = thought.move
@@ -331,7 +335,7 @@ def play_game(job: Job) -> Result:
                   (spent[0], spent[1]), (turns[0], turns[1]), skipped, fallbacks, tuple(refused), error, record)
 
 
-def _think(job: Job, side: int, game: Game, level: str, seconds: float | None, seed: int,
+def _think(job: Job, side: int, game: Game, level: str, seconds: float | None, seed: int | None,
            clock: float | None) -> Thought:
     """``ai.think`` for one side of ``job``: B's master without its reading where ``job.b_unread`` says so
     (one game at a time in a process: the switch is put back before A moves)."""
@@ -469,6 +473,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="classic: end a game when the side to move could only feed the other side's free areas")
     parser.add_argument("--cores", type=int, default=1,
                         help="processes each master searches in (default 1: the games already run two at a time)")
+    parser.add_argument("--clock", action="store_true",
+                        help="masters stop on the clock as in the game (their whole budget), not on their work "
+                             "count; unrepeatable")
     parser.add_argument("--record", type=Path, default=None,
                         help="a folder to write each game into as game-N.sgf (A and B named), to study them")
     args = parser.parse_args(argv)
@@ -483,12 +490,13 @@ def main(argv: list[str] | None = None) -> int:
     w, h = args.size
     cap = args.max_moves if args.max_moves is not None else w * h
     jobs = [Job(i, args.a, b_name, w, h, rules, args.seed * 1000 + i, args.seconds, cap, args.fair_end,
-                args.cores, args.engine, args.engine_seconds, b_unread=args.b_unread)
+                args.cores, args.engine, args.engine_seconds, b_unread=args.b_unread, clock=args.clock)
             for i in range(1, args.games + 1)]
     print(f"{args.a} (A) vs {b_name}{' unread' if args.b_unread else ''} (B): {args.games} games, {w}x{h} {rules.value}, seed {args.seed}, "
           f"seconds {args.seconds if args.seconds is not None else 'default'}"
           f"{f', engine seconds {args.engine_seconds:g}, no first-move zone' if args.engine is not None else ''}"
-          f"{', fair end' if args.fair_end else ''}{f', {args.cores} cores a master' if args.cores > 1 else ''}",
+          f"{', fair end' if args.fair_end else ''}{f', {args.cores} cores a master' if args.cores > 1 else ''}"
+          f"{', masters on the clock' if args.clock else ''}",
           flush=True)
     wins = losses = draws = errors = 0
     margin = Fraction(0)

@@ -117,3 +117,27 @@ def test_record_writes_each_game_as_sgf_that_reads_back_to_its_score(tmp_path: P
         a_score, b_score = line.split("A ", 1)[1].split(" B ")[0].split()[1::2]
         assert format_score(record.game.score(a_colour)) == a_score
         assert format_score(record.game.score(a_colour.other)) == b_score
+
+
+@pytest.mark.parametrize("on_clock", [False, True])
+def test_clock_lets_the_masters_search_unseeded_to_their_whole_budget(monkeypatch: pytest.MonkeyPatch,
+                                                                      on_clock: bool) -> None:
+    """A seeded master stops on its work count (a third of its budget on a fast machine); ``--clock`` plays it
+    as the game does, unseeded, so that the clock alone ends its search."""
+    asked: list[tuple[str, int | None, float | None]] = []
+    real = match.think
+
+    def spy(game: Game, level: str, **kw: object) -> object:
+        asked.append((level, kw["seed"], kw["clock_seconds"]))  # type: ignore[arg-type]
+        return real(game, "beginner", seconds=None, seed=1)
+
+    monkeypatch.setattr(match, "think", spy)
+    match.play_game(match.Job(1, "master", "amateur", 7, 7, Rules.CLASSIC, seed=1, seconds=0.5, max_moves=6,
+                              clock=on_clock))
+    masters = [(seed, clock) for level, seed, clock in asked if level == "master"]
+    assert len(masters) == 3
+    if on_clock:
+        assert all(seed is None and clock is None for seed, clock in masters)
+    else:
+        assert all(seed is not None and clock == match.CLOCK_SLACK * 0.5 for seed, clock in masters)
+    assert all(seed is not None for level, seed, _ in asked if level == "amateur")
