@@ -86,6 +86,8 @@ class Job:
     engine: tuple[str, ...] | None = None
     """The outside engine's command line, playing B in place of a level."""
     engine_seconds: float = 1.0
+    a_unread: bool = False
+    """A's master searches without reading forcing lines first: is the reading worth its time against an engine?"""
     b_unread: bool = False
     """B's master searches without reading forcing lines first (``ai.kernel.master.READING``): the master before
     issue 31."""
@@ -337,9 +339,9 @@ def play_game(job: Job) -> Result:
 
 def _think(job: Job, side: int, game: Game, level: str, seconds: float | None, seed: int | None,
            clock: float | None) -> Thought:
-    """``ai.think`` for one side of ``job``: B's master without its reading where ``job.b_unread`` says so
+    """``ai.think`` for one side of ``job``: a master without its reading where ``job.a_unread``/``b_unread`` says so
     (one game at a time in a process: the switch is put back before A moves)."""
-    if not (job.b_unread and side == 1 and level == "master"):
+    if not ((job.a_unread, job.b_unread)[side] and level == "master"):
         return think(game, level, seconds=seconds, seed=seed, cores=job.cores, clock_seconds=clock)
     from ai.kernel import master as compiled  # loaded: play_game waited for the kernel
 
@@ -437,7 +439,9 @@ def _command(text: str) -> tuple[str, ...]:
 
 
 def _check_engine(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Refuses (``parser.error``) an outside engine that cannot play, or ``--b-unread`` for no master."""
+    """Refuses (``parser.error``) an outside engine that cannot play, or ``--a-unread``/``--b-unread`` for no master."""
+    if args.a_unread and not args.a.startswith("master"):
+        parser.error("--a-unread is for A a master (or a rung of it)")
     if args.b_unread and (args.b is None or not args.b.startswith("master")):
         parser.error("--b-unread is for B a master (or a rung of it)")
     if args.engine is not None:
@@ -459,6 +463,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="B is an outside engine speaking oppai-cli's JSON-lines protocol: its command line, "
                              "split as a shell would (e.g. \"PATH -t 1 -p debuts.txt heuristics.txt\"); classic only")
     parser.add_argument("--engine-seconds", type=float, default=1.0, help="the outside engine's time a move")
+    parser.add_argument("--a-unread", action="store_true",
+                        help="A's master does not read forcing lines at the root (the master before issue 31)")
     parser.add_argument("--b-unread", action="store_true",
                         help="B's master does not read forcing lines at the root (the master before issue 31)")
     parser.add_argument("--games", type=int, default=40)
@@ -490,9 +496,10 @@ def main(argv: list[str] | None = None) -> int:
     w, h = args.size
     cap = args.max_moves if args.max_moves is not None else w * h
     jobs = [Job(i, args.a, b_name, w, h, rules, args.seed * 1000 + i, args.seconds, cap, args.fair_end,
-                args.cores, args.engine, args.engine_seconds, b_unread=args.b_unread, clock=args.clock)
+                args.cores, args.engine, args.engine_seconds, a_unread=args.a_unread, b_unread=args.b_unread,
+                clock=args.clock)
             for i in range(1, args.games + 1)]
-    print(f"{args.a} (A) vs {b_name}{' unread' if args.b_unread else ''} (B): {args.games} games, {w}x{h} {rules.value}, seed {args.seed}, "
+    print(f"{args.a}{' unread' if args.a_unread else ''} (A) vs {b_name}{' unread' if args.b_unread else ''} (B): {args.games} games, {w}x{h} {rules.value}, seed {args.seed}, "
           f"seconds {args.seconds if args.seconds is not None else 'default'}"
           f"{f', engine seconds {args.engine_seconds:g}, no first-move zone' if args.engine is not None else ''}"
           f"{', fair end' if args.fair_end else ''}{f', {args.cores} cores a master' if args.cores > 1 else ''}"

@@ -206,3 +206,27 @@ def test_countries_is_searched_as_before() -> None:
     finally:
         master.READING = True
     assert (reading.move, reading.positions) == (plain.move, plain.positions)
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_a_match_can_play_either_side_s_master_without_its_reading(side: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bench.match --a-unread``/``--b-unread``: that side's master searches with the reading off, the other
+    with it on, and the switch is back on after each move."""
+    from ai.kernel import master
+    from bench import match
+
+    seen: list[bool] = []
+
+    def spy(game: Game, level: str, **kw: object) -> object:
+        seen.append(master.READING)
+        return real(game, "beginner", seed=1)
+
+    real = match.think
+    monkeypatch.setattr(match, "think", spy)
+    job = match.Job(1, "master", "master", 7, 7, Rules.CLASSIC, seed=1, seconds=0.1, max_moves=4,
+                    a_unread=side == 0, b_unread=side == 1)
+    game = Game(7, 7, Rules.CLASSIC, zone=False)
+    for turn in (0, 1, 0, 1):
+        match._think(job, turn, game, "master", 0.1, 1, None)
+    assert seen == [turn != side for turn in (0, 1, 0, 1)]
+    assert master.READING
