@@ -121,3 +121,22 @@ def test_each_label_names_its_nodes_as_the_record_does_and_fits(pygame_session: 
         rows = sorted({label.index for label in shown if not label.column})
         for node in ((labelled[0], rows[0]), (labelled[-1], rows[-1]), (labelled[len(labelled) // 2], rows[0])):
             assert name_of(shown, layout, node) == sgf.point_text(node), (name, node)
+
+
+def test_they_show_on_the_results_board_and_make_room_there(control: Control) -> None:
+    game = Game(12, 9)
+    game.play((3, 4))
+    game.finish()
+    control.stack.push(MenuScene(control.stack))
+    control.stack.go("results", Match(MatchSettings(Rules.COUNTRIES, 12, 9), game))
+    control.step(1 / 60)
+    results = control.stack.top
+    assert results is not None and results.name == "results"
+    plain = results.board  # type: ignore[attr-defined]
+    assert not any(inked(control.screen, label.rect) for label in coordinates.labels(plain, control.size))
+    control.stack.preferences.remember(coordinates=True)
+    results.resize(control.size)  # as the help card's switch lays the scenes out again
+    control.step(1 / 60)
+    shown = coordinates.labels(results.board, control.size)  # type: ignore[attr-defined]
+    assert results.board != plain  # type: ignore[attr-defined]
+    assert len(shown) == 2 * (12 + 9) and all(inked(control.screen, label.rect) for label in shown)

@@ -22,7 +22,7 @@ from dataclasses import replace as dataclasses_replace
 import pygame
 
 from engine import Player, Rules, format_score
-from game.input.layout import BoardLayout, ScreenLayout, fit_board, panel_buttons, screen_layout
+from game.input.layout import BoardLayout, Box, ScreenLayout, fit_board, panel_buttons, screen_layout
 from game.input.pointer import pointer_of
 from game.match.ending import Ending
 from game.match.settings import MatchSettings
@@ -30,7 +30,7 @@ from game.scenes.base import Scene, SceneStack
 from game.scenes.handoff import Match, Reviewing
 from game.storage import earned, history, rating
 from game.strings import t
-from game.view import hud, theme
+from game.view import coordinates, hud, theme
 from game.view.achieved import GOLD_DARK, START, Announcement
 from game.view.board_view import BoardView
 from game.view.moments import turning_point
@@ -171,7 +171,7 @@ class ResultsScene(Scene):
         self.b_turn = self.buttons.add(Button("results.turning.look", n=self.turning[0] if self.turning else 0),
                                        lambda: self.review(at=self.turning[0] if self.turning else None))
         self.screen: ScreenLayout = screen_layout(self.size)
-        self.board: BoardLayout = fit_board(game.width, game.height, self.screen.board_area)
+        self.board: BoardLayout = fit_board(game.width, game.height, self._board_area())
         self.clock = 0.0
         """Seconds since the results first showed: drives the celebration."""
         self.winner = celebrated(self.won_by, settings)
@@ -252,10 +252,14 @@ class ResultsScene(Scene):
         """Every frame while the confetti falls; then the loop may sleep."""
         return 0.0 if self.celebrating or self.announced.showing(self.clock) else None
 
+    def _board_area(self) -> Box:
+        """Where the final board is fitted: beside its coordinates when the player has them on, as in play."""
+        return coordinates.board_area(self.screen, self.stack.preferences.chosen.coordinates)
+
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self.screen = screen_layout(size)
-        self.board = fit_board(self.game.width, self.game.height, self.screen.board_area)
+        self.board = fit_board(self.game.width, self.game.height, self._board_area())
         bh, gap, pad = hud.spacing(size)
         turn = [self.b_turn] if self.turning else []  # beside «В меню»: no taller column, no smaller type
         order = [self.b_again, self.b_review, self.b_analyse, self.b_save, *turn, self.b_menu]
@@ -334,7 +338,7 @@ class ResultsScene(Scene):
         size = self.size
         panel = self.screen.panel
         self.view.draw(surface, self.game, self.board,
-                       lambda s: hud.draw_panel(s, panel, self.screen.portrait), self.screen)
+                       *coordinates.decor(self.screen, self.board, self.stack.preferences.chosen.coordinates))
         _, _, pad = hud.spacing(size)
         x, width = hud.text_column(self.screen)
         limit = panel.y + panel.h if self.screen.portrait else min(b.rect.y for b, _ in self.buttons.items if b.rect.w)

@@ -427,6 +427,7 @@ class _Screens:
                                        "confirm.leave", "confirm.leave.yes", stack.pop, hint="feel.leave.hint",
                                        other=("results.save", stack.pop))))),
             ("results", only(menu, s.finished)),
+            ("results-coordinates", only(menu, s.finished, coords=True)),
             ("results-classic", only(menu, s.finished_classic)),
             ("results-computer", only(menu, s.lost_to_the_computer)),
             ("play-computer-thinking", only(menu, s.computer_thinking)),
