@@ -784,6 +784,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "puzzle.news.wrong": {"ru": "Не так: ответ соперника отмечен кольцом. «Ещё раз» или касание доски — заново.",
                           "en": "Not this: the opponent's answer is ringed. “Try again” or a tap on the board "
                                 "to retry."},
+    "puzzle.news.key": {"ru": "Не так: соперник занял нужную вам точку — она в кольце. «Ещё раз» или касание "
+                               "доски — заново.",
+                        "en": "Not this: the opponent took the point you needed, ringed. “Try again” or a tap on "
+                              "the board to retry."},
     "puzzle.news.weak": {"ru": "Не так: есть ход сильнее. «Ещё раз» или касание доски — заново.",
                          "en": "Not this: there is a stronger move. “Try again” or a tap on the board to retry."},
     "puzzle.news.again": {"ru": "Попробуйте ещё раз.", "en": "Try again."},

@@ -140,6 +140,34 @@ def test_the_hint_after_a_wrong_move_takes_it_back_and_rings_the_answer(control:
     assert scene.attempt.solved and scene.attempt.stars == 1  # a wrong move and a hint: one star
 
 
+def test_a_missed_net_shows_the_other_side_taking_the_cut(control: Control, data_dir: Path) -> None:
+    """A shipped «Сеть»: a move beside the cut encloses nothing, and nothing of the other side's encloses at once
+    either; the other side then takes the cut point itself, ringed, and the panel says so."""
+    path = asset_path("puzzles") / "classic-15-0105-072.sgf"
+    puzzle = read_puzzle(path.read_text(encoding="utf-8"), path.stem)
+    assert puzzle.theme is Theme.NET and puzzle.line[0] == (4, 7)
+    scene = open_puzzle(control, puzzle, PuzzleProgress(data_dir).load())
+    before = scene.attempt.game.move_count
+    click(control, node_pos(scene, (3, 8)))
+    game = scene.attempt.game
+    assert scene.attempt.wrong_moves == 2 and game.last_move == (4, 7) and game.dot_at((4, 7)) is puzzle.player.other
+    assert game.move_count == before + 2 and scene.news == "puzzle.news.key"
+    press(control, scene.b_again)
+    assert scene.attempt.game.move_count == before and scene.attempt.game.dot_at((4, 7)) is None
+    click(control, node_pos(scene, (4, 7)))
+    assert scene.news == "puzzle.news.right"
+
+
+def test_a_wrong_move_that_gives_something_up_is_refuted_by_the_capture_not_the_key_point() -> None:
+    path = asset_path("puzzles") / "countries-10-0238-048.sgf"
+    puzzle = read_puzzle(path.read_text(encoding="utf-8"), path.stem)
+    assert puzzle.theme is Theme.NET and puzzle.line[0] == (3, 1)
+    attempt = Attempt(puzzle)
+    judged = attempt.play((9, 9))  # the far corner: the other side encloses at once
+    assert judged.refutation is not None and judged.refutation != (3, 1) and not judged.key_point
+    assert attempt.game.score(puzzle.player.other) > puzzle.start().score(puzzle.player.other)
+
+
 def _with(game: Game, move: tuple[int, int]) -> Game:
     copy = game.copy()
     copy.play(move)

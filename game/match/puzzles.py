@@ -65,6 +65,10 @@ def load_shelf(folder: Path) -> Shelf:
     return shelf
 
 
+KEY_POINT_THEMES = frozenset({Theme.NET, Theme.COUNTRY})
+"""Themes whose wrong moves lose nothing at once: the refutation is the other side on the answer's own point."""
+
+
 @dataclass(frozen=True)
 class Judged:
     """What a move of the player did."""
@@ -74,6 +78,9 @@ class Judged:
     refutation: Point | None = None
     """After a wrong move: the other side's reply that shows what goes wrong (None: it needs none, the
     move just takes less than the answer)."""
+    key_point: bool = False
+    """The refutation takes nothing: the other side took the point the answer needed (a net's cut, a
+    country's last wall), which is what goes wrong there."""
 
 
 def best_enclosure(game: Game) -> Point | None:
@@ -149,10 +156,17 @@ class Attempt:
         self.game.play(point)
         self.wrong_moves = 1
         refutation = None if self.game.is_over else best_enclosure(self.game)
+        key_point = False
+        if refutation is None and not self.game.is_over and self.puzzle.theme in KEY_POINT_THEMES:
+            # Nothing is taken at once after a missed net or country: the other side takes the answer's point,
+            # so the board shows why the move was wrong, not only the words.
+            answer = self.puzzle.line[self.done]
+            if self.game.is_legal(answer):
+                refutation, key_point = answer, True
         if refutation is not None:
             self.game.play(refutation)
             self.wrong_moves = 2
-        return Judged(False, refutation=refutation)
+        return Judged(False, refutation=refutation, key_point=key_point)
 
     def play_reply(self) -> Point | None:
         """Play the line's reply that is due; the point, or None when none is."""

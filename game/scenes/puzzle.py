@@ -82,7 +82,8 @@ class PuzzleScene(Scene):
         self.hint_since = None
         judged = attempt.play(node)
         if not judged.right:
-            self.news = "puzzle.news.wrong" if judged.refutation is not None else "puzzle.news.weak"
+            self.news = ("puzzle.news.key" if judged.key_point else "puzzle.news.wrong" if judged.refutation is not None
+                         else "puzzle.news.weak")
             self.stack.sound("illegal")
         elif judged.solved:
             self.news = "puzzle.news.solved"

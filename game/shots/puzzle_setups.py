@@ -47,5 +47,17 @@ def puzzle_scenes(control: Control, lang: str = "ru") -> list[tuple[str, Callabl
             scene.update(0.0)
         return setup
 
+    def missed_net() -> None:
+        # A net missed by one point: nothing is taken at once, so the other side takes the cut (ringed).
+        fresh()
+        puzzles = [p for p in stack.make("puzzles").shelf.puzzles if p.name == MISSED_NET[0]]  # type: ignore[attr-defined]
+        scene: Any = stack.go("puzzle", PuzzleRun(puzzles, 0, PuzzleProgress()))
+        scene.try_play(MISSED_NET[1])
+        scene.update(0.0)
+
     return [("puzzles", chooser), ("puzzle", puzzle("start")), ("puzzle-hint", puzzle("hint")),
-            ("puzzle-wrong", puzzle("wrong")), ("puzzle-solved", puzzle("solved"))]
+            ("puzzle-wrong", puzzle("wrong")), ("puzzle-net-missed", missed_net), ("puzzle-solved", puzzle("solved"))]
+
+
+MISSED_NET = ("classic-15-0105-072", (3, 8))
+"""A shipped «Сеть» and a wrong move beside its cut, after which the other side encloses nothing at once."""
