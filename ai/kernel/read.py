@@ -29,6 +29,7 @@ import time
 
 import numpy as np
 
+from ai.kernel import lifeline
 from ai.kernel.jit import njit
 from ai.kernel.rules import (
     S_CLASSIC,
@@ -444,6 +445,7 @@ class _Reader:
         self.depth = depth
         self.deadline = deadline
         self.work = np.array([0, limit, 0], dtype=np.int64)
+        self.ladder_plays = 0  # the moves the ladders' read played, on a count of their own
         self.stack, self.bufs, self.best_move = new_space(s, max(depth, NET_PLIES))
 
     @property
@@ -495,14 +497,15 @@ class _Reader:
         return {int(v): int(values[i]) for i, v in enumerate(moves) if values[i] > -(1 << 40)}
 
 
-def _net_keep(reader: _Reader, s: np.ndarray, moves: np.ndarray, centre: int) -> np.ndarray | None:
-    """Which root moves a net round ``centre`` keeps (None: all): read :data:`NET_PLIES` deep, a move
+def _net_keep(reader: _Reader, s: np.ndarray, moves: np.ndarray, centre: int) -> tuple[np.ndarray | None, int]:
+    """Which root moves a net round ``centre`` keeps (None: all), and what is at stake (the units between the
+    best move and a move elsewhere): read :data:`NET_PLIES` deep, a move
     elsewhere worth the move elsewhere and what it takes at once. Only a depth that changes the values left
     out anything: the best move raised by it, or a move lowered by it (two plies seeing none of this)."""
     deep = reader.net(s, centre, NET_PLIES)
     shallow = reader.net(s, centre, 2)
     if reader.cut or -1 not in deep:
-        return None
+        return None, 0
     p = int(s[S_TO_MOVE])
     after = s.copy()
 
@@ -518,7 +521,7 @@ def _net_keep(reader: _Reader, s: np.ndarray, moves: np.ndarray, centre: int) ->
     best = max(deep.values())
     raised = any(deep[v] == best and deep[v] > shallow[v] for v in deep)
     keep = np.array([read[int(v)][0] >= best or not (raised or read[int(v)][0] < read[int(v)][1]) for v in moves])
-    return None if keep.all() or not keep.any() else keep
+    return (None if keep.all() or not keep.any() else keep), best - deep[-1]
 
 
 def bounds(s: np.ndarray, g: np.ndarray, moves: np.ndarray, limit: int, depth: int = DEPTH,
@@ -530,25 +533,52 @@ def bounds(s: np.ndarray, g: np.ndarray, moves: np.ndarray, limit: int, depth: i
     The other side's line after a move elsewhere (a null move) bounds every move not read on its own; the
     moves that could change it are read one by one: those that enclose or stop an enclosure now, those
     within :data:`NEAR_LINE` steps of that line's first move, and our own line's first move (worth its line).
-    In classic, where either side could start a net (:meth:`_Reader.net_centre`), the few points round it
-    are read to the end of the net as well (:func:`_net_keep`), and a move must be kept by both.
+    In classic the side to move's groups that a ladder could take are read to the ladder's end
+    (:func:`lifeline.lifeline_keep`), and where either side could start a net (:meth:`_Reader.net_centre`)
+    away from those, the few points round it are read to the end of the net as well (:func:`_net_keep`). A
+    move must be kept by every one of these, unless two leave nothing together: then by the one with more at
+    stake.
     """
     reader = _Reader(s, g, limit, depth, deadline)
     keep = _line_keep(reader, s, g, moves, depth)
     if reader.cut:
         return None, int(reader.work[W_PLAYS])
     if s[S_CLASSIC]:
+        # The ladders first: a net round a group they read to its end is theirs (the net's 3 x 3 misses a run).
+        kept, stake, covered = _lifeline_keep(reader, s, moves)
+        masks = [] if kept is None else [(stake, kept)]
         null = s.copy()
         null[S_TO_MOVE] = 3 - int(s[S_TO_MOVE])
-        for centre in sorted({reader.net_centre(s), reader.net_centre(null)} - {-1}):
-            kept = _net_keep(reader, s, moves, centre)
+        for centre in sorted({reader.net_centre(s), reader.net_centre(null)} - {-1} - covered):
+            kept, stake = _net_keep(reader, s, moves, centre)
             if reader.cut:
                 break  # a net read cut short says nothing: the lines' mask stands
             if kept is not None:
+                masks.append((stake, kept))
+        # Most at stake first: a mask that would leave nothing beside a bigger one's is the smaller one's loss.
+        for _stake, kept in sorted(masks, key=lambda m: -m[0]):
+            if keep is None or (keep & kept).any():
                 keep = kept if keep is None else keep & kept
+    plays = int(reader.work[W_PLAYS]) + reader.ladder_plays
     if keep is None or not keep.any():
-        return None, int(reader.work[W_PLAYS])
-    return keep, int(reader.work[W_PLAYS])
+        return None, plays
+    return keep, plays
+
+
+def _lifeline_keep(reader: _Reader, s: np.ndarray, moves: np.ndarray) -> tuple[np.ndarray | None, int, set[int]]:
+    """The ladders' part of :func:`bounds` (:func:`lifeline.lifeline_keep`): its mask (None: keep all), what is
+    at stake, and the nodes round the cuts it read."""
+    from ai.kernel import uct  # the kernel's own search module: its two-sided "something to take" list
+
+    out = np.empty(int(s[S_NODES]), dtype=np.int32)
+    k = int(uct.sharp(s, reader.g, out))
+    # Its own count, as big as the lines' and nets': a ladder read to its end costs as much as they do together,
+    # and only where a group of ours has at most three ways out.
+    presses = lifeline.Presses(reader.g, np.array([0, reader.work[W_LIMIT], 0], dtype=np.int64), int(s[S_NODES]),
+                               reader.deadline)
+    found = lifeline.lifeline_keep(presses, s, moves, [int(v) for v in out[:k]])
+    reader.ladder_plays += int(presses.work[W_PLAYS])
+    return found
 
 
 def _line_keep(reader: _Reader, s: np.ndarray, g: np.ndarray, moves: np.ndarray, depth: int) -> np.ndarray | None:

@@ -1,0 +1,417 @@
+"""A group's lifelines to the edge, and the ladders that cut them, for the master's root reading (issue 31).
+
+In classic a dot on the edge can never be enclosed, and a group can be enclosed only once every way from it
+to the edge, from node to node by side (an enemy chain closes diagonally), is shut. So a group's *escape* is
+the fewest free points the other side must take to shut it in: a minimum cut in the grid, found by a small
+max-flow (:func:`escape`), whose nodes are where both sides play. The lost games' corridors are this: a chain
+run along the edge with two ways out, each run answered beside it, the cut still two, until the corridor
+ends. :func:`read.attack` follows only moves that threaten to take at once, so it never sees them.
+
+:func:`ladder` reads such a press to its end: the attacker plays a node of the group's cut, the defender one
+of its cut or a capture near it, until the group is taken, or has three ways out on its own turn (or four on
+the attacker's), or the read's depth ends (then it counts as out: a claim of a caught group is never a guess).
+:func:`lifeline_keep` is its use at the root, as ``read.bounds`` asks: what each move near a short cut keeps
+or takes once the ladders are read, and which moves that shows worse than the best.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from ai.kernel.jit import njit
+from ai.kernel.rules import S_NODES, S_QUARTERS, S_TO_MOVE, is_legal, o_dot, o_live, play, units
+
+INF = 1 << 20
+"""A capacity no cut reaches: the arcs through a group's own dots and to the edge."""
+
+OUT = 4
+"""Ways out at which :func:`escape` stops counting: a group with four is out of any ladder's reach."""
+
+FREE = {True: 3, False: 4}
+"""By whose turn it is (the defender's?): the ways out at which a ladder's group is out of it."""
+
+LADDER_PLIES = 40
+"""Plies a ladder is read at most (a run along a 20-node edge and its answers)."""
+
+LEAST = 2
+"""Dots a group has for its lifeline to be read at the root (one dot the search weighs itself)."""
+
+PRESSED = 3
+"""Ways out (with the other side to move) at or below which a group's ladders are read at the root."""
+
+
+@njit(inline="always")
+def _direction(w: int, a: int, b: int) -> int:
+    """The index (as :func:`escape`'s ``dx``, ``dy``) of the step from node a to its neighbour b."""
+    if b == a + 1:
+        return 0
+    if b == a - 1:
+        return 1
+    if b == a + w:
+        return 2
+    return 3
+
+
+_DX = (1, -1, 0, 0)
+_DY = (0, 0, 1, -1)
+
+
+@njit(inline="always")
+def _edge(w: int, h: int, v: int) -> bool:
+    x, y = v % w, v // w
+    on: bool = x == 0 or y == 0 or x == w - 1 or y == h - 1
+    return on
+
+
+@njit(inline="always")
+def _kinds(s: np.ndarray, g: np.ndarray, p: int, kind: np.ndarray) -> None:
+    """Each node's kind for p's ways out: 0 shut (the other side's dot, a dead one, a node p may not take),
+    1 free, 2 p's live dot."""
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    live0, dot0 = o_live(n, nq), o_dot(n, nq)
+    for v in range(n):
+        if s[live0 + v] == p:
+            kind[v] = 2
+        elif s[dot0 + v] == 0 and is_legal(s, g, v, p):
+            kind[v] = 1
+
+
+@njit(inline="always")
+def _group(s: np.ndarray, g: np.ndarray, seed: int, p: int, group: np.ndarray, queue: np.ndarray) -> bool:
+    """Marks in ``group`` p's live dots joined by side to ``seed``; True where one of them is on the edge."""
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    live0 = o_live(n, nq)
+    w, h = g[0], g[1]
+    group[seed] = True
+    queue[0] = seed
+    head, tail = 0, 1
+    while head < tail:
+        v = queue[head]
+        head += 1
+        if _edge(w, h, v):
+            return True
+        for d in range(4):
+            u = v + _DY[d] * w + _DX[d]
+            if s[live0 + u] == p and not group[u]:
+                group[u] = True
+                queue[tail] = u
+                tail += 1
+    return False
+
+
+@njit(inline="always")
+def _reach(queue: np.ndarray, tail: int, seen: np.ndarray, parent: np.ndarray, a: int, b: int) -> int:
+    """Marks node b of the flow's graph reached from a; the queue's new end."""
+    if seen[b]:
+        return tail
+    seen[b] = True
+    parent[b] = a
+    queue[tail] = b
+    return tail + 1
+
+
+@njit(inline="always")
+def _find_path(w: int, h: int, kind: np.ndarray, group: np.ndarray, thru: np.ndarray, arc: np.ndarray,
+               seen: np.ndarray, parent: np.ndarray, queue: np.ndarray) -> bool:
+    """One breadth-first search of the residual graph from the group: True where it reaches the edge (the
+    path in ``parent``); ``seen`` holds what it reached (past the last path: the group's side of the cut)."""
+    n = kind.shape[0]
+    sink = 2 * n
+    seen[:] = False
+    tail = 0
+    for v in range(n):
+        if group[v]:
+            tail = _reach(queue, tail, seen, parent, -1, 2 * v)
+    head = 0
+    while head < tail:
+        a = queue[head]
+        head += 1
+        v = a >> 1
+        x, y = v % w, v // w
+        if a & 1 == 0:  # in(v): on through v, or back along an arc that brought flow into v
+            if kind[v] == 2 or thru[v] == 0:
+                tail = _reach(queue, tail, seen, parent, a, a + 1)
+            for d in range(4):
+                xx, yy = x + _DX[d], y + _DY[d]
+                if 0 <= xx < w and 0 <= yy < h and arc[4 * (yy * w + xx) + (d ^ 1)] > 0:
+                    tail = _reach(queue, tail, seen, parent, a, 2 * (yy * w + xx) + 1)
+        elif _edge(w, h, v):  # out(v) on the edge: a path
+            seen[sink] = True
+            parent[sink] = a
+            return True
+        else:  # out(v): into a neighbour, or back through v
+            if thru[v] > 0:
+                tail = _reach(queue, tail, seen, parent, a, a - 1)
+            for d in range(4):
+                u = v + _DY[d] * w + _DX[d]
+                if kind[u] != 0:
+                    tail = _reach(queue, tail, seen, parent, a, 2 * u)
+    return False
+
+
+@njit(inline="always")
+def _push(w: int, n: int, thru: np.ndarray, arc: np.ndarray, parent: np.ndarray) -> None:
+    """Sends one unit of flow along the path :func:`_find_path` found."""
+    b = 2 * n
+    a = parent[b]
+    while a >= 0:
+        va, vb = a >> 1, b >> 1
+        if b == 2 * n:
+            pass
+        elif va == vb:
+            thru[va] += 1 if b == a + 1 else -1
+        elif a & 1:  # out(va) -> in(vb): a forward arc
+            arc[4 * va + _direction(w, va, vb)] += 1
+        else:  # in(va) -> out(vb): flow taken back from out(vb) -> in(va)
+            arc[4 * vb + _direction(w, vb, va)] -= 1
+        b = a
+        a = parent[b]
+
+
+@njit("int64(int32[::1], int32[::1], int64, int64, int32[::1])", cache=True, nogil=True)
+def escape(s: np.ndarray, g: np.ndarray, seed: int, most: int, cut: np.ndarray) -> int:
+    """The ways out to the edge of the live group (side by side) holding ``seed``: the fewest free nodes
+    shutting it in, counted up to ``most`` (``most`` where the group is on the edge; 0 where ``seed`` holds
+    no live dot). Below ``most``, one such set of nodes, the one nearest the group, is written to ``cut``."""
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    w, h = g[0], g[1]
+    p = s[o_live(n, nq) + seed] if 0 <= seed < n else 0
+    if p == 0:
+        return 0
+    kind = np.zeros(n, dtype=np.int8)
+    _kinds(s, g, p, kind)
+    group = np.zeros(n, dtype=np.bool_)
+    queue = np.empty(2 * n + 1, dtype=np.int64)
+    if _group(s, g, seed, p, group, queue):
+        return most  # on the edge: never enclosed
+    # Node v is split in two: 2v (in) and 2v + 1 (out); 2n is the edge. thru: flow from in to out;
+    # arc[4v + d]: flow from out(v) to in(v's neighbour d).
+    thru = np.zeros(n, dtype=np.int64)
+    arc = np.zeros(4 * n, dtype=np.int64)
+    seen = np.zeros(2 * n + 1, dtype=np.bool_)
+    parent = np.empty(2 * n + 1, dtype=np.int64)
+    flow = 0
+    while _find_path(w, h, kind, group, thru, arc, seen, parent, queue):
+        _push(w, n, thru, arc, parent)
+        flow += 1
+        if flow >= most:
+            return most
+    k = 0
+    for v in range(n):
+        if kind[v] == 1 and seen[2 * v] and not seen[2 * v + 1]:
+            cut[k] = v
+            k += 1
+    return flow
+
+
+class Presses:
+    """The ladders of one root read (:func:`lifeline_keep`), sharing ``read``'s count of moves played."""
+
+    def __init__(self, g: np.ndarray, work: np.ndarray, n: int, deadline: float | None = None) -> None:
+        from ai.kernel import read  # the root reading's helpers: its capture lists and its count of moves
+
+        self.read = read
+        self.g = g
+        self.work = work
+        self.cut = np.zeros(n, dtype=np.int32)
+        self.area = np.zeros(max(n, 64), dtype=np.int32)
+        self.tv = np.zeros(max(n, 64), dtype=np.int32)
+        self.tg = np.zeros(max(n, 64), dtype=np.int32)
+        self.spare: np.ndarray | None = None
+        self.deadline = deadline
+        self.known: dict[tuple[int, bytes], tuple[int, int, int]] = {}  # (seed, position): plies, value, bound
+
+    def spend(self) -> bool:
+        """Counts one move (or one cut found) read; False once the read's limit is reached (the read is cut)."""
+        read = self.read
+        if self.work[read.W_PLAYS] >= self.work[read.W_LIMIT] or (
+                self.deadline is not None and self.work[read.W_PLAYS] % 256 == 0
+                and time.perf_counter() >= self.deadline):
+            self.work[read.W_CUT] = 1  # out of moves, or at the search's hard end (a busy machine)
+            return False
+        self.work[read.W_PLAYS] += 1
+        return True
+
+    def ways_out(self, s: np.ndarray, seed: int) -> list[int]:
+        """The nodes of the cut nearest the group at ``seed`` (all of its ways out), or [] with :data:`OUT`
+        or more; ``[-1]`` where the group is taken."""
+        c = int(escape(s, self.g, seed, OUT, self.cut))
+        if c == 0:
+            return [-1]
+        return [] if c >= OUT else [int(v) for v in self.cut[:c]]
+
+    def ladder(self, s: np.ndarray, seed: int, plies: int = LADDER_PLIES) -> int:
+        """What the group at ``seed``'s other side gains (units) by pressing it from ``s``, whoever is to move,
+        each side at its best: the attacker on the group's cut, the defender on it, by a capture near it, or by
+        giving the group up. 0 where the group gets out, or the read ends first."""
+        n = s.shape[0]
+        if self.spare is None or self.spare.shape[0] != n:
+            self.spare = np.zeros(n, dtype=np.int32)
+        d = int(s[o_live(int(s[S_NODES]), int(s[S_QUARTERS])) + seed])
+        if d == 0:
+            return 0
+        a = 3 - d
+        base = _margin(s, a)
+        return max(0, self._press(s, seed, d, a, plies, -INF, INF) - base)
+
+    def _defences(self, s: np.ndarray, ways: list[int], d: int) -> list[int]:
+        """The defender's moves: on its ways out or beside them (a cut's node is not the only way to open
+        another), a capture near them (it may break the attacker's wall), or -1, giving the group up."""
+        n = int(s[S_NODES])
+        w = int(self.g[0])
+        moves = [v for v in ways if is_legal(s, self.g, v, d)]
+        for v in ways:
+            for dx, dy in _ROUND:
+                u = v + dy * w + dx
+                if 0 <= v % w + dx < w and 0 <= u < n and u not in moves and is_legal(s, self.g, u, d):
+                    moves.append(u)
+        assert self.spare is not None
+        k = int(self.read._area(s, self.g, ways[0], ways[1] if len(ways) > 1 else -1, self.area))
+        t = int(self.read._threats(s, self.g, d, self.area, k, self.spare, self.work, self.tv, self.tg))
+        return [*moves, *(int(v) for v in self.tv[:min(t, 2)] if int(v) not in moves), -1]
+
+    def _press(self, s: np.ndarray, seed: int, d: int, a: int, plies: int, alpha: int, beta: int) -> int:
+        """The attacker's margin at the end of the press from ``s`` (alpha-beta, the attacker maximising)."""
+        n, nq = int(s[S_NODES]), int(s[S_QUARTERS])
+        if s[o_live(n, nq) + seed] != d:
+            return _margin(s, a)  # taken
+        to = int(s[S_TO_MOVE])
+        if plies == 0 or not self.spend():
+            return _margin(s, a)
+        ways = self.ways_out(s, seed)
+        if not ways or len(ways) >= FREE[to == d]:
+            return _margin(s, a)  # out
+        key = (seed, s[o_dot(n, nq):o_dot(n, nq) + n].tobytes() + bytes((to,)))
+        known = self.known.get(key)
+        if known is not None and known[0] >= plies:
+            _, value, bound = known
+            if bound == 0 or (bound > 0 and value >= beta) or (bound < 0 and value <= alpha):
+                return value
+        alpha0, beta0 = alpha, beta
+        moves = self._defences(s, ways, d) if to == d else [v for v in ways if is_legal(s, self.g, v, to)]
+        best = -INF if to == a else INF
+        for v in moves:
+            child = s.copy()
+            if v < 0:
+                child[S_TO_MOVE] = a
+            else:
+                play(child, self.g, v, to)
+            value = self._press(child, seed, d, a, plies - 1, alpha, beta)
+            if to == a:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta or self.work[self.read.W_CUT]:
+                break
+        if not moves:
+            return _margin(s, a)
+        if not self.work[self.read.W_CUT]:
+            # 1: the value is at least this (a cut above beta), -1: at most, 0: exact.
+            self.known[key] = (plies, best, 1 if best >= beta0 else -1 if best <= alpha0 else 0)
+        return best
+
+
+_ROUND = ((0, -1), (-1, 0), (1, 0), (0, 1))
+"""The steps to a node's four neighbours by side (the ways a group's region runs on)."""
+
+
+def _margin(s: np.ndarray, p: int) -> int:
+    return int(units(s, p)) - int(units(s, 3 - p))
+
+
+def _groups(s: np.ndarray, g: np.ndarray) -> list[tuple[int, int]]:
+    """Each live group (side by side) of :data:`LEAST` dots or more: its first node and its size."""
+    n, nq = int(s[S_NODES]), int(s[S_QUARTERS])
+    w = int(g[0])
+    live = s[o_live(n, nq):o_live(n, nq) + n]
+    seen = np.zeros(n, dtype=np.bool_)
+    found = []
+    for v in map(int, np.flatnonzero(live)):
+        if seen[v]:
+            continue
+        p = int(live[v])
+        seen[v] = True
+        todo, size = [v], 0
+        while todo:
+            u = todo.pop()
+            size += 1
+            x = u % w
+            for nb in (u - w, u + w, u - 1 if x > 0 else -1, u + 1 if x < w - 1 else -1):
+                if 0 <= nb < n and not seen[nb] and live[nb] == p:
+                    seen[nb] = True
+                    todo.append(nb)
+        if size >= LEAST:
+            found.append((v, size))
+    return found
+
+
+def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
+                  sharp: list[int]) -> tuple[np.ndarray | None, int, set[int]]:
+    """Which root ``moves`` to keep (None: all) once the ladders of the side to move's pressed groups (those
+    with at most :data:`PRESSED` ways out) are read; what is at stake (the units between the best move and a
+    move elsewhere); and the nodes round those groups' cuts.
+
+    A move is worth what it takes at once less the biggest of those groups the other side's ladder then
+    takes: each group read again after a move on or beside its ways out, or in ``sharp`` (the moves that
+    take or save at once); any other move is worth a move elsewhere. The other side's groups are left to the
+    other reads: a caught group's claim here holds against every defence beside its cut, so only our own
+    groups' are used to leave moves out. As in ``read``, only a move the ladders make worse than it looks
+    is left out, unless they make the best one better than it looks."""
+    g = presses.g
+    p = int(s[S_TO_MOVE])
+    o = 3 - p
+    w = int(g[0])
+    null = s.copy()
+    null[S_TO_MOVE] = o
+    live0 = o_live(int(s[S_NODES]), int(s[S_QUARTERS]))
+    pressed: list[tuple[int, set[int]]] = []  # seed, the nodes near its cut
+    elsewhere_ladders = []  # what each group's ladder takes after a move elsewhere
+    for seed, _size in _groups(s, g):
+        if int(s[live0 + seed]) != p:
+            continue
+        ways = presses.ways_out(s, seed)
+        if not ways or ways == [-1] or len(ways) > PRESSED:
+            continue
+        there = presses.ladder(null, seed)
+        if there == 0:
+            continue  # no ladder takes it even with the other side to move first: left to the search
+        near = set(ways) | {u for v in ways for u in (v + dy * w + dx for dx, dy in _ROUND if 0 <= v % w + dx < w)
+                            if 0 <= u < int(s[S_NODES])}
+        pressed.append((seed, near))
+        elsewhere_ladders.append(there)
+    covered = {v for _seed, near in pressed for v in near}
+    if presses.work[presses.read.W_CUT] or not pressed:
+        return None, 0, covered
+    legal = {int(v) for v in moves}
+    read = sorted((covered | set(sharp)) & legal)
+    spare = np.zeros(s.shape[0], dtype=np.int32)
+    base = _margin(s, p)
+    value: dict[int, int] = {}
+    shallow: dict[int, int] = {}
+    for v in read:
+        after = s.copy()
+        play(after, g, v, p)
+        now = _margin(after, p) - base
+        lost = max(presses.ladder(after, seed) if v in near or v in sharp else there
+                   for (seed, near), there in zip(pressed, elsewhere_ladders, strict=True))
+        value[v] = now - lost
+        shallow[v] = now - int(presses.read._most_now(after, g, o, spare, presses.work))
+        if presses.work[presses.read.W_CUT]:
+            return None, 0, covered
+    elsewhere = -max(elsewhere_ladders)
+    elsewhere_shallow = -int(presses.read._most_now(null, g, o, spare, presses.work))
+    best = max([*value.values(), elsewhere])
+    top = [v for v in value if value[v] == best]
+    raised = any(value[v] > shallow[v] for v in top) or (elsewhere == best and elsewhere > elsewhere_shallow)
+
+    def kept(v: int) -> bool:
+        if v in value:
+            return value[v] >= best or not (raised or value[v] < shallow[v])
+        return elsewhere >= best or not (raised or elsewhere < elsewhere_shallow)
+
+    keep = np.array([kept(int(v)) for v in moves])
+    return (None if keep.all() or not keep.any() else keep), best - elsewhere, covered

@@ -1,0 +1,143 @@
+"""A group's ways out to the edge and the ladders that shut them (``ai.kernel.lifeline``, issue 31).
+
+The small boards check the cut itself: a group on the edge is never shut in, an open one has its four sides,
+a corridor its two ends. The lost game ``bench/data/master-vs-oppai-2s-clock-loss-4-14.sgf`` (the master Red)
+checks the ladder: Red's five dots on row 13 had three ways out at move 156, Red played far away, and from
+Blue's (9, 14) on every run along the edge was answered beside it until all of them were taken (move 169).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ai import kernel
+from engine import Game, Player, Rules, sgf
+
+pytestmark = pytest.mark.skipif(kernel.switched_off(), reason=f"{kernel.SWITCH_ENV} keeps the kernel off")
+
+RECORD = Path(__file__).resolve().parent.parent / "bench" / "data" / "master-vs-oppai-2s-clock-loss-4-14.sgf"
+GROUP = (6, 13)
+"""A dot of Red's row-13 group in the lost game."""
+
+SAVING = {(4, 13), (5, 12), (5, 13), (5, 14), (9, 14)}
+"""The root moves the ladders' read keeps before move 156: on the group's ways out or beside them."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled() -> None:
+    assert kernel.wait(900), kernel.status()
+
+
+def _ways(game: Game, point: tuple[int, int]) -> tuple[int, set[tuple[int, int]]]:
+    from ai.kernel import lifeline, rules
+
+    s, g = rules.from_game(game)
+    cut = np.zeros(game.width * game.height, dtype=np.int32)
+    c = int(lifeline.escape(s, g, point[1] * game.width + point[0], lifeline.OUT, cut))
+    return c, ({(int(v) % game.width, int(v) // game.width) for v in cut[:c]} if c < lifeline.OUT else set())
+
+
+def _board(blue: list[tuple[int, int]], red: list[tuple[int, int]]) -> Game:
+    game = Game(9, 9, Rules.CLASSIC, setup=[(Player.BLUE, p) for p in blue] + [(Player.RED, p) for p in red],
+                zone=False)
+    game.pass_to(Player.RED)
+    return game
+
+
+def test_a_group_on_the_edge_is_never_shut_in() -> None:
+    game = _board([(1, 0), (1, 1), (0, 2)], [(0, 0), (0, 1)])
+    assert _ways(game, (0, 1))[0] == 4  # counted up to OUT
+
+
+def test_an_open_dot_has_its_four_sides() -> None:
+    assert _ways(_board([], [(4, 4)]), (4, 4))[0] == 4
+
+
+def test_a_corridor_has_its_two_ends() -> None:
+    # Red's (3, 4)-(5, 4) between Blue's rows 3 and 5: the ways out are the corridor's ends, (2, 4) and (6, 4).
+    blue = [(x, 3) for x in range(2, 7)] + [(x, 5) for x in range(2, 7)]
+    game = _board(blue, [(3, 4), (4, 4), (5, 4)])
+    assert _ways(game, (4, 4)) == (2, {(2, 4), (6, 4)})
+    game.play((6, 4), player=Player.BLUE)  # one end shut: one way out, and Blue's next move there takes three
+    assert _ways(game, (4, 4)) == (1, {(2, 4)})
+
+
+def test_a_taken_dot_has_no_way_out() -> None:
+    blue = [(4, 3), (3, 4), (5, 4)]
+    game = _board(blue, [(4, 4)])
+    game.play((4, 5), player=Player.BLUE)
+    assert game.is_dead((4, 4))
+    assert _ways(game, (4, 4))[0] == 0
+
+
+def _before(move: int) -> Game:
+    record = sgf.loads(RECORD.read_bytes())
+    game = Game(record.width, record.height, record.rules, zone=False)
+    for action in record.history[:move - 1]:
+        game.play(action.point, player=action.player)
+    return game
+
+
+def _ladder(game: Game, to_move: Player, point: tuple[int, int] | None = None) -> int:
+    """What Blue's ladder takes from Red's row-13 group with ``to_move`` first, after Red's ``point``."""
+    from ai.kernel import lifeline, read, rules
+
+    s, g = rules.from_game(game)
+    if point is not None:
+        rules.play(s, g, point[1] * game.width + point[0], int(Player.RED))
+    s[rules.S_TO_MOVE] = int(to_move)
+    presses = lifeline.Presses(g, np.array([0, 10**7, 0], dtype=np.int64), game.width * game.height)
+    taken = presses.ladder(s, GROUP[1] * game.width + GROUP[0])
+    assert not presses.work[read.W_CUT]
+    return taken
+
+
+def test_the_lost_corridor_is_read_to_its_end() -> None:
+    before = _before(156)
+    assert _ways(before, GROUP) == (3, {(6, 12), (5, 13), (9, 14)})
+    assert _ladder(before, Player.RED) == 0  # Red to move saves it
+    assert _ladder(before, Player.BLUE) == 5  # Blue to move takes all five, as the game went on to show
+    pressed = _before(158)  # Blue's (9, 14) played: the ladder works whoever moves
+    assert _ladder(pressed, Player.RED) == 5
+    # Each run along the edge is one dot more in the ladder (the game's (5, 13), (4, 13), ...).
+    assert _ladder(pressed, Player.BLUE, (5, 13)) == 6
+
+
+def _left_out(game: Game) -> set[tuple[int, int]]:
+    from ai.kernel import master, rules
+
+    s, g = rules.from_game(game)
+    left_out, plays = master._read_root(s, g, 100_000)
+    assert plays > 0
+    return {(v % game.width, v // game.width) for v in left_out}
+
+
+def _root_moves(game: Game) -> set[tuple[int, int]]:
+    from ai.kernel import rules, uct
+
+    s, g = rules.from_game(game)
+    out = np.empty(game.width * game.height, dtype=np.int32)
+    k = int(uct.candidates(s, g, out))
+    return {(int(v) % game.width, int(v) // game.width) for v in out[:k]}
+
+
+def test_the_group_is_kept_before_the_press_and_not_run_after_it() -> None:
+    before = _before(156)
+    kept = _root_moves(before) - _left_out(before)
+    assert kept == SAVING
+    assert (1, 1) not in kept  # the game's move, far away
+    pressed = _before(158)
+    left_out = _left_out(pressed)
+    assert (5, 13) in left_out and (6, 12) in left_out  # running on: the group is lost whatever Red plays
+    assert len(_root_moves(pressed) - left_out) > 10
+
+
+def test_the_master_keeps_the_group_at_its_budget() -> None:
+    from ai.kernel import master
+
+    # Bounded by iterations, not by the clock: the same moves on a busy machine.
+    moves = [master.search(_before(156), 1.0, seed=seed, iterations=3000).move for seed in (1, 2)]
+    assert set(moves) <= SAVING
