@@ -89,9 +89,10 @@ def _ladder(game: Game, to_move: Player, point: tuple[int, int] | None = None) -
     if point is not None:
         rules.play(s, g, point[1] * game.width + point[0], int(Player.RED))
     s[rules.S_TO_MOVE] = int(to_move)
-    presses = lifeline.Presses(g, np.array([0, 10**7, 0], dtype=np.int64), game.width * game.height)
+    presses = lifeline.Presses(g, np.array([0, 10**7, 0], dtype=np.int64), game.width * game.height,
+                               lifeline.Captures(read._area, read._threats, read._most_now))
     taken = presses.ladder(s, GROUP[1] * game.width + GROUP[0])
-    assert not presses.work[read.W_CUT]
+    assert not presses.work[lifeline.W_CUT]
     return taken
 
 

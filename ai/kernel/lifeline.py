@@ -17,11 +17,17 @@ or takes once the ladders are read, and which moves that shows worse than the be
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import NamedTuple
 
 import numpy as np
 
 from ai.kernel.jit import njit
 from ai.kernel.rules import S_NODES, S_QUARTERS, S_TO_MOVE, is_legal, o_dot, o_live, play, units
+
+W_PLAYS, W_LIMIT, W_CUT = 0, 1, 2
+"""A read's ``work`` array (``read``'s too): moves played so far, the most allowed, and 1 once a read was cut
+short by it."""
 
 INF = 1 << 20
 """A capacity no cut reaches: the arcs through a group's own dots and to the edge."""
@@ -206,13 +212,21 @@ def escape(s: np.ndarray, g: np.ndarray, seed: int, most: int, cut: np.ndarray) 
     return flow
 
 
+class Captures(NamedTuple):
+    """``read``'s compiled capture lists, which the ladders' defences and checks use (``read`` imports this
+    module, so they are handed in)."""
+
+    area: Callable[..., int]
+    threats: Callable[..., int]
+    most_now: Callable[..., int]
+
+
 class Presses:
     """The ladders of one root read (:func:`lifeline_keep`), sharing ``read``'s count of moves played."""
 
-    def __init__(self, g: np.ndarray, work: np.ndarray, n: int, deadline: float | None = None) -> None:
-        from ai.kernel import read  # the root reading's helpers: its capture lists and its count of moves
-
-        self.read = read
+    def __init__(self, g: np.ndarray, work: np.ndarray, n: int, reader: Captures,
+                 deadline: float | None = None) -> None:
+        self.captures = reader
         self.g = g
         self.work = work
         self.cut = np.zeros(n, dtype=np.int32)
@@ -225,13 +239,11 @@ class Presses:
 
     def spend(self) -> bool:
         """Counts one move (or one cut found) read; False once the read's limit is reached (the read is cut)."""
-        read = self.read
-        if self.work[read.W_PLAYS] >= self.work[read.W_LIMIT] or (
-                self.deadline is not None and self.work[read.W_PLAYS] % 256 == 0
-                and time.perf_counter() >= self.deadline):
-            self.work[read.W_CUT] = 1  # out of moves, or at the search's hard end (a busy machine)
+        if self.work[W_PLAYS] >= self.work[W_LIMIT] or (
+                self.deadline is not None and self.work[W_PLAYS] % 256 == 0 and time.perf_counter() >= self.deadline):
+            self.work[W_CUT] = 1  # out of moves, or at the search's hard end (a busy machine)
             return False
-        self.work[read.W_PLAYS] += 1
+        self.work[W_PLAYS] += 1
         return True
 
     def ways_out(self, s: np.ndarray, seed: int) -> list[int]:
@@ -268,8 +280,8 @@ class Presses:
                 if 0 <= v % w + dx < w and 0 <= u < n and u not in moves and is_legal(s, self.g, u, d):
                     moves.append(u)
         assert self.spare is not None
-        k = int(self.read._area(s, self.g, ways[0], ways[1] if len(ways) > 1 else -1, self.area))
-        t = int(self.read._threats(s, self.g, d, self.area, k, self.spare, self.work, self.tv, self.tg))
+        k = int(self.captures.area(s, self.g, ways[0], ways[1] if len(ways) > 1 else -1, self.area))
+        t = int(self.captures.threats(s, self.g, d, self.area, k, self.spare, self.work, self.tv, self.tg))
         return [*moves, *(int(v) for v in self.tv[:min(t, 2)] if int(v) not in moves), -1]
 
     def _press(self, s: np.ndarray, seed: int, d: int, a: int, plies: int, alpha: int, beta: int) -> int:
@@ -305,11 +317,11 @@ class Presses:
             else:
                 best = min(best, value)
                 beta = min(beta, value)
-            if alpha >= beta or self.work[self.read.W_CUT]:
+            if alpha >= beta or self.work[W_CUT]:
                 break
         if not moves:
             return _margin(s, a)
-        if not self.work[self.read.W_CUT]:
+        if not self.work[W_CUT]:
             # 1: the value is at least this (a cut above beta), -1: at most, 0: exact.
             self.known[key] = (plies, best, 1 if best >= beta0 else -1 if best <= alpha0 else 0)
         return best
@@ -384,7 +396,7 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
         pressed.append((seed, near))
         elsewhere_ladders.append(there)
     covered = {v for _seed, near in pressed for v in near}
-    if presses.work[presses.read.W_CUT] or not pressed:
+    if presses.work[W_CUT] or not pressed:
         return None, 0, covered
     legal = {int(v) for v in moves}
     read = sorted((covered | set(sharp)) & legal)
@@ -399,11 +411,11 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
         lost = max(presses.ladder(after, seed) if v in near or v in sharp else there
                    for (seed, near), there in zip(pressed, elsewhere_ladders, strict=True))
         value[v] = now - lost
-        shallow[v] = now - int(presses.read._most_now(after, g, o, spare, presses.work))
-        if presses.work[presses.read.W_CUT]:
+        shallow[v] = now - int(presses.captures.most_now(after, g, o, spare, presses.work))
+        if presses.work[W_CUT]:
             return None, 0, covered
     elsewhere = -max(elsewhere_ladders)
-    elsewhere_shallow = -int(presses.read._most_now(null, g, o, spare, presses.work))
+    elsewhere_shallow = -int(presses.captures.most_now(null, g, o, spare, presses.work))
     best = max([*value.values(), elsewhere])
     top = [v for v in value if value[v] == best]
     raised = any(value[v] > shallow[v] for v in top) or (elsewhere == best and elsewhere > elsewhere_shallow)

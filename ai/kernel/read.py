@@ -31,6 +31,7 @@ import numpy as np
 
 from ai.kernel import lifeline
 from ai.kernel.jit import njit
+from ai.kernel.lifeline import W_CUT, W_LIMIT, W_PLAYS
 from ai.kernel.rules import (
     S_CLASSIC,
     S_NLEGAL,
@@ -60,8 +61,6 @@ DEFENCES = 3
 DEPTH = 6
 """Own moves a line has at most (a ladder along a wall of six is read to its end)."""
 
-W_PLAYS, W_LIMIT, W_CUT = 0, 1, 2
-"""The ``work`` array: moves played so far, the most allowed, and 1 once a read was cut short by it."""
 
 
 @njit(inline="always")
@@ -575,7 +574,7 @@ def _lifeline_keep(reader: _Reader, s: np.ndarray, moves: np.ndarray) -> tuple[n
     # Its own count, as big as the lines' and nets': a ladder read to its end costs as much as they do together,
     # and only where a group of ours has at most three ways out.
     presses = lifeline.Presses(reader.g, np.array([0, reader.work[W_LIMIT], 0], dtype=np.int64), int(s[S_NODES]),
-                               reader.deadline)
+                               lifeline.Captures(_area, _threats, _most_now), reader.deadline)
     found = lifeline.lifeline_keep(presses, s, moves, [int(v) for v in out[:k]])
     reader.ladder_plays += int(presses.work[W_PLAYS])
     return found
