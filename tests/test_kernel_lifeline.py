@@ -15,6 +15,7 @@ import pytest
 
 from ai import kernel
 from engine import Game, Player, Rules, sgf
+from tests.test_kernel_read import _left_out, _root_moves
 
 pytestmark = pytest.mark.skipif(kernel.switched_off(), reason=f"{kernel.SWITCH_ENV} keeps the kernel off")
 
@@ -105,24 +106,6 @@ def test_the_lost_corridor_is_read_to_its_end() -> None:
     assert _ladder(pressed, Player.RED) == 5
     # Each run along the edge is one dot more in the ladder (the game's (5, 13), (4, 13), ...).
     assert _ladder(pressed, Player.BLUE, (5, 13)) == 6
-
-
-def _left_out(game: Game) -> set[tuple[int, int]]:
-    from ai.kernel import master, rules
-
-    s, g = rules.from_game(game)
-    left_out, plays = master._read_root(s, g, 100_000)
-    assert plays > 0
-    return {(v % game.width, v // game.width) for v in left_out}
-
-
-def _root_moves(game: Game) -> set[tuple[int, int]]:
-    from ai.kernel import rules, uct
-
-    s, g = rules.from_game(game)
-    out = np.empty(game.width * game.height, dtype=np.int32)
-    k = int(uct.candidates(s, g, out))
-    return {(int(v) % game.width, int(v) // game.width) for v in out[:k]}
 
 
 def test_the_group_is_kept_before_the_press_and_not_run_after_it() -> None:
