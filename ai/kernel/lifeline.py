@@ -41,6 +41,11 @@ FREE = {True: 3, False: 4}
 LADDER_PLIES = 40
 """Plies a ladder is read at most (a run along a 20-node edge and its answers)."""
 
+LADDER_MOVES = 8000
+"""Moves each pass of one ladder's read plays at most: past them the rest of it counts as the group out (a
+press that branches this much is no ladder, and a root read must not spend the search's time on one group).
+The lost games' ladders took 2,000 to 6,000 a pass."""
+
 LEAST = 2
 """Dots a group has for its lifeline to be read at the root (one dot the search weighs itself)."""
 
@@ -235,6 +240,8 @@ class Presses:
         self.tg = np.zeros(max(n, 64), dtype=np.int32)
         self.spare: np.ndarray | None = None
         self.deadline = deadline
+        self.stop = 0  # the count of moves at which the pass being read ends
+        self.short = False  # the pass being read ran out of its moves: its values are not kept
         self.known: dict[tuple[int, bytes], tuple[int, int, int]] = {}  # (seed, position): plies, value, bound
 
     def spend(self) -> bool:
@@ -266,7 +273,18 @@ class Presses:
             return 0
         a = 3 - d
         base = _margin(s, a)
-        return max(0, self._press(s, seed, d, a, plies, -INF, INF) - base)
+        # First only whether the press takes anything (a null window: one escape refutes each try), which is
+        # most of the time no; then how much.
+        self._begin()
+        if self._press(s, seed, d, a, plies, base, base + 1) <= base:
+            return 0
+        self._begin()
+        return max(0, self._press(s, seed, d, a, plies, base, INF) - base)
+
+    def _begin(self) -> None:
+        """Starts a pass of a ladder's read: its own :data:`LADDER_MOVES`."""
+        self.stop = int(self.work[W_PLAYS]) + LADDER_MOVES
+        self.short = False
 
     def _defences(self, s: np.ndarray, ways: list[int], d: int) -> list[int]:
         """The defender's moves: on its ways out or beside them (a cut's node is not the only way to open
@@ -284,12 +302,29 @@ class Presses:
         t = int(self.captures.threats(s, self.g, d, self.area, k, self.spare, self.work, self.tv, self.tg))
         return [*moves, *(int(v) for v in self.tv[:min(t, 2)] if int(v) not in moves), -1]
 
+    def _ordered(self, s: np.ndarray, seed: int, moves: list[int], attacking: bool) -> list[np.ndarray]:
+        """The positions after ``moves`` (-1: the turn handed over), those leaving the group fewest ways out first
+        for the attacker, most first for the defender: the move that ends the read soonest is tried first."""
+        children: list[tuple[int, int, np.ndarray]] = []
+        for v in moves:
+            child = s.copy()
+            if v < 0:
+                child[S_TO_MOVE] = 3 - int(s[S_TO_MOVE])
+            else:
+                play(child, self.g, v, int(s[S_TO_MOVE]))
+            children.append((int(escape(child, self.g, seed, OUT, self.cut)), len(children), child))
+        children.sort(key=lambda c: (c[0] if attacking else -c[0], c[1]))
+        return [child for _ways, _i, child in children]
+
     def _press(self, s: np.ndarray, seed: int, d: int, a: int, plies: int, alpha: int, beta: int) -> int:
         """The attacker's margin at the end of the press from ``s`` (alpha-beta, the attacker maximising)."""
         n, nq = int(s[S_NODES]), int(s[S_QUARTERS])
         if s[o_live(n, nq) + seed] != d:
             return _margin(s, a)  # taken
         to = int(s[S_TO_MOVE])
+        if self.work[W_PLAYS] >= self.stop:
+            self.short = True  # this pass's moves are spent: what is left of it counts as out
+            return _margin(s, a)
         if plies == 0 or not self.spend():
             return _margin(s, a)
         ways = self.ways_out(s, seed)
@@ -304,12 +339,7 @@ class Presses:
         alpha0, beta0 = alpha, beta
         moves = self._defences(s, ways, d) if to == d else [v for v in ways if is_legal(s, self.g, v, to)]
         best = -INF if to == a else INF
-        for v in moves:
-            child = s.copy()
-            if v < 0:
-                child[S_TO_MOVE] = a
-            else:
-                play(child, self.g, v, to)
+        for child in self._ordered(s, seed, moves, to == a):
             value = self._press(child, seed, d, a, plies - 1, alpha, beta)
             if to == a:
                 best = max(best, value)
@@ -321,7 +351,7 @@ class Presses:
                 break
         if not moves:
             return _margin(s, a)
-        if not self.work[W_CUT]:
+        if not self.work[W_CUT] and not self.short:
             # 1: the value is at least this (a cut above beta), -1: at most, 0: exact.
             self.known[key] = (plies, best, 1 if best >= beta0 else -1 if best <= alpha0 else 0)
         return best
