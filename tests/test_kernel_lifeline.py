@@ -82,7 +82,7 @@ def _before(move: int) -> Game:
     return game
 
 
-def _ladder(game: Game, to_move: Player, point: tuple[int, int] | None = None) -> int:
+def _ladder(game: Game, to_move: Player, point: tuple[int, int] | None = None, *, exact: bool = True) -> int:
     """What Blue's ladder takes from Red's row-13 group with ``to_move`` first, after Red's ``point``."""
     from ai.kernel import lifeline, read, rules
 
@@ -94,6 +94,7 @@ def _ladder(game: Game, to_move: Player, point: tuple[int, int] | None = None) -
                                lifeline.Captures(read._area, read._threats, read._most_now))
     taken = presses.ladder(s, GROUP[1] * game.width + GROUP[0])
     assert not presses.work[lifeline.W_CUT]
+    assert presses.short is not exact
     return taken
 
 
@@ -125,3 +126,12 @@ def test_the_master_keeps_the_group_at_its_budget() -> None:
     # Bounded by iterations, not by the clock: the same moves on a busy machine.
     moves = [master.search(_before(156), 1.0, seed=seed, iterations=3000).move for seed in (1, 2)]
     assert set(moves) <= SAVING
+
+
+def test_a_ladder_read_past_its_moves_claims_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ai.kernel import lifeline
+
+    before = _before(156)
+    monkeypatch.setattr(lifeline, "LADDER_MOVES", 40)  # far fewer than this ladder's read needs
+    assert _ladder(before, Player.BLUE, exact=False) == 0  # the rest counts as out: no caught group is claimed
+    assert _root_moves(before) - _left_out(before) == _root_moves(before)  # and the root leaves nothing out

@@ -7,11 +7,13 @@ max-flow (:func:`escape`), whose nodes are where both sides play. The lost games
 run along the edge with two ways out, each run answered beside it, the cut still two, until the corridor
 ends. :func:`read.attack` follows only moves that threaten to take at once, so it never sees them.
 
-:func:`ladder` reads such a press to its end: the attacker plays a node of the group's cut, the defender one
-of its cut or a capture near it, until the group is taken, or has three ways out on its own turn (or four on
-the attacker's), or the read's depth ends (then it counts as out: a claim of a caught group is never a guess).
-:func:`lifeline_keep` is its use at the root, as ``read.bounds`` asks: what each move near a short cut keeps
-or takes once the ladders are read, and which moves that shows worse than the best.
+:meth:`Presses.ladder` reads such a press to its end: the attacker plays a node of the group's cut, the
+defender one of its cut, beside it, a capture near it, or gives the group up, until the group is taken, or has
+three ways out on its own turn (or four on the attacker's), or the read's depth or its moves end (then the rest
+counts as out: the read may miss a caught group, but claims one only with a capture read against every
+defence it tries).
+:func:`lifeline_keep` is its use at the root, as ``read.bounds`` asks: what each move on or beside a pressed
+group's cut keeps once the ladders are read, and which moves that shows worse than the best.
 """
 
 from __future__ import annotations
