@@ -37,7 +37,7 @@ def _ways(game: Game, point: tuple[int, int]) -> tuple[int, set[tuple[int, int]]
 
     s, g = rules.from_game(game)
     cut = np.zeros(game.width * game.height, dtype=np.int32)
-    c = int(lifeline.escape(s, g, point[1] * game.width + point[0], lifeline.OUT, cut))
+    c = int(lifeline.escape(s, g, point[1] * game.width + point[0], lifeline.OUT, cut, cut.copy()))
     return c, ({(int(v) % game.width, int(v) // game.width) for v in cut[:c]} if c < lifeline.OUT else set())
 
 

@@ -43,10 +43,10 @@ FREE = {True: 3, False: 4}
 LADDER_PLIES = 40
 """Plies a ladder is read at most (a run along a 20-node edge and its answers)."""
 
-LADDER_MOVES = 8000
+LADDER_MOVES = 12_000
 """Moves each pass of one ladder's read plays at most: past them the rest of it counts as the group out (a
 press that branches this much is no ladder, and a root read must not spend the search's time on one group).
-The lost games' ladders took 2,000 to 6,000 a pass."""
+The 4 : 14 game's corridor took 10,890 for its two passes."""
 
 LEAST = 2
 """Dots a group has for its lifeline to be read at the root (one dot the search weighs itself)."""
@@ -165,6 +165,43 @@ def _find_path(w: int, h: int, kind: np.ndarray, group: np.ndarray, thru: np.nda
 
 
 @njit(inline="always")
+def _from_edge(w: int, h: int, kind: np.ndarray, thru: np.ndarray, arc: np.ndarray, back: np.ndarray,
+               queue: np.ndarray) -> None:
+    """Marks in ``back`` the nodes of the flow's graph from which the residual graph still reaches the edge
+    (searched backwards from it): past a full flow, the edge's side of the cut."""
+    n = kind.shape[0]
+    back[:] = False
+    tail = 0
+    for v in range(n):
+        if kind[v] != 0 and _edge(w, h, v):
+            back[2 * v + 1] = True
+            queue[tail] = 2 * v + 1
+            tail += 1
+    head = 0
+    while head < tail:
+        b = queue[head]
+        head += 1
+        v = b >> 1
+        x, y = v % w, v // w
+        for d in range(4):
+            xx, yy = x + _DX[d], y + _DY[d]
+            if not (0 <= xx < w and 0 <= yy < h):
+                continue
+            u = yy * w + xx
+            # Into out(v): from in(u), taking back flow out(v) -> in(u); into in(v): from out(u) by its arc.
+            a = (2 * u if arc[4 * v + d] > 0 else -1) if b & 1 else (2 * u + 1 if kind[u] != 0 else -1)
+            if a >= 0 and not back[a]:
+                back[a] = True
+                queue[tail] = a
+                tail += 1
+        a = b - 1 if b & 1 else b + 1  # through v itself: forward into out(v), or back out of in(v)
+        if not back[a] and ((b & 1 and (kind[v] == 2 or thru[v] == 0)) or (not b & 1 and thru[v] > 0)):
+            back[a] = True
+            queue[tail] = a
+            tail += 1
+
+
+@njit(inline="always")
 def _push(w: int, n: int, thru: np.ndarray, arc: np.ndarray, parent: np.ndarray) -> None:
     """Sends one unit of flow along the path :func:`_find_path` found."""
     b = 2 * n
@@ -183,11 +220,12 @@ def _push(w: int, n: int, thru: np.ndarray, arc: np.ndarray, parent: np.ndarray)
         a = parent[b]
 
 
-@njit("int64(int32[::1], int32[::1], int64, int64, int32[::1])", cache=True, nogil=True)
-def escape(s: np.ndarray, g: np.ndarray, seed: int, most: int, cut: np.ndarray) -> int:
+@njit("int64(int32[::1], int32[::1], int64, int64, int32[::1], int32[::1])", cache=True, nogil=True)
+def escape(s: np.ndarray, g: np.ndarray, seed: int, most: int, cut: np.ndarray, far: np.ndarray) -> int:
     """The ways out to the edge of the live group (side by side) holding ``seed``: the fewest free nodes
     shutting it in, counted up to ``most`` (``most`` where the group is on the edge; 0 where ``seed`` holds
-    no live dot). Below ``most``, one such set of nodes, the one nearest the group, is written to ``cut``."""
+    no live dot). Below ``most``, two such sets of nodes are written: the one nearest the group to ``cut``,
+    the one nearest the edge to ``far`` (a way out through the group's side's dots is shut at either end)."""
     n, nq = s[S_NODES], s[S_QUARTERS]
     w, h = g[0], g[1]
     p = s[o_live(n, nq) + seed] if 0 <= seed < n else 0
@@ -216,6 +254,12 @@ def escape(s: np.ndarray, g: np.ndarray, seed: int, most: int, cut: np.ndarray) 
         if kind[v] == 1 and seen[2 * v] and not seen[2 * v + 1]:
             cut[k] = v
             k += 1
+    _from_edge(w, h, kind, thru, arc, seen, queue)
+    k = 0
+    for v in range(n):
+        if kind[v] == 1 and seen[2 * v + 1] and not seen[2 * v]:
+            far[k] = v
+            k += 1
     return flow
 
 
@@ -237,6 +281,7 @@ class Presses:
         self.g = g
         self.work = work
         self.cut = np.zeros(n, dtype=np.int32)
+        self.far = np.zeros(n, dtype=np.int32)
         self.area = np.zeros(max(n, 64), dtype=np.int32)
         self.tv = np.zeros(max(n, 64), dtype=np.int32)
         self.tg = np.zeros(max(n, 64), dtype=np.int32)
@@ -257,8 +302,8 @@ class Presses:
 
     def ways_out(self, s: np.ndarray, seed: int) -> list[int]:
         """The nodes of the cut nearest the group at ``seed`` (all of its ways out), or [] with :data:`OUT`
-        or more; ``[-1]`` where the group is taken."""
-        c = int(escape(s, self.g, seed, OUT, self.cut))
+        or more; ``[-1]`` where the group is taken. The cut nearest the edge is then in ``far``."""
+        c = int(escape(s, self.g, seed, OUT, self.cut, self.far))
         if c == 0:
             return [-1]
         return [] if c >= OUT else [int(v) for v in self.cut[:c]]
@@ -288,12 +333,17 @@ class Presses:
         self.stop = int(self.work[W_PLAYS]) + LADDER_MOVES
         self.short = False
 
+    def _attacks(self, s: np.ndarray, ways: list[int], a: int) -> list[int]:
+        """The attacker's moves: shutting a way out at the group's end of it or at the edge's (``far``)."""
+        return [v for v in dict.fromkeys([*ways, *(int(v) for v in self.far[:len(ways)])]) if is_legal(s, self.g, v, a)]
+
     def _defences(self, s: np.ndarray, ways: list[int], d: int) -> list[int]:
-        """The defender's moves: on its ways out or beside them (a cut's node is not the only way to open
-        another), a capture near them (it may break the attacker's wall), or -1, giving the group up."""
+        """The defender's moves: on its ways out (at the group's end or the edge's) or beside them (a cut's node
+        is not the only way to open another), a capture near them (it may break the attacker's wall), or -1,
+        giving the group up."""
         n = int(s[S_NODES])
         w = int(self.g[0])
-        moves = [v for v in ways if is_legal(s, self.g, v, d)]
+        moves = [v for v in dict.fromkeys([*ways, *(int(v) for v in self.far[:len(ways)])]) if is_legal(s, self.g, v, d)]
         for v in ways:
             for dx, dy in _ROUND:
                 u = v + dy * w + dx
@@ -314,7 +364,7 @@ class Presses:
                 child[S_TO_MOVE] = 3 - int(s[S_TO_MOVE])
             else:
                 play(child, self.g, v, int(s[S_TO_MOVE]))
-            children.append((int(escape(child, self.g, seed, OUT, self.cut)), len(children), child))
+            children.append((int(escape(child, self.g, seed, OUT, self.cut, self.far)), len(children), child))
         children.sort(key=lambda c: (c[0] if attacking else -c[0], c[1]))
         return [child for _ways, _i, child in children]
 
@@ -339,7 +389,7 @@ class Presses:
             if bound == 0 or (bound > 0 and value >= beta) or (bound < 0 and value <= alpha):
                 return value
         alpha0, beta0 = alpha, beta
-        moves = self._defences(s, ways, d) if to == d else [v for v in ways if is_legal(s, self.g, v, to)]
+        moves = self._defences(s, ways, d) if to == d else self._attacks(s, ways, a)
         best = -INF if to == a else INF
         for child in self._ordered(s, seed, moves, to == a):
             value = self._press(child, seed, d, a, plies - 1, alpha, beta)
