@@ -32,13 +32,15 @@ def compiled() -> None:
     assert kernel.wait(900), kernel.status()
 
 
-def _ways(game: Game, point: tuple[int, int]) -> tuple[int, set[tuple[int, int]]]:
+def _ways(game: Game, point: tuple[int, int], *, far: bool = False) -> tuple[int, set[tuple[int, int]]]:
+    """How many ways out the group at ``point`` has, and its cut nearest the group (``far``: the edge)."""
     from ai.kernel import lifeline, rules
 
     s, g = rules.from_game(game)
-    cut = np.zeros(game.width * game.height, dtype=np.int32)
-    c = int(lifeline.escape(s, g, point[1] * game.width + point[0], lifeline.OUT, cut, cut.copy()))
-    return c, ({(int(v) % game.width, int(v) // game.width) for v in cut[:c]} if c < lifeline.OUT else set())
+    cuts = np.zeros((2, game.width * game.height), dtype=np.int32)
+    c = int(lifeline.escape(s, g, point[1] * game.width + point[0], lifeline.OUT, cuts[0], cuts[1]))
+    nodes = cuts[1 if far else 0, :c] if c < lifeline.OUT else []
+    return c, {(int(v) % game.width, int(v) // game.width) for v in nodes}
 
 
 def _board(blue: list[tuple[int, int]], red: list[tuple[int, int]]) -> Game:
@@ -64,6 +66,28 @@ def test_a_corridor_has_its_two_ends() -> None:
     assert _ways(game, (4, 4)) == (2, {(2, 4), (6, 4)})
     game.play((6, 4), player=Player.BLUE)  # one end shut: one way out, and Blue's next move there takes three
     assert _ways(game, (4, 4)) == (1, {(2, 4)})
+
+
+def test_a_way_out_through_the_groups_own_dot_is_shut_at_either_end() -> None:
+    # Red's (2, 4)-(3, 4) in a corridor closed on the left; its way out runs over (4, 4), Red's (5, 4), (6, 4) and
+    # (7, 4) to the edge at (8, 4): shut nearest the group at (4, 4), nearest the edge on (8, 4) itself.
+    blue = [(x, 3) for x in range(1, 8)] + [(x, 5) for x in range(1, 8)] + [(1, 4)]
+    game = _board(blue, [(2, 4), (3, 4), (5, 4)])
+    assert _ways(game, (2, 4)) == (1, {(4, 4)})
+    assert _ways(game, (2, 4), far=True) == (1, {(8, 4)})
+
+
+def test_the_lost_groups_second_way_out_is_seen_at_the_edge() -> None:
+    # The 0 : 33 game (master Red) before Blue's (12, 14): the 24-dot group's ways out were (12, 3) and (11, 12),
+    # and the second ran over Red's dots to (12, 14) at the edge, where Blue shut it; then (12, 3) took 30.
+    record = sgf.loads((RECORD.parent / "master-vs-oppai-2s-clock-loss-0-33.sgf").read_bytes())
+    game = Game(record.width, record.height, record.rules, zone=False)
+    for action in record.history[:156]:
+        game.play(action.point, player=action.player)
+    assert _ways(game, (10, 3)) == (2, {(12, 3), (11, 12)})
+    assert _ways(game, (10, 3), far=True) == (2, {(13, 3), (12, 14)})
+    game.play((12, 14), player=Player.BLUE)
+    assert _ways(game, (10, 3)) == (1, {(12, 3)})
 
 
 def test_a_taken_dot_has_no_way_out() -> None:
