@@ -4,6 +4,8 @@ The small boards check the cut itself: a group on the edge is never shut in, an 
 a corridor its two ends. The lost game ``bench/data/master-vs-oppai-2s-clock-loss-4-14.sgf`` (the master Red)
 checks the ladder: Red's five dots on row 13 had three ways out at move 156, Red played far away, and from
 Blue's (9, 14) on every run along the edge was answered beside it until all of them were taken (move 169).
+The 0 : 33 game (``…-loss-0-33.sgf``, the master Red, played with this read's first version) checks the cut
+nearest the edge: a way out that ran over Red's own dots was shut at its edge end.
 """
 
 from __future__ import annotations
