@@ -420,6 +420,11 @@ kept. In countries only a line forcing more than 1½ cells counts (3 half-cells)
 itself; in classic a dot counts (running a ladder that works costs one dot more than giving it up, as read).
 """
 
+LADDERS = False
+"""Whether :func:`bounds` reads the side to move's ladders (:func:`lifeline.lifeline_keep`). Off: on 15×15 at 1 s
+against oppai-rs (seed 43, on the clock) the master with them was ahead in 6 of the first 12 games, without them in
+9 of the same 12 (docs/MEASURED.md, «The ladders' read»); their misses at net points still lose games."""
+
 NEAR_LINE = 1
 """Steps round the other side's line's first move within which root moves are read as answers to it."""
 
@@ -544,7 +549,7 @@ def bounds(s: np.ndarray, g: np.ndarray, moves: np.ndarray, limit: int, depth: i
         return None, int(reader.work[W_PLAYS])
     if s[S_CLASSIC]:
         # The ladders first: a net round a group they read to its end is theirs (the net's 3 x 3 misses a run).
-        kept, stake, covered = _lifeline_keep(reader, s, moves)
+        kept, stake, covered = _lifeline_keep(reader, s, moves) if LADDERS else (None, 0, set())
         masks = [] if kept is None else [(stake, kept)]
         null = s.copy()
         null[S_TO_MOVE] = 3 - int(s[S_TO_MOVE])
