@@ -157,10 +157,17 @@ def test_the_group_is_kept_before_the_press_and_not_run_after_it() -> None:
 
 @pytest.mark.usefixtures("ladders")
 def test_the_master_keeps_the_group_at_its_budget() -> None:
-    from ai.kernel import master
+    from ai.kernel import master, rules
+    from ai.work import MOVES_PER_SECOND
 
-    # Bounded by iterations, not by the clock: the same moves on a busy machine.
-    moves = [master.search(_before(156), 1.0, seed=seed, iterations=3000).move for seed in (1, 2)]
+    before = _before(156)
+    s, g = rules.from_game(before)
+    # The reading's count at a 1 s move (as the master sets it; no clock): the ladders are read to their end in it.
+    limit = int(master.READ_SHARE * 1.0 * MOVES_PER_SECOND / master._read_weight(s))
+    left_out, _plays = master._read_root(s, g, limit)
+    assert _root_moves(before) - {(v % before.width, v // before.width) for v in left_out} == SAVING
+    # Bounded by iterations and by no clock (a busy machine cuts no read short): the search plays a saving move.
+    moves = [master.search(before, 3600, seed=seed, iterations=3000).move for seed in (1, 2)]
     assert set(moves) <= SAVING
 
 
