@@ -537,8 +537,8 @@ def bounds(s: np.ndarray, g: np.ndarray, moves: np.ndarray, limit: int, depth: i
     The other side's line after a move elsewhere (a null move) bounds every move not read on its own; the
     moves that could change it are read one by one: those that enclose or stop an enclosure now, those
     within :data:`NEAR_LINE` steps of that line's first move, and our own line's first move (worth its line).
-    In classic the side to move's groups that a ladder could take are read to the ladder's end
-    (:func:`lifeline.lifeline_keep`), and where either side could start a net (:meth:`_Reader.net_centre`)
+    In classic, with :data:`LADDERS` on, the side to move's groups that a ladder could take are read to the
+    ladder's end (:func:`lifeline.lifeline_keep`); and where either side could start a net (:meth:`_Reader.net_centre`)
     away from those, the few points round it are read to the end of the net as well (:func:`_net_keep`). A
     move must be kept by every one of these, unless two leave nothing together: then by the one with more at
     stake.
