@@ -5,7 +5,9 @@ a corridor its two ends. The lost game ``bench/data/master-vs-oppai-2s-clock-los
 checks the ladder: Red's five dots on row 13 had three ways out at move 156, Red played far away, and from
 Blue's (9, 14) on every run along the edge was answered beside it until all of them were taken (move 169).
 The 0 : 33 game (``…-loss-0-33.sgf``, the master Red, played with this read's first version) checks the cut
-nearest the edge: a way out that ran over Red's own dots was shut at its edge end.
+nearest the edge: a way out that ran over Red's own dots was shut at its edge end. The 0 : 42 game
+(``…-loss-0-42.sgf``, the master Blue) checks a net point: Red's (13, 13), beside both of the group's ways out,
+took 17 dots after the master's move far away.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import pytest
 
 from ai import kernel
 from engine import Game, Player, Rules, sgf
-from tests.test_kernel_read import _left_out, _root_moves
+from tests.test_kernel_read import _left_out, _root_moves, _value
 
 pytestmark = pytest.mark.skipif(kernel.switched_off(), reason=f"{kernel.SWITCH_ENV} keeps the kernel off")
 
@@ -25,8 +27,8 @@ RECORD = Path(__file__).resolve().parent.parent / "bench" / "data" / "master-vs-
 GROUP = (6, 13)
 """A dot of Red's row-13 group in the lost game."""
 
-SAVING = {(4, 13), (5, 12), (5, 13), (5, 14), (9, 14)}
-"""The root moves the ladders' read keeps before move 156: on the group's ways out or beside them."""
+SAVING = {(3, 12), (4, 12), (4, 13), (5, 12), (5, 13), (5, 14), (9, 14)}
+"""The root moves the ladders' read keeps before move 156: on the group's ways out or beside either end of them."""
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -100,6 +102,59 @@ def test_the_lost_groups_second_way_out_is_seen_at_the_edge() -> None:
     assert _ways(game, (10, 3)) == (1, {(12, 3)})
 
 
+NET_BOX = [(x, y) for y in (12, 13, 14) for x in (12, 13, 14)]
+"""The points round the 0 : 42 game's net point, (13, 13), beside the Blue group's ways out (13, 12) and (12, 13)."""
+
+NET_SAVING = {(13, 12), (14, 12), (12, 13), (13, 13), (12, 14)}
+"""Before the 0 : 42 game's move 105, Blue's moves that keep the group (proved in :data:`NET_BOX` below)."""
+
+
+def _record_before(name: str, move: int) -> Game:
+    record = sgf.loads((RECORD.parent / name).read_bytes())
+    game = Game(record.width, record.height, record.rules, zone=False)
+    for action in record.history[:move - 1]:
+        game.play(action.point, player=action.player)
+    return game
+
+
+@pytest.mark.usefixtures("ladders")
+def test_a_net_point_beside_both_ways_out_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ai.kernel import lifeline, read, rules
+
+    before = _record_before("master-vs-oppai-2s-clock-loss-0-42.sgf", 105)
+    s, g = rules.from_game(before)
+    node = {point: point[1] * before.width + point[0] for point in NET_BOX}
+    kept = _root_moves(before) - _left_out(before)
+    assert kept == NET_SAVING  # the game's (10, 0), far away, is left out
+    # Proved (six plies of both sides in the box, or a move elsewhere): the five keep the group, any other
+    # move loses its 17 dots to Red's net.
+    values = {}
+    for point in [*NET_BOX, None]:
+        after = s.copy()
+        if point is None:
+            after[rules.S_TO_MOVE] = int(Player.RED)
+        elif rules.is_legal(s, g, node[point], int(Player.BLUE)):
+            rules.play(after, g, node[point], int(Player.BLUE))
+        else:
+            continue  # Blue's own (12, 12)
+        values[point] = -_value(after, g, 5, -(1 << 20), 1 << 20, [*node.values(), -1])
+    best = max(values.values())
+    assert {point for point, v in values.items() if v == best} == NET_SAVING
+    assert values[None] == best - 17
+
+    def pressed(net_plies: int) -> int:
+        monkeypatch.setattr(lifeline, "NET_POINT_PLIES", net_plies)
+        null = s.copy()
+        null[rules.S_TO_MOVE] = int(Player.RED)
+        presses = lifeline.Presses(g, np.array([0, 10**7, 0], dtype=np.int64), before.width * before.height,
+                                   lifeline.Captures(read._area, read._threats, read._most_now))
+        return presses.ladder(null, 6 * before.width + 7)  # a dot of the group, (7, 6)
+
+    plies = lifeline.NET_POINT_PLIES
+    assert pressed(0) == 0  # the ladders alone: Red's moves on the two ways out are each answered
+    assert pressed(plies) == 17  # the net point is read
+
+
 def test_a_taken_dot_has_no_way_out() -> None:
     blue = [(4, 3), (3, 4), (5, 4)]
     game = _board(blue, [(4, 4)])
@@ -109,11 +164,7 @@ def test_a_taken_dot_has_no_way_out() -> None:
 
 
 def _before(move: int) -> Game:
-    record = sgf.loads(RECORD.read_bytes())
-    game = Game(record.width, record.height, record.rules, zone=False)
-    for action in record.history[:move - 1]:
-        game.play(action.point, player=action.player)
-    return game
+    return _record_before(RECORD.name, move)
 
 
 def _ladder(game: Game, to_move: Player, point: tuple[int, int] | None = None, *, exact: bool = True) -> int:

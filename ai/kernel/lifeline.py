@@ -11,7 +11,8 @@ ends. :func:`read.attack` follows only moves that threaten to take at once, so i
 defender one of its cut, beside it, a capture near it, or gives the group up, until the group is taken, or has
 three ways out on its own turn (or four on the attacker's), or the read's depth or its moves end (then the rest
 counts as out: the read may miss a caught group, but claims one only with a capture read against every
-defence it tries).
+defence it tries). In its first plies the attacker also plays net points, beside two ends of the ways out,
+and the defender answers beside either end: the big losses after the first ladders were such nets.
 :func:`lifeline_keep` is its use at the root, as ``read.bounds`` asks: what each move on or beside a pressed
 group's cut keeps once the ladders are read, and which moves that shows worse than the best.
 """
@@ -50,6 +51,11 @@ The 4 : 14 game's corridor took 10,890 for its two passes."""
 
 LEAST = 2
 """Dots a group has for its lifeline to be read at the root (one dot the search weighs itself)."""
+
+NET_POINT_PLIES = 4
+"""The press's first plies in which its attacker also plays net points (beside two ends of the group's ways
+out) and its defender answers beside the ways' far ends too: the 0 : 42 and 0 : 33 games' groups were lost to
+such a point at once, and a long run read with them all the way branches past any count of moves."""
 
 PRESSED = 3
 """Ways out (with the other side to move) at or below which a group's ladders are read at the root."""
@@ -289,6 +295,7 @@ class Presses:
         self.deadline = deadline
         self.stop = 0  # the count of moves at which the pass being read ends
         self.short = False  # the pass being read ran out of its moves: its values are not kept
+        self.nets_above = 0  # the plies left above which the ladder being read plays net points
         self.known: dict[tuple[int, bytes], tuple[int, int, int]] = {}  # (seed, position): plies, value, bound
 
     def spend(self) -> bool:
@@ -303,10 +310,16 @@ class Presses:
     def ways_out(self, s: np.ndarray, seed: int) -> list[int]:
         """The nodes of the cut nearest the group at ``seed`` (all of its ways out), or [] with :data:`OUT`
         or more; ``[-1]`` where the group is taken. The cut nearest the edge is then in ``far``."""
+        return self._both_cuts(s, seed)[0]
+
+    def _both_cuts(self, s: np.ndarray, seed: int) -> tuple[list[int], list[int]]:
+        """:meth:`ways_out`, and the cut nearest the edge (as many nodes)."""
         c = int(escape(s, self.g, seed, OUT, self.cut, self.far))
         if c == 0:
-            return [-1]
-        return [] if c >= OUT else [int(v) for v in self.cut[:c]]
+            return [-1], []
+        if c >= OUT:
+            return [], []
+        return [int(v) for v in self.cut[:c]], [int(v) for v in self.far[:c]]
 
     def ladder(self, s: np.ndarray, seed: int, plies: int = LADDER_PLIES) -> int:
         """What the group at ``seed``'s other side gains (units) by pressing it from ``s``, whoever is to move,
@@ -322,6 +335,7 @@ class Presses:
         base = _margin(s, a)
         # First only whether the press takes anything (a null window: one escape refutes each try), which is
         # most of the time no; then how much.
+        self.nets_above = plies - NET_POINT_PLIES
         self._begin()
         if self._press(s, seed, d, a, plies, base, base + 1) <= base:
             return 0
@@ -333,43 +347,56 @@ class Presses:
         self.stop = int(self.work[W_PLAYS]) + LADDER_MOVES
         self.short = False
 
-    def _attacks(self, s: np.ndarray, ways: list[int], a: int) -> list[int]:
-        """The attacker's moves: shutting a way out at the group's end of it or at the edge's (``far``)."""
-        return [v for v in dict.fromkeys([*ways, *(int(v) for v in self.far[:len(ways)])]) if is_legal(s, self.g, v, a)]
+    def _attacks(self, s: np.ndarray, ways: list[int], far: list[int], a: int, nets: bool) -> list[int]:
+        """The attacker's moves: shutting a way out at the group's end of it or at the edge's (``far``), or a
+        net point: a free node beside two of those ends, which shuts neither but answers both."""
+        ends = list(dict.fromkeys([*ways, *far]))
+        moves = [v for v in ends if is_legal(s, self.g, v, a)]
+        if nets:
+            moves += [v for v in _beside(ends, int(self.g[0]), int(s[S_NODES]), 2)
+                      if v not in moves and is_legal(s, self.g, v, a)]
+        return moves
 
-    def _defences(self, s: np.ndarray, ways: list[int], d: int) -> list[int]:
+    def _defences(self, s: np.ndarray, ways: list[int], far: list[int], d: int, nets: bool) -> list[int]:
         """The defender's moves: on its ways out (at the group's end or the edge's) or beside them (a cut's node
         is not the only way to open another), a capture near them (it may break the attacker's wall), or -1,
         giving the group up."""
         n = int(s[S_NODES])
         w = int(self.g[0])
-        moves = [v for v in dict.fromkeys([*ways, *(int(v) for v in self.far[:len(ways)])]) if is_legal(s, self.g, v, d)]
-        for v in ways:
-            for dx, dy in _ROUND:
-                u = v + dy * w + dx
-                if 0 <= v % w + dx < w and 0 <= u < n and u not in moves and is_legal(s, self.g, u, d):
-                    moves.append(u)
+        ends = list(dict.fromkeys([*ways, *far]))
+        moves = [v for v in ends if is_legal(s, self.g, v, d)]
+        # Beside the group's ends of its ways out, and with nets read, beside the edge's ends too (where a net
+        # point is answered).
+        for u in _beside(ends if nets else ways, w, n, 1):
+            if u not in moves and is_legal(s, self.g, u, d):
+                moves.append(u)
         assert self.spare is not None
         k = int(self.captures.area(s, self.g, ways[0], ways[1] if len(ways) > 1 else -1, self.area))
         t = int(self.captures.threats(s, self.g, d, self.area, k, self.spare, self.work, self.tv, self.tg))
         return [*moves, *(int(v) for v in self.tv[:min(t, 2)] if int(v) not in moves), -1]
 
-    def _ordered(self, s: np.ndarray, seed: int, moves: list[int], attacking: bool) -> list[np.ndarray]:
-        """The positions after ``moves`` (-1: the turn handed over), those leaving the group fewest ways out first
-        for the attacker, most first for the defender: the move that ends the read soonest is tried first."""
-        children: list[tuple[int, int, np.ndarray]] = []
+    def _ordered(self, s: np.ndarray, seed: int, moves: list[int],
+                 attacking: bool) -> list[tuple[np.ndarray, tuple[list[int], list[int]]]]:
+        """The positions after ``moves`` (-1: the turn handed over), each with its group's two cuts (which the
+        read of it then uses), those leaving the group fewest ways out first for the attacker, most first for the
+        defender: the move that ends the read soonest is tried first."""
+        children: list[tuple[int, int, np.ndarray, tuple[list[int], list[int]]]] = []
         for v in moves:
             child = s.copy()
             if v < 0:
                 child[S_TO_MOVE] = 3 - int(s[S_TO_MOVE])
             else:
                 play(child, self.g, v, int(s[S_TO_MOVE]))
-            children.append((int(escape(child, self.g, seed, OUT, self.cut, self.far)), len(children), child))
+            cuts = self._both_cuts(child, seed)
+            ways = 0 if cuts[0] == [-1] else len(cuts[0]) if cuts[0] else OUT
+            children.append((ways, len(children), child, cuts))
         children.sort(key=lambda c: (c[0] if attacking else -c[0], c[1]))
-        return [child for _ways, _i, child in children]
+        return [(child, cuts) for _ways, _i, child, cuts in children]
 
-    def _press(self, s: np.ndarray, seed: int, d: int, a: int, plies: int, alpha: int, beta: int) -> int:
-        """The attacker's margin at the end of the press from ``s`` (alpha-beta, the attacker maximising)."""
+    def _press(self, s: np.ndarray, seed: int, d: int, a: int, plies: int, alpha: int, beta: int,
+               cuts: tuple[list[int], list[int]] | None = None) -> int:
+        """The attacker's margin at the end of the press from ``s`` (alpha-beta, the attacker maximising);
+        ``cuts``: the group's two cuts there, where already found."""
         n, nq = int(s[S_NODES]), int(s[S_QUARTERS])
         if s[o_live(n, nq) + seed] != d:
             return _margin(s, a)  # taken
@@ -379,20 +406,21 @@ class Presses:
             return _margin(s, a)
         if plies == 0 or not self.spend():
             return _margin(s, a)
-        ways = self.ways_out(s, seed)
+        ways, far = cuts if cuts is not None else self._both_cuts(s, seed)
         if not ways or len(ways) >= FREE[to == d]:
             return _margin(s, a)  # out
-        key = (seed, s[o_dot(n, nq):o_dot(n, nq) + n].tobytes() + bytes((to,)))
+        nets = plies > self.nets_above
+        key = (seed, s[o_dot(n, nq):o_dot(n, nq) + n].tobytes() + bytes((to, nets)))
         known = self.known.get(key)
         if known is not None and known[0] >= plies:
             _, value, bound = known
             if bound == 0 or (bound > 0 and value >= beta) or (bound < 0 and value <= alpha):
                 return value
         alpha0, beta0 = alpha, beta
-        moves = self._defences(s, ways, d) if to == d else self._attacks(s, ways, a)
+        moves = self._defences(s, ways, far, d, nets) if to == d else self._attacks(s, ways, far, a, nets)
         best = -INF if to == a else INF
-        for child in self._ordered(s, seed, moves, to == a):
-            value = self._press(child, seed, d, a, plies - 1, alpha, beta)
+        for child, child_cuts in self._ordered(s, seed, moves, to == a):
+            value = self._press(child, seed, d, a, plies - 1, alpha, beta, child_cuts)
             if to == a:
                 best = max(best, value)
                 alpha = max(alpha, value)
@@ -411,6 +439,17 @@ class Presses:
 
 _ROUND = ((0, -1), (-1, 0), (1, 0), (0, 1))
 """The steps to a node's four neighbours by side (the ways a group's region runs on)."""
+
+
+def _beside(nodes: list[int], w: int, n: int, least: int) -> list[int]:
+    """The nodes beside (by side) at least ``least`` of ``nodes`` and not among them, in order of first sight."""
+    count: dict[int, int] = {}
+    for v in nodes:
+        for dx, dy in _ROUND:
+            u = v + dy * w + dx
+            if 0 <= v % w + dx < w and 0 <= u < n:
+                count[u] = count.get(u, 0) + 1
+    return [u for u, c in count.items() if c >= least and u not in nodes]
 
 
 def _margin(s: np.ndarray, p: int) -> int:
@@ -450,7 +489,7 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
     move elsewhere); and the nodes round those groups' cuts.
 
     A move is worth what it takes at once less the biggest of those groups the other side's ladder then
-    takes: each group read again after a move on or beside its ways out, or in ``sharp`` (the moves that
+    takes: each group read again after a move on or beside either end of its ways out, or in ``sharp`` (the moves that
     take or save at once); any other move is worth a move elsewhere. The other side's groups are left to the
     other reads: a caught group's claim here holds against every defence beside its cut, so only our own
     groups' are used to leave moves out. As in ``read``, only a move the ladders make worse than it looks
@@ -467,14 +506,14 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
     for seed, _size in _groups(s, g):
         if int(s[live0 + seed]) != p:
             continue
-        ways = presses.ways_out(s, seed)
+        ways, far = presses._both_cuts(s, seed)
         if not ways or ways == [-1] or len(ways) > PRESSED:
             continue
+        ends = list(dict.fromkeys([*ways, *far]))
         there = presses.ladder(null, seed)
         if there == 0:
             continue  # no ladder takes it even with the other side to move first: left to the search
-        near = set(ways) | {u for v in ways for u in (v + dy * w + dx for dx, dy in _ROUND if 0 <= v % w + dx < w)
-                            if 0 <= u < int(s[S_NODES])}
+        near = set(ends) | set(_beside(ends, w, int(s[S_NODES]), 1))
         pressed.append((seed, near))
         elsewhere_ladders.append(there)
     covered = {v for _seed, near in pressed for v in near}
