@@ -38,7 +38,7 @@ def compiled() -> None:
 
 @pytest.fixture
 def ladders(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The root reads the ladders (``read.LADDERS``, off in the game until they answer net points)."""
+    """The root reads the ladders (``read.LADDERS``, off in the game: the master did worse with them)."""
     from ai.kernel import read
 
     monkeypatch.setattr(read, "LADDERS", True)
@@ -235,7 +235,7 @@ def test_a_ladder_read_past_its_moves_claims_nothing(monkeypatch: pytest.MonkeyP
 def test_the_game_s_master_reads_no_ladders() -> None:
     from ai.kernel import read
 
-    # Off until the ladders answer net points: with them the master did worse at equal time (read.LADDERS).
+    # Off: with them, net points too, the master did worse against oppai-rs (read.LADDERS).
     assert not read.LADDERS
     before = _before(156)
     assert _root_moves(before) - _left_out(before) != SAVING  # the root reads as before the ladders

@@ -421,9 +421,11 @@ itself; in classic a dot counts (running a ladder that works costs one dot more 
 """
 
 LADDERS = False
-"""Whether :func:`bounds` reads the side to move's ladders (:func:`lifeline.lifeline_keep`). Off: on 15×15 at 1 s
-against oppai-rs (seed 43, on the clock) the master with them was ahead in 6 of the first 12 games, without them in
-9 of the same 12 (docs/MEASURED.md, «The ladders' read»); their misses at net points still lose games."""
+"""Whether :func:`bounds` reads the side to move's ladders (:func:`lifeline.lifeline_keep`). Off: on 15×15 against
+oppai-rs at 1 s (seed 43, on the clock) the master with them was ahead in 6 of the first 12 games, with net points
+read too in 7, without them in 9 of the same 12; at 2 s (seed 42) with net points it lost five games by 10 or more
+of 20, without the ladders one (docs/MEASURED.md, «The ladders' read», «Net points»). Read in Python, a press
+costs some 20 µs a move, and is cut at the game's count just where a group needs it."""
 
 NEAR_LINE = 1
 """Steps round the other side's line's first move within which root moves are read as answers to it."""
