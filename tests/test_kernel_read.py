@@ -6,9 +6,10 @@ The positions are a small classic board with one ladder: Red's two dots lie in a
 threatened, and running turns the corridor up a column to the top edge. Where Blue holds the column's last
 point, every run is taken a dot bigger; where Red holds the net point beside the turn, Red's chain joins it and
 gets out. (With neither, a chase up the column alone would reach the edge, but a net at (3, 2) takes the run:
-the reading saw it once it played net points, and the box below proves it.) The edge net is the one of the game ``bench.positions`` comes from (moves 128 and 129). The proofs are
-a plain alpha-beta (both sides, every move of a few points and one far away, as deep as the ladder or the net
-is long) on the kernel's exact rules, a second or two each.
+the reading saw it once it played net points, and the box below proves it.) The edge net is the one of the
+game ``bench.positions`` comes from (moves 128 and 129). The proofs are a plain alpha-beta (both sides, every
+move of a few points and one far away, as deep as the ladder or the net is long) on the kernel's exact rules,
+a second or two each.
 """
 
 from __future__ import annotations

@@ -307,13 +307,9 @@ class Presses:
         self.work[W_PLAYS] += 1
         return True
 
-    def ways_out(self, s: np.ndarray, seed: int) -> list[int]:
+    def ways_out(self, s: np.ndarray, seed: int) -> tuple[list[int], list[int]]:
         """The nodes of the cut nearest the group at ``seed`` (all of its ways out), or [] with :data:`OUT`
-        or more; ``[-1]`` where the group is taken. The cut nearest the edge is then in ``far``."""
-        return self._both_cuts(s, seed)[0]
-
-    def _both_cuts(self, s: np.ndarray, seed: int) -> tuple[list[int], list[int]]:
-        """:meth:`ways_out`, and the cut nearest the edge (as many nodes)."""
+        or more, ``[-1]`` where the group is taken; and the cut nearest the edge (as many nodes)."""
         c = int(escape(s, self.g, seed, OUT, self.cut, self.far))
         if c == 0:
             return [-1], []
@@ -350,7 +346,7 @@ class Presses:
     def _attacks(self, s: np.ndarray, ways: list[int], far: list[int], a: int, nets: bool) -> list[int]:
         """The attacker's moves: shutting a way out at the group's end of it or at the edge's (``far``), or a
         net point: a free node beside two of those ends, which shuts neither but answers both."""
-        ends = list(dict.fromkeys([*ways, *far]))
+        ends = _ends(ways, far)
         moves = [v for v in ends if is_legal(s, self.g, v, a)]
         if nets:
             moves += [v for v in _beside(ends, int(self.g[0]), int(s[S_NODES]), 2)
@@ -363,7 +359,7 @@ class Presses:
         giving the group up."""
         n = int(s[S_NODES])
         w = int(self.g[0])
-        ends = list(dict.fromkeys([*ways, *far]))
+        ends = _ends(ways, far)
         moves = [v for v in ends if is_legal(s, self.g, v, d)]
         # Beside the group's ends of its ways out, and with nets read, beside the edge's ends too (where a net
         # point is answered).
@@ -387,7 +383,7 @@ class Presses:
                 child[S_TO_MOVE] = 3 - int(s[S_TO_MOVE])
             else:
                 play(child, self.g, v, int(s[S_TO_MOVE]))
-            cuts = self._both_cuts(child, seed)
+            cuts = self.ways_out(child, seed)
             ways = 0 if cuts[0] == [-1] else len(cuts[0]) if cuts[0] else OUT
             children.append((ways, len(children), child, cuts))
         children.sort(key=lambda c: (c[0] if attacking else -c[0], c[1]))
@@ -406,7 +402,7 @@ class Presses:
             return _margin(s, a)
         if plies == 0 or not self.spend():
             return _margin(s, a)
-        ways, far = cuts if cuts is not None else self._both_cuts(s, seed)
+        ways, far = cuts if cuts is not None else self.ways_out(s, seed)
         if not ways or len(ways) >= FREE[to == d]:
             return _margin(s, a)  # out
         nets = plies > self.nets_above
@@ -439,6 +435,11 @@ class Presses:
 
 _ROUND = ((0, -1), (-1, 0), (1, 0), (0, 1))
 """The steps to a node's four neighbours by side (the ways a group's region runs on)."""
+
+
+def _ends(ways: list[int], far: list[int]) -> list[int]:
+    """Both ends of a group's ways out: its cut's nodes, then the edge's cut's not among them."""
+    return list(dict.fromkeys([*ways, *far]))
 
 
 def _beside(nodes: list[int], w: int, n: int, least: int) -> list[int]:
@@ -506,10 +507,10 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
     for seed, _size in _groups(s, g):
         if int(s[live0 + seed]) != p:
             continue
-        ways, far = presses._both_cuts(s, seed)
+        ways, far = presses.ways_out(s, seed)
         if not ways or ways == [-1] or len(ways) > PRESSED:
             continue
-        ends = list(dict.fromkeys([*ways, *far]))
+        ends = _ends(ways, far)
         there = presses.ladder(null, seed)
         if there == 0:
             continue  # no ladder takes it even with the other side to move first: left to the search
