@@ -146,6 +146,8 @@ class Pair:
         self.encl_count = [0, 0, 0]  # classic: each side's enclosed quarters at the last check
         self.free = [0, 0, 0]  # and those of them it does not top (its free areas)
         self.replay = f"play_game({seed}, Rules.{rules.name})"  # play_game says how it drew the game
+        self.copied = False
+        self.noise = np.random.default_rng(seed)
 
     def describe(self) -> str:
         setup = f", setup={[(p.name, pt) for p, pt in self.setup]}" if self.setup else ""
@@ -302,6 +304,14 @@ class Pair:
         return rng.choice(legal)
 
     def play(self, v: int, p: int) -> None:
+        if self.copied:
+            # Played on a copy of the position alone (K.copy_position), as a read does; the copy's scratch is
+            # noise like a stale one's: near the flood's generation, and nodes' and quarters' numbers.
+            stamp = int(self.s[K.S_STAMP])
+            copy = self.noise.integers(max(0, stamp - 2), max(stamp + 3, self.nq + 1), size=self.s.shape[0],
+                                       dtype=np.int32)
+            K.copy_position(copy, self.s)
+            self.s = copy
         game, s, w = self.game, self.s, self.width
         o = 3 - p
         point = (v % w, v // w)
@@ -336,7 +346,7 @@ class Pair:
 
 
 def play_game(seed: int, rules: Rules, tally: Tally | None = None, *, size: tuple[int, int] | None = None,
-              max_moves: int | None = None, zone: bool | None = None) -> Tally:
+              max_moves: int | None = None, zone: bool | None = None, copied: bool = False) -> Tally:
     """One random game, drawn entirely from ``seed``, compared after every move (``size`` and ``zone``
     given: those instead of drawn ones, the rest drawn as ever)."""
     tally = tally if tally is not None else Tally()
@@ -349,7 +359,9 @@ def play_game(seed: int, rules: Rules, tally: Tally | None = None, *, size: tupl
     twice = rng.choice([0.0, 0.0, 0.04, 0.15])
     refresh = rng.choice([0.0, 0.03, 0.1])  # how often from_game must rebuild the state mid-game
     pair = Pair(seed, width, height, rules, zone, setup, tally)
-    pair.replay = f"play_game({seed}, Rules.{rules.name}, size={size}, max_moves={max_moves}, zone={zone})"
+    pair.replay = (f"play_game({seed}, Rules.{rules.name}, size={size}, max_moves={max_moves}, zone={zone}, "
+                   f"copied={copied})")
+    pair.copied = copied
     tally.add("games")
     if setup:
         tally.add("setup games")
@@ -562,6 +574,22 @@ def test_random_games_agree(rules: Rules) -> None:
     if rules is CLASSIC:
         tally.require("zone games", "free area grew", "into free area", "pending captured",
                       "pending captured by an old area", "reopened")
+
+
+COPIED_GAMES = 60
+"""Random games of each rule set played through copies of the position alone (``K.copy_position``)."""
+
+
+@pytest.mark.parametrize("rules", [COUNTRIES, CLASSIC], ids=["countries", "classic"])
+def test_a_position_copied_without_its_scratch_plays_on_alike(rules: Rules) -> None:
+    """The reads copy positions with ``K.copy_position``, which leaves a state's scratch as it was: each move of
+    these games is played on such a copy, its scratch random noise, and still meets the engine."""
+    tally = Tally()
+    for i in range(COPIED_GAMES):
+        play_game(7000 + 1000 * (rules is CLASSIC) + i, rules, tally, copied=True)
+    tally.require("capture", "takeover")
+    if rules is CLASSIC:
+        tally.require("into free area", "pending captured", "reopened")
 
 
 def test_the_big_boards_reach_the_largest() -> None:

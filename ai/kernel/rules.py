@@ -192,6 +192,14 @@ STARTS = 56
 _SMALL = 72
 
 
+@njit(inline="always")
+def copy_position(dst: np.ndarray, src: np.ndarray) -> None:
+    """Copies ``src``'s position into ``dst`` (a state of the same board) without the scratch at its end, which a
+    move writes before it reads: over half of a state, so a read that copies a position per move copies half."""
+    end = _o_buf(src[S_NODES], src[S_QUARTERS])
+    dst[:end] = src[:end]
+
+
 def state_size(n: int, nq: int) -> int:
     """Length of a state array for n nodes and nq quarters."""
     return _S_HEAD + 7 * n + 8 * nq + 16 + _SMALL
