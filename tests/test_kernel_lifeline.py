@@ -119,7 +119,7 @@ def _record_before(name: str, move: int) -> Game:
 
 @pytest.mark.usefixtures("ladders")
 def test_a_net_point_beside_both_ways_out_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ai.kernel import lifeline, read, rules
+    from ai.kernel import lifeline, rules
 
     before = _record_before("master-vs-oppai-2s-clock-loss-0-42.sgf", 105)
     s, g = rules.from_game(before)
@@ -146,8 +146,7 @@ def test_a_net_point_beside_both_ways_out_is_read(monkeypatch: pytest.MonkeyPatc
         monkeypatch.setattr(lifeline, "NET_POINT_PLIES", net_plies)
         null = s.copy()
         null[rules.S_TO_MOVE] = int(Player.RED)
-        presses = lifeline.Presses(g, np.array([0, 10**7, 0], dtype=np.int64), before.width * before.height,
-                                   lifeline.Captures(read._area, read._threats, read._most_now))
+        presses = lifeline.Presses(g, np.array([0, 10**7, 0], dtype=np.int64), before.width * before.height)
         return presses.ladder(null, 6 * before.width + 7)  # a dot of the group, (7, 6)
 
     plies = lifeline.NET_POINT_PLIES
@@ -169,14 +168,13 @@ def _before(move: int) -> Game:
 
 def _ladder(game: Game, to_move: Player, point: tuple[int, int] | None = None, *, exact: bool = True) -> int:
     """What Blue's ladder takes from Red's row-13 group with ``to_move`` first, after Red's ``point``."""
-    from ai.kernel import lifeline, read, rules
+    from ai.kernel import lifeline, rules
 
     s, g = rules.from_game(game)
     if point is not None:
         rules.play(s, g, point[1] * game.width + point[0], int(Player.RED))
     s[rules.S_TO_MOVE] = int(to_move)
-    presses = lifeline.Presses(g, np.array([0, 10**7, 0], dtype=np.int64), game.width * game.height,
-                               lifeline.Captures(read._area, read._threats, read._most_now))
+    presses = lifeline.Presses(g, np.array([0, 10**7, 0], dtype=np.int64), game.width * game.height)
     taken = presses.ladder(s, GROUP[1] * game.width + GROUP[0])
     assert not presses.work[lifeline.W_CUT]
     assert presses.short is not exact
@@ -192,6 +190,35 @@ def test_the_lost_corridor_is_read_to_its_end() -> None:
     assert _ladder(pressed, Player.RED) == 5
     # Each run along the edge is one dot more in the ladder (the game's (5, 13), (4, 13), ...).
     assert _ladder(pressed, Player.BLUE, (5, 13)) == 6
+
+
+def test_a_ladder_read_again_in_one_root_read_is_known() -> None:
+    from ai.kernel import lifeline, rules
+
+    before = _before(156)
+    s, g = rules.from_game(before)
+    s[rules.S_TO_MOVE] = int(Player.BLUE)
+    presses = lifeline.Presses(g, np.array([0, 10**7, 0], dtype=np.int64), before.width * before.height)
+    seed = GROUP[1] * before.width + GROUP[0]
+    first = presses.ladder(s, seed)
+    once = int(presses.work[lifeline.W_PLAYS])
+    # The same press again: its positions are in the root read's table, and the value is the same.
+    assert presses.ladder(s, seed) == first == 5
+    assert int(presses.work[lifeline.W_PLAYS]) - once < once // 10
+
+
+def test_a_ladder_past_the_search_s_hard_end_says_nothing() -> None:
+    import time
+
+    from ai.kernel import lifeline, rules
+
+    before = _before(156)
+    s, g = rules.from_game(before)
+    s[rules.S_TO_MOVE] = int(Player.BLUE)  # the ladder takes five dots, read in time
+    late = lifeline.Presses(g, np.array([0, 10**7, 0], dtype=np.int64), before.width * before.height,
+                            deadline=time.perf_counter())
+    assert late.ladder(s, GROUP[1] * before.width + GROUP[0]) == 0
+    assert late.work[lifeline.W_CUT] and late.work[lifeline.W_PLAYS] == 0
 
 
 @pytest.mark.usefixtures("ladders")

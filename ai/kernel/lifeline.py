@@ -12,25 +12,36 @@ defender one of its cut, beside it, a capture near it, or gives the group up, un
 three ways out on its own turn (or four on the attacker's), or the read's depth or its moves end (then the rest
 counts as out: the read may miss a caught group, but claims one only with a capture read against every
 defence it tries). In its first plies the attacker also plays net points, beside two ends of the ways out,
-and the defender answers beside either end: the big losses after the first ladders were such nets.
-:func:`lifeline_keep` is its use at the root, as ``read.bounds`` asks: what each move on or beside a pressed
+and the defender answers beside either end: the big losses after the first ladders were such nets. The
+press is compiled (:func:`press`, a loop over a stack of frames, as numba caches no function that calls
+itself), with a table of the positions it read. :func:`lifeline_keep` is its use at the root, as ``read.bounds`` asks: what each move on or beside a pressed
 group's cut keeps once the ladders are read, and which moves that shows worse than the best.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import NamedTuple
 
 import numpy as np
 
+from ai.kernel import captures
+from ai.kernel.captures import W_CUT, W_PLAYS
 from ai.kernel.jit import njit
-from ai.kernel.rules import S_NODES, S_QUARTERS, S_TO_MOVE, is_legal, o_dot, o_live, play, units
-
-W_PLAYS, W_LIMIT, W_CUT = 0, 1, 2
-"""A read's ``work`` array (``read``'s too): moves played so far, the most allowed, and 1 once a read was cut
-short by it."""
+from ai.kernel.rules import (
+    S_NLEGAL,
+    S_NODES,
+    S_QUARTERS,
+    S_TO_MOVE,
+    copy_position,
+    in_zone,
+    is_legal,
+    o_dot,
+    o_legal,
+    o_live,
+    play,
+    units,
+    zone_binds,
+)
 
 INF = 1 << 20
 """A capacity no cut reaches: the arcs through a group's own dots and to the edge."""
@@ -38,8 +49,8 @@ INF = 1 << 20
 OUT = 4
 """Ways out at which :func:`escape` stops counting: a group with four is out of any ladder's reach."""
 
-FREE = {True: 3, False: 4}
-"""By whose turn it is (the defender's?): the ways out at which a ladder's group is out of it."""
+FREE = (4, 3)
+"""The ways out at which a ladder's group is out of it: with the attacker to move, with the defender."""
 
 LADDER_PLIES = 40
 """Plies a ladder is read at most (a run along a 20-node edge and its answers)."""
@@ -87,13 +98,17 @@ def _edge(w: int, h: int, v: int) -> bool:
 @njit(inline="always")
 def _kinds(s: np.ndarray, g: np.ndarray, p: int, kind: np.ndarray) -> None:
     """Each node's kind for p's ways out: 0 shut (the other side's dot, a dead one, a node p may not take),
-    1 free, 2 p's live dot."""
+    1 free, 2 p's live dot. (The free ones are read off the legal list: a sweep asking each node costs more
+    than the rest of :func:`escape`.)"""
     n, nq = s[S_NODES], s[S_QUARTERS]
-    live0, dot0 = o_live(n, nq), o_dot(n, nq)
+    live0, lg0 = o_live(n, nq), o_legal(n, nq)
     for v in range(n):
         if s[live0 + v] == p:
             kind[v] = 2
-        elif s[dot0 + v] == 0 and is_legal(s, g, v, p):
+    zone = zone_binds(s, p)
+    for i in range(s[S_NLEGAL]):
+        v = s[lg0 + i]
+        if not zone or in_zone(s, g, v):
             kind[v] = 1
 
 
@@ -269,188 +284,350 @@ def escape(s: np.ndarray, g: np.ndarray, seed: int, most: int, cut: np.ndarray, 
     return flow
 
 
-class Captures(NamedTuple):
-    """``read``'s compiled capture lists, which the ladders' defences and checks use (``read`` imports this
-    module, so they are handed in)."""
+CUT = 2 * OUT - 1
+"""A group's two cuts in one row: how many ways out (0: taken, :data:`OUT`: out of reach), then the nodes of the
+cut nearest the group and those of the one nearest the edge, ``OUT - 1`` places each."""
 
-    area: Callable[..., int]
-    threats: Callable[..., int]
-    most_now: Callable[..., int]
+MOST_MOVES = 36
+"""A press's moves at one ply at most: the defender's are the ends of three ways out (six), the nodes beside them
+(24), two captures and giving up (33)."""
+
+TABLE = 1 << 16
+"""Places in a root read's table of pressed positions read (a later position at the same place replaces one)."""
+
+_ROUND_X = (0, -1, 1, 0)
+_ROUND_Y = (-1, 0, 0, 1)
+"""The steps to a node's four neighbours by side (the ways a group's region runs on)."""
+
+# A press's frames (``frames`` rows, one a ply), as ``read._line``'s: numba caches no function calling itself.
+P_PLIES, P_ALPHA, P_BETA, P_ALPHA0, P_BETA0, P_BEST, P_NEXT, P_COUNT, P_KEY = range(9)
+PLY = 9
+
+# A press's scratch rows (``bufs``).
+B_ENDS, B_BESIDE, B_COUNT, B_AREA, B_TV, B_TG, B_CUT, B_FAR, B_KEY = range(9)
+BUFS = 9
+
+# A pass's own ``run`` array: the count of moves at which it ends, and 1 once it ran out of them (its values are
+# then not kept).
+R_STOP, R_SHORT = 0, 1
+
+
+@njit(inline="always")
+def _cuts(s: np.ndarray, g: np.ndarray, seed: int, row: np.ndarray, cut: np.ndarray, far: np.ndarray) -> int:
+    """Writes the two cuts of the group at ``seed`` into ``row`` (as :data:`CUT`); its ways out."""
+    c = min(escape(s, g, seed, OUT, cut, far), OUT)
+    row[0] = c
+    if c < OUT:
+        for i in range(c):
+            row[1 + i] = cut[i]
+            row[OUT + i] = far[i]
+    return c
+
+
+@njit(inline="always")
+def _among(nodes: np.ndarray, k: int, v: int) -> bool:
+    i = 0
+    while i < k and nodes[i] != v:
+        i += 1
+    return i < k
+
+
+@njit("int64(int32[::1], int32[::1])", cache=True)
+def ends(row: np.ndarray, out: np.ndarray) -> int:
+    """Both ends of the ways out in a cuts ``row`` (with 1 to ``OUT - 1`` of them), into ``out``: the group's, then
+    the edge's not among them; how many."""
+    c = row[0]
+    k = 0
+    for i in range(c):
+        out[k] = row[1 + i]
+        k += 1
+    for i in range(c):
+        v = row[OUT + i]
+        if not _among(out, k, v):
+            out[k] = v
+            k += 1
+    return k
+
+
+@njit("int64(int32[::1], int64, int64, int64, int64, int32[::1], int32[::1])", cache=True)
+def beside(nodes: np.ndarray, k: int, w: int, n: int, least: int, out: np.ndarray, count: np.ndarray) -> int:
+    """The nodes beside (by side) at least ``least`` of ``nodes[:k]`` and not among them, into ``out`` in order of
+    first sight; how many."""
+    m = 0
+    for i in range(k):
+        v = nodes[i]
+        for d in range(4):
+            u = v + _ROUND_Y[d] * w + _ROUND_X[d]
+            if not (0 <= v % w + _ROUND_X[d] < w and 0 <= u < n):
+                continue
+            j = 0
+            while j < m and out[j] != u:
+                j += 1
+            if j == m:
+                out[m] = u
+                count[m] = 0
+                m += 1
+            count[j] += 1
+    r = 0
+    for j in range(m):
+        if count[j] >= least and not _among(nodes, k, out[j]):
+            out[r] = out[j]
+            r += 1
+    return r
+
+
+@njit(inline="always")
+def _add(s: np.ndarray, g: np.ndarray, nodes: np.ndarray, k: int, p: int, out: np.ndarray, m: int) -> int:
+    """Adds to ``out[:m]`` those of ``nodes[:k]`` not in it that p may play; the new count."""
+    first = m
+    for i in range(k):
+        v = nodes[i]
+        if not _among(out, first, v) and is_legal(s, g, v, p):
+            out[m] = v
+            m += 1
+    return m
+
+
+@njit(inline="always")
+def _moves(s: np.ndarray, g: np.ndarray, row: np.ndarray, d: int, nets: bool, work: np.ndarray, bufs: np.ndarray,
+           spare: np.ndarray, out: np.ndarray) -> int:
+    """The press's moves at ``s`` (its group's cuts in ``row``, ``d`` its side) into ``out``; how many.
+
+    The attacker shuts a way out at the group's end or at the edge's, or (``nets``) takes a net point: a free
+    node beside two of those ends, which shuts neither but answers both. The defender plays on a way out or
+    beside one (a cut's node is not the only way to open another; with ``nets``, beside the edge's ends too,
+    where a net point is answered), takes dots near them (it may break the attacker's wall), or gives the
+    group up (-1)."""
+    n, w, p = s[S_NODES], g[0], s[S_TO_MOVE]
+    around, near, count = bufs[B_ENDS], bufs[B_BESIDE], bufs[B_COUNT]
+    k = ends(row, around)
+    m = _add(s, g, around, k, p, out, 0)
+    if p != d:
+        if nets:
+            m = _add(s, g, near, beside(around, k, w, n, 2, near, count), p, out, m)
+        return m
+    m = _add(s, g, near, beside(around, k if nets else row[0], w, n, 1, near, count), p, out, m)
+    # Near its ways out; a group shut in and not yet taken (none left): anywhere.
+    area, tv = bufs[B_AREA], bufs[B_TV]
+    c1, c2 = row[1] if row[0] > 0 else -1, row[2] if row[0] > 1 else -1
+    t = captures.threats(s, g, d, area, captures.area(s, g, c1, c2, area), spare, work, tv, bufs[B_TG])
+    first = m
+    for j in range(min(t, 2)):
+        if not _among(out, first, tv[j]):
+            out[m] = tv[j]
+            m += 1
+    out[m] = -1
+    return m + 1
+
+
+@njit(inline="always")
+def _order(s: np.ndarray, g: np.ndarray, seed: int, moves: np.ndarray, m: int, attacking: bool, child: np.ndarray,
+           rows: np.ndarray, bufs: np.ndarray) -> None:
+    """Each of ``moves[:m]``'s positions' cuts into ``rows`` (which the read of it then uses), and both in the
+    order to try them: those leaving the group fewest ways out first for the attacker, most first for the
+    defender (the move that ends the read soonest first; a stable sort)."""
+    key = bufs[B_KEY]
+    for i in range(m):
+        copy_position(child, s)
+        if moves[i] < 0:
+            child[S_TO_MOVE] = 3 - s[S_TO_MOVE]
+        else:
+            play(child, g, moves[i], s[S_TO_MOVE])
+        c = _cuts(child, g, seed, rows[i], bufs[B_CUT], bufs[B_FAR])
+        key[i] = c if attacking else -c
+    for i in range(1, m):
+        j = i
+        while j > 0 and key[j - 1] > key[j]:
+            key[j - 1], key[j] = key[j], key[j - 1]
+            moves[j - 1], moves[j] = moves[j], moves[j - 1]
+            for x in range(CUT):
+                rows[j - 1, x], rows[j, x] = rows[j, x], rows[j - 1, x]
+            j -= 1
+
+
+@njit(inline="always")
+def _key(s: np.ndarray, seed: int, nets: bool, zob: np.ndarray) -> int:
+    """The pressed position's key in the table: its dots, the side to move, the group and whether net points are
+    read (``zob``'s random words: three a node, then one a node for the group, then the side, then nets)."""
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    dot0 = o_dot(n, nq)
+    h = zob[3 * n + seed] ^ zob[4 * n + s[S_TO_MOVE] - 1]
+    if nets:
+        h ^= zob[4 * n + 2]
+    for v in range(n):
+        p = s[dot0 + v]
+        if p != 0:
+            h ^= zob[3 * v + p]
+    key: int = h
+    return key
+
+
+@njit(inline="always")
+def _open(level: int, plies: int, alpha: int, beta: int, g: np.ndarray, seed: int, nets_above: int,
+          run: np.ndarray, work: np.ndarray, line: np.ndarray, cuts: np.ndarray, rows: np.ndarray,
+          moves: np.ndarray, frames: np.ndarray, bufs: np.ndarray, known: np.ndarray, table: np.ndarray,
+          zob: np.ndarray) -> tuple[bool, int]:
+    """Starts the read of ``line[level]`` (its group's cuts in ``cuts[level]``): (True, its value) where it
+    ends there, else (False, 0) with its frame and its ordered moves set."""
+    s = line[level]
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    d = line[0][o_live(n, nq) + seed]
+    a = 3 - d
+    if s[o_live(n, nq) + seed] != d:
+        return True, captures.margin(s, a)  # taken
+    if work[W_PLAYS] >= run[R_STOP]:
+        run[R_SHORT] = 1  # this pass's moves are spent: what is left of it counts as out
+        return True, captures.margin(s, a)
+    if plies == 0 or not captures.spend(work):
+        return True, captures.margin(s, a)
+    row = cuts[level]
+    to = s[S_TO_MOVE]
+    if row[0] >= FREE[1 if to == d else 0]:
+        return True, captures.margin(s, a)  # out
+    nets = plies > nets_above
+    key = _key(s, seed, nets, zob)
+    place = key & (TABLE - 1)
+    if known[place] == key and table[place, 0] >= plies:
+        value, bound = table[place, 1], table[place, 2]
+        if bound == 0 or (bound > 0 and value >= beta) or (bound < 0 and value <= alpha):
+            return True, value
+    m = _moves(s, g, row, d, nets, work, bufs, line[line.shape[0] - 1], moves[level])
+    if m == 0:
+        return True, captures.margin(s, a)
+    _order(s, g, seed, moves[level], m, to == a, line[line.shape[0] - 2], rows[level], bufs)
+    f = frames[level]
+    f[P_PLIES], f[P_ALPHA], f[P_BETA], f[P_ALPHA0], f[P_BETA0] = plies, alpha, beta, alpha, beta
+    f[P_BEST] = -INF if to == a else INF
+    f[P_NEXT], f[P_COUNT], f[P_KEY] = 0, m, key
+    return False, 0
+
+
+@njit("int64(int32[:, ::1], int32[::1], int64, int64, int64, int64, int64, int64[::1], int64[::1], int32[:, ::1], "
+      "int32[:, :, ::1], int32[:, ::1], int64[:, ::1], int32[:, ::1], int64[::1], int64[:, ::1], int64[::1])",
+      cache=True, nogil=True)
+def press(line: np.ndarray, g: np.ndarray, seed: int, plies: int, alpha: int, beta: int, nets_above: int,
+          run: np.ndarray, work: np.ndarray, cuts: np.ndarray, rows: np.ndarray, moves: np.ndarray,
+          frames: np.ndarray, bufs: np.ndarray, known: np.ndarray, table: np.ndarray, zob: np.ndarray) -> int:
+    """The attacker's margin at the end of the press from ``line[0]`` on the group at ``seed`` (its cuts in
+    ``cuts[0]``), ``plies`` deep, alpha-beta in (alpha, beta), the attacker maximising; net points are read
+    while more than ``nets_above`` plies are left. Ply L's position is ``line[L]``, its moves ``moves[L]`` with
+    their positions' cuts ``rows[L]``; ``line``'s last two rows are scratch. ``known`` and ``table``: the
+    positions read, by key (:func:`_key`): plies, value and bound (1: the value is at least this, -1: at
+    most, 0: exact)."""
+    a = 3 - line[0][o_live(line[0][S_NODES], line[0][S_QUARTERS]) + seed]
+    done, value = _open(0, plies, alpha, beta, g, seed, nets_above, run, work, line, cuts, rows, moves, frames, bufs,
+                        known, table, zob)
+    if done:
+        return value
+    level = 0
+    while True:
+        f = frames[level]
+        if f[P_NEXT] < f[P_COUNT]:
+            i = f[P_NEXT]
+            f[P_NEXT] += 1
+            here, child = line[level], line[level + 1]
+            copy_position(child, here)
+            if moves[level, i] < 0:
+                child[S_TO_MOVE] = 3 - here[S_TO_MOVE]
+            else:
+                play(child, g, moves[level, i], here[S_TO_MOVE])
+            cuts[level + 1][:] = rows[level, i]
+            done, value = _open(level + 1, f[P_PLIES] - 1, f[P_ALPHA], f[P_BETA], g, seed, nets_above, run, work,
+                                line, cuts, rows, moves, frames, bufs, known, table, zob)
+            if not done:
+                level += 1
+                continue
+        else:
+            value = f[P_BEST]
+            if not work[W_CUT] and not run[R_SHORT]:
+                place = f[P_KEY] & (TABLE - 1)
+                known[place] = f[P_KEY]
+                table[place, 0], table[place, 1] = f[P_PLIES], value
+                table[place, 2] = 1 if value >= f[P_BETA0] else -1 if value <= f[P_ALPHA0] else 0
+            if level == 0:
+                return value
+            level -= 1
+            f = frames[level]
+        if line[level][S_TO_MOVE] == a:
+            f[P_BEST] = max(f[P_BEST], value)
+            f[P_ALPHA] = max(f[P_ALPHA], value)
+        else:
+            f[P_BEST] = min(f[P_BEST], value)
+            f[P_BETA] = min(f[P_BETA], value)
+        if f[P_ALPHA] >= f[P_BETA] or work[W_CUT]:
+            f[P_NEXT] = f[P_COUNT]  # cut: the rest of this ply's moves are not read
 
 
 class Presses:
-    """The ladders of one root read (:func:`lifeline_keep`), sharing ``read``'s count of moves played."""
+    """The ladders of one root read (:func:`lifeline_keep`), sharing ``read``'s count of moves played, with the
+    scratch arrays and the table of positions their compiled :func:`press` uses."""
 
-    def __init__(self, g: np.ndarray, work: np.ndarray, n: int, reader: Captures,
-                 deadline: float | None = None) -> None:
-        self.captures = reader
+    def __init__(self, g: np.ndarray, work: np.ndarray, n: int, deadline: float | None = None) -> None:
         self.g = g
         self.work = work
+        self.deadline = deadline
         self.cut = np.zeros(n, dtype=np.int32)
         self.far = np.zeros(n, dtype=np.int32)
-        self.area = np.zeros(max(n, 64), dtype=np.int32)
-        self.tv = np.zeros(max(n, 64), dtype=np.int32)
-        self.tg = np.zeros(max(n, 64), dtype=np.int32)
-        self.spare: np.ndarray | None = None
-        self.deadline = deadline
-        self.stop = 0  # the count of moves at which the pass being read ends
-        self.short = False  # the pass being read ran out of its moves: its values are not kept
-        self.nets_above = 0  # the plies left above which the ladder being read plays net points
-        self.known: dict[tuple[int, bytes], tuple[int, int, int]] = {}  # (seed, position): plies, value, bound
+        self.bufs = np.zeros((BUFS, max(n, 64)), dtype=np.int32)
+        self.run = np.zeros(2, dtype=np.int64)
+        self.known = np.zeros(TABLE, dtype=np.int64)
+        self.table = np.zeros((TABLE, 3), dtype=np.int64)
+        self.zob = np.random.default_rng(n).integers(-(1 << 63), (1 << 63) - 1, size=4 * n + 3, dtype=np.int64)
+        self.line = np.zeros((0, 0), dtype=np.int32)  # per ply (sized at a ladder): positions, cuts, moves, frames
+        self.cuts = np.zeros((0, CUT), dtype=np.int32)
+        self.rows = np.zeros((0, MOST_MOVES, CUT), dtype=np.int32)
+        self.moves = np.zeros((0, MOST_MOVES), dtype=np.int32)
+        self.frames = np.zeros((0, PLY), dtype=np.int64)
 
-    def spend(self) -> bool:
-        """Counts one move (or one cut found) read; False once the read's limit is reached (the read is cut)."""
-        if self.work[W_PLAYS] >= self.work[W_LIMIT] or (
-                self.deadline is not None and self.work[W_PLAYS] % 256 == 0 and time.perf_counter() >= self.deadline):
-            self.work[W_CUT] = 1  # out of moves, or at the search's hard end (a busy machine)
-            return False
-        self.work[W_PLAYS] += 1
-        return True
+    @property
+    def short(self) -> bool:
+        """Whether the last pass read ran out of its :data:`LADDER_MOVES` (what was left counted as out)."""
+        return bool(self.run[R_SHORT])
 
-    def ways_out(self, s: np.ndarray, seed: int) -> tuple[list[int], list[int]]:
-        """The nodes of the cut nearest the group at ``seed`` (all of its ways out), or [] with :data:`OUT`
-        or more, ``[-1]`` where the group is taken; and the cut nearest the edge (as many nodes)."""
-        c = int(escape(s, self.g, seed, OUT, self.cut, self.far))
-        if c == 0:
-            return [-1], []
-        if c >= OUT:
-            return [], []
-        return [int(v) for v in self.cut[:c]], [int(v) for v in self.far[:c]]
+    def cuts_of(self, s: np.ndarray, seed: int) -> np.ndarray:
+        """The group at ``seed``'s cuts (a :data:`CUT` row)."""
+        row = np.zeros(CUT, dtype=np.int32)
+        _cuts(s, self.g, seed, row, self.cut, self.far)
+        return row
+
+    def near(self, row: np.ndarray, n: int) -> set[int]:
+        """Both ends of the ways out in the cuts ``row``, and the nodes beside them."""
+        around, near, count = self.bufs[B_ENDS], self.bufs[B_BESIDE], self.bufs[B_COUNT]
+        k = int(ends(row, around))
+        m = int(beside(around, k, int(self.g[0]), n, 1, near, count))
+        return {int(v) for v in around[:k]} | {int(v) for v in near[:m]}
 
     def ladder(self, s: np.ndarray, seed: int, plies: int = LADDER_PLIES) -> int:
         """What the group at ``seed``'s other side gains (units) by pressing it from ``s``, whoever is to move,
         each side at its best: the attacker on the group's cut, the defender on it, by a capture near it, or by
         giving the group up. 0 where the group gets out, or the read ends first."""
-        n = s.shape[0]
-        if self.spare is None or self.spare.shape[0] != n:
-            self.spare = np.zeros(n, dtype=np.int32)
         d = int(s[o_live(int(s[S_NODES]), int(s[S_QUARTERS])) + seed])
         if d == 0:
             return 0
-        a = 3 - d
-        base = _margin(s, a)
+        if self.line.shape != (plies + 3, s.shape[0]):
+            self.line = np.zeros((plies + 3, s.shape[0]), dtype=np.int32)
+            self.cuts = np.zeros((plies + 1, CUT), dtype=np.int32)
+            self.rows = np.zeros((plies + 1, MOST_MOVES, CUT), dtype=np.int32)
+            self.moves = np.zeros((plies + 1, MOST_MOVES), dtype=np.int32)
+            self.frames = np.zeros((plies + 1, PLY), dtype=np.int64)
+        self.line[0] = s
+        _cuts(s, self.g, seed, self.cuts[0], self.cut, self.far)
+        base = _margin(s, 3 - d)
         # First only whether the press takes anything (a null window: one escape refutes each try), which is
         # most of the time no; then how much.
-        self.nets_above = plies - NET_POINT_PLIES
-        self._begin()
-        if self._press(s, seed, d, a, plies, base, base + 1) <= base:
+        if self._pass(seed, plies, base, base + 1) <= base:
             return 0
-        self._begin()
-        return max(0, self._press(s, seed, d, a, plies, base, INF) - base)
+        return max(0, self._pass(seed, plies, base, INF) - base)
 
-    def _begin(self) -> None:
-        """Starts a pass of a ladder's read: its own :data:`LADDER_MOVES`."""
-        self.stop = int(self.work[W_PLAYS]) + LADDER_MOVES
-        self.short = False
-
-    def _attacks(self, s: np.ndarray, ways: list[int], far: list[int], a: int, nets: bool) -> list[int]:
-        """The attacker's moves: shutting a way out at the group's end of it or at the edge's (``far``), or a
-        net point: a free node beside two of those ends, which shuts neither but answers both."""
-        ends = _ends(ways, far)
-        moves = [v for v in ends if is_legal(s, self.g, v, a)]
-        if nets:
-            moves += [v for v in _beside(ends, int(self.g[0]), int(s[S_NODES]), 2)
-                      if v not in moves and is_legal(s, self.g, v, a)]
-        return moves
-
-    def _defences(self, s: np.ndarray, ways: list[int], far: list[int], d: int, nets: bool) -> list[int]:
-        """The defender's moves: on its ways out (at the group's end or the edge's) or beside them (a cut's node
-        is not the only way to open another), a capture near them (it may break the attacker's wall), or -1,
-        giving the group up."""
-        n = int(s[S_NODES])
-        w = int(self.g[0])
-        ends = _ends(ways, far)
-        moves = [v for v in ends if is_legal(s, self.g, v, d)]
-        # Beside the group's ends of its ways out, and with nets read, beside the edge's ends too (where a net
-        # point is answered).
-        for u in _beside(ends if nets else ways, w, n, 1):
-            if u not in moves and is_legal(s, self.g, u, d):
-                moves.append(u)
-        assert self.spare is not None
-        k = int(self.captures.area(s, self.g, ways[0], ways[1] if len(ways) > 1 else -1, self.area))
-        t = int(self.captures.threats(s, self.g, d, self.area, k, self.spare, self.work, self.tv, self.tg))
-        return [*moves, *(int(v) for v in self.tv[:min(t, 2)] if int(v) not in moves), -1]
-
-    def _ordered(self, s: np.ndarray, seed: int, moves: list[int],
-                 attacking: bool) -> list[tuple[np.ndarray, tuple[list[int], list[int]]]]:
-        """The positions after ``moves`` (-1: the turn handed over), each with its group's two cuts (which the
-        read of it then uses), those leaving the group fewest ways out first for the attacker, most first for the
-        defender: the move that ends the read soonest is tried first."""
-        children: list[tuple[int, int, np.ndarray, tuple[list[int], list[int]]]] = []
-        for v in moves:
-            child = s.copy()
-            if v < 0:
-                child[S_TO_MOVE] = 3 - int(s[S_TO_MOVE])
-            else:
-                play(child, self.g, v, int(s[S_TO_MOVE]))
-            cuts = self.ways_out(child, seed)
-            ways = 0 if cuts[0] == [-1] else len(cuts[0]) if cuts[0] else OUT
-            children.append((ways, len(children), child, cuts))
-        children.sort(key=lambda c: (c[0] if attacking else -c[0], c[1]))
-        return [(child, cuts) for _ways, _i, child, cuts in children]
-
-    def _press(self, s: np.ndarray, seed: int, d: int, a: int, plies: int, alpha: int, beta: int,
-               cuts: tuple[list[int], list[int]] | None = None) -> int:
-        """The attacker's margin at the end of the press from ``s`` (alpha-beta, the attacker maximising);
-        ``cuts``: the group's two cuts there, where already found."""
-        n, nq = int(s[S_NODES]), int(s[S_QUARTERS])
-        if s[o_live(n, nq) + seed] != d:
-            return _margin(s, a)  # taken
-        to = int(s[S_TO_MOVE])
-        if self.work[W_PLAYS] >= self.stop:
-            self.short = True  # this pass's moves are spent: what is left of it counts as out
-            return _margin(s, a)
-        if plies == 0 or not self.spend():
-            return _margin(s, a)
-        ways, far = cuts if cuts is not None else self.ways_out(s, seed)
-        if not ways or len(ways) >= FREE[to == d]:
-            return _margin(s, a)  # out
-        nets = plies > self.nets_above
-        key = (seed, s[o_dot(n, nq):o_dot(n, nq) + n].tobytes() + bytes((to, nets)))
-        known = self.known.get(key)
-        if known is not None and known[0] >= plies:
-            _, value, bound = known
-            if bound == 0 or (bound > 0 and value >= beta) or (bound < 0 and value <= alpha):
-                return value
-        alpha0, beta0 = alpha, beta
-        moves = self._defences(s, ways, far, d, nets) if to == d else self._attacks(s, ways, far, a, nets)
-        best = -INF if to == a else INF
-        for child, child_cuts in self._ordered(s, seed, moves, to == a):
-            value = self._press(child, seed, d, a, plies - 1, alpha, beta, child_cuts)
-            if to == a:
-                best = max(best, value)
-                alpha = max(alpha, value)
-            else:
-                best = min(best, value)
-                beta = min(beta, value)
-            if alpha >= beta or self.work[W_CUT]:
-                break
-        if not moves:
-            return _margin(s, a)
-        if not self.work[W_CUT] and not self.short:
-            # 1: the value is at least this (a cut above beta), -1: at most, 0: exact.
-            self.known[key] = (plies, best, 1 if best >= beta0 else -1 if best <= alpha0 else 0)
-        return best
-
-
-_ROUND = ((0, -1), (-1, 0), (1, 0), (0, 1))
-"""The steps to a node's four neighbours by side (the ways a group's region runs on)."""
-
-
-def _ends(ways: list[int], far: list[int]) -> list[int]:
-    """Both ends of a group's ways out: its cut's nodes, then the edge's cut's not among them."""
-    return list(dict.fromkeys([*ways, *far]))
-
-
-def _beside(nodes: list[int], w: int, n: int, least: int) -> list[int]:
-    """The nodes beside (by side) at least ``least`` of ``nodes`` and not among them, in order of first sight."""
-    count: dict[int, int] = {}
-    for v in nodes:
-        for dx, dy in _ROUND:
-            u = v + dy * w + dx
-            if 0 <= v % w + dx < w and 0 <= u < n:
-                count[u] = count.get(u, 0) + 1
-    return [u for u, c in count.items() if c >= least and u not in nodes]
+    def _pass(self, seed: int, plies: int, alpha: int, beta: int) -> int:
+        """One pass of a ladder's read, with its own :data:`LADDER_MOVES`. The search's hard end (a busy
+        machine) is looked at before each pass: one pass plays some milliseconds at most."""
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            self.work[W_CUT] = 1
+            return alpha
+        self.run[R_STOP], self.run[R_SHORT] = int(self.work[W_PLAYS]) + LADDER_MOVES, 0
+        return int(press(self.line, self.g, seed, plies, alpha, beta, plies - NET_POINT_PLIES, self.run, self.work,
+                         self.cuts, self.rows, self.moves, self.frames, self.bufs, self.known, self.table, self.zob))
 
 
 def _margin(s: np.ndarray, p: int) -> int:
@@ -498,7 +675,6 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
     g = presses.g
     p = int(s[S_TO_MOVE])
     o = 3 - p
-    w = int(g[0])
     null = s.copy()
     null[S_TO_MOVE] = o
     live0 = o_live(int(s[S_NODES]), int(s[S_QUARTERS]))
@@ -507,15 +683,13 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
     for seed, _size in _groups(s, g):
         if int(s[live0 + seed]) != p:
             continue
-        ways, far = presses.ways_out(s, seed)
-        if not ways or ways == [-1] or len(ways) > PRESSED:
+        row = presses.cuts_of(s, seed)
+        if not 0 < row[0] <= PRESSED:
             continue
-        ends = _ends(ways, far)
         there = presses.ladder(null, seed)
         if there == 0:
             continue  # no ladder takes it even with the other side to move first: left to the search
-        near = set(ends) | set(_beside(ends, w, int(s[S_NODES]), 1))
-        pressed.append((seed, near))
+        pressed.append((seed, presses.near(row, int(s[S_NODES]))))
         elsewhere_ladders.append(there)
     covered = {v for _seed, near in pressed for v in near}
     if presses.work[W_CUT] or not pressed:
@@ -533,11 +707,11 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
         lost = max(presses.ladder(after, seed) if v in near or v in sharp else there
                    for (seed, near), there in zip(pressed, elsewhere_ladders, strict=True))
         value[v] = now - lost
-        shallow[v] = now - int(presses.captures.most_now(after, g, o, spare, presses.work))
+        shallow[v] = now - int(captures.most_now(after, g, o, spare, presses.work))
         if presses.work[W_CUT]:
             return None, 0, covered
     elsewhere = -max(elsewhere_ladders)
-    elsewhere_shallow = -int(presses.captures.most_now(null, g, o, spare, presses.work))
+    elsewhere_shallow = -int(captures.most_now(null, g, o, spare, presses.work))
     best = max([*value.values(), elsewhere])
     top = [v for v in value if value[v] == best]
     raised = any(value[v] > shallow[v] for v in top) or (elsewhere == best and elsewhere > elsewhere_shallow)

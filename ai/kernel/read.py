@@ -29,24 +29,20 @@ import time
 
 import numpy as np
 
-from ai.kernel import lifeline
+from ai.kernel import captures, lifeline
+from ai.kernel.captures import W_CUT, W_LIMIT, W_PLAYS
 from ai.kernel.jit import njit
-from ai.kernel.lifeline import W_CUT, W_LIMIT, W_PLAYS
 from ai.kernel.rules import (
     S_CLASSIC,
-    S_NLEGAL,
     S_NODES,
     S_QUARTERS,
     S_TO_MOVE,
-    in_zone,
+    copy_position,
     is_legal,
-    o_dot,
-    o_legal,
     o_live,
     own_neighbours,
     play,
     units,
-    zone_binds,
 )
 
 WIDTH = 10
@@ -61,89 +57,6 @@ DEFENCES = 3
 DEPTH = 6
 """Own moves a line has at most (a ladder along a wall of six is read to its end)."""
 
-
-
-@njit(inline="always")
-def _margin(s: np.ndarray, p: int) -> int:
-    m: int = units(s, p) - units(s, 3 - p)
-    return m
-
-
-@njit(inline="always")
-def _spend(work: np.ndarray) -> bool:
-    """Counts one move played; False (and the read marked cut) once the limit is reached."""
-    if work[W_PLAYS] >= work[W_LIMIT]:
-        work[W_CUT] = 1
-        return False
-    work[W_PLAYS] += 1
-    return True
-
-
-@njit(inline="always")
-def _gain(s: np.ndarray, g: np.ndarray, v: int, p: int, spare: np.ndarray, work: np.ndarray) -> int:
-    """What p's margin gains if p plays v now (0 where no loop can close through v)."""
-    if own_neighbours(s, g, v, p) < 2 or not is_legal(s, g, v, p):
-        return 0
-    if not _spend(work):
-        return 0
-    spare[:] = s
-    play(spare, g, v, p)
-    return max(0, _margin(spare, p) - _margin(s, p))
-
-
-@njit(inline="always")
-def _near(g: np.ndarray, a: int, b: int) -> bool:
-    w = g[0]
-    return b >= 0 and abs(a % w - b % w) <= 2 and abs(a // w - b // w) <= 2
-
-
-@njit("int64(int32[::1], int32[::1], int64, int64, int32[::1])", cache=True)
-def _area(s: np.ndarray, g: np.ndarray, c1: int, c2: int, out: np.ndarray) -> int:
-    """The empty nodes within two steps of c1 or of c2 (-1: none), into ``out``; how many. Both -1: every
-    empty node beside a dot (where any threat of the whole board starts)."""
-    n, nq = s[S_NODES], s[S_QUARTERS]
-    w, h = g[0], g[1]
-    dot0 = o_dot(n, nq)
-    k = 0
-    if c1 < 0 and c2 < 0:
-        for v in range(n):
-            if s[dot0 + v] == 0 and (own_neighbours(s, g, v, 1) + own_neighbours(s, g, v, 2)) > 0:
-                out[k] = v
-                k += 1
-        return k
-    for c in (c1, c2):
-        if c < 0:
-            continue
-        x, y = c % w, c // w
-        for yy in range(max(0, y - 2), min(h, y + 3)):
-            for xx in range(max(0, x - 2), min(w, x + 3)):
-                v = yy * w + xx
-                if s[dot0 + v] != 0 or (c == c2 and _near(g, v, c1)):
-                    continue
-                out[k] = v
-                k += 1
-    return k
-
-
-@njit("int64(int32[::1], int32[::1], int64, int32[::1], int64, int32[::1], int64[::1], int32[::1], int32[::1])", cache=True)
-def _threats(s: np.ndarray, g: np.ndarray, p: int, area: np.ndarray, k: int, spare: np.ndarray, work: np.ndarray,
-             tv: np.ndarray, tg: np.ndarray) -> int:
-    """The nodes of ``area[:k]`` where p would gain at once, into ``tv`` with their gains in ``tg``,
-    biggest first; how many."""
-    m = 0
-    for i in range(k):
-        v = area[i]
-        gain = _gain(s, g, v, p, spare, work)
-        if gain > 0:
-            j = m
-            while j > 0 and tg[j - 1] < gain:  # insertion: a handful at most
-                tv[j] = tv[j - 1]
-                tg[j] = tg[j - 1]
-                j -= 1
-            tv[j] = v
-            tg[j] = gain
-            m += 1
-    return m
 
 
 @njit(inline="always")
@@ -215,11 +128,11 @@ def _enter(s: np.ndarray, g: np.ndarray, p: int, level: int, depth: int, c1: int
     area, tv, tg, op, sc = bufs[row], bufs[row + 1], bufs[row + 2], bufs[row + 3], bufs[row + 4]
     f = frames[level]
     f[F_DEPTH], f[F_C1], f[F_C2] = depth, c1, c2
-    k = _area(s, g, c1, c2, area)
-    t = _threats(s, g, p, area, k, stack[2 * level + 2], work, tv, tg)
+    k = captures.area(s, g, c1, c2, area)
+    t = captures.threats(s, g, p, area, k, stack[2 * level + 2], work, tv, tg)
     f[F_BEST] = tg[0] if t > 0 else 0
     best_move[level] = tv[0] if t > 0 else -1
-    f[F_BASE] = _margin(s, p)
+    f[F_BASE] = captures.margin(s, p)
     f[F_NEXT] = 0
     f[F_ANSWERS] = 0
     f[F_ANSWER] = 0
@@ -250,14 +163,14 @@ def _line(s: np.ndarray, g: np.ndarray, p: int, depth: int, centre: int, must: i
             # The next answer to this level's threat: read the line on from there one level down.
             r = tv[f[F_ANSWER]]
             f[F_ANSWER] += 1
-            if not is_legal(after_m, g, r, o) or not _spend(work):
+            if not is_legal(after_m, g, r, o) or not captures.spend(work):
                 if work[W_CUT]:
                     f[F_ANSWER] = f[F_ANSWERS]
                 continue
             after_r = stack[2 * level + 1]
-            after_r[:] = after_m
+            copy_position(after_r, after_m)
             play(after_r, g, r, o)
-            f[F_BEFORE] = _margin(after_r, p) - f[F_BASE]
+            f[F_BEFORE] = captures.margin(after_r, p) - f[F_BASE]
             _enter(after_r, g, p, level + 1, f[F_DEPTH] - 1, r, f[F_MOVE], -1, stack, work, bufs, frames, best_move)
             level += 1
             continue
@@ -272,16 +185,16 @@ def _line(s: np.ndarray, g: np.ndarray, p: int, depth: int, centre: int, must: i
         if f[F_NEXT] < f[F_OPENERS] and not work[W_CUT]:
             m = op[f[F_NEXT]]
             f[F_NEXT] += 1
-            if not _spend(work):
+            if not captures.spend(work):
                 continue
-            after_m[:] = s if level == 0 else stack[2 * level - 1]
+            copy_position(after_m, s if level == 0 else stack[2 * level - 1])
             play(after_m, g, m, p)
-            gained = _margin(after_m, p) - f[F_BASE]
+            gained = captures.margin(after_m, p) - f[F_BASE]
             area, sc, cg = bufs[row], bufs[row + 4], bufs[row + 5]
             c1 = f[F_C1]
-            k = _area(after_m, g, m, c1 if c1 != m else -1, area)
+            k = captures.area(after_m, g, m, c1 if c1 != m else -1, area)
             spare = stack[2 * level + 2]
-            t = _threats(after_m, g, p, area, k, spare, work, tv, tg)
+            t = captures.threats(after_m, g, p, area, k, spare, work, tv, tg)
             if t == 0:
                 continue
             # Giving the threatened dots up for the most the defender takes elsewhere: the line's ceiling.
@@ -290,8 +203,8 @@ def _line(s: np.ndarray, g: np.ndarray, p: int, depth: int, centre: int, must: i
                 continue
             answers = min(t, DEFENCES)
             # The defender's own captures near the threat are answers too (they may break the wall).
-            k = _area(after_m, g, m, -1, area)
-            c = _threats(after_m, g, o, area, k, spare, work, sc, cg)
+            k = captures.area(after_m, g, m, -1, area)
+            c = captures.threats(after_m, g, o, area, k, spare, work, sc, cg)
             for j in range(min(c, 2)):
                 tv[answers] = sc[j]
                 answers += 1
@@ -313,21 +226,6 @@ def _line(s: np.ndarray, g: np.ndarray, p: int, depth: int, centre: int, must: i
             up[F_ANSWER] = up[F_ANSWERS]
 
 
-@njit("int64(int32[::1], int32[::1], int64, int32[::1], int64[::1])", cache=True)
-def _most_now(s: np.ndarray, g: np.ndarray, p: int, spare: np.ndarray, work: np.ndarray) -> int:
-    """The most p gains at once with one move anywhere."""
-    n, nq = s[S_NODES], s[S_QUARTERS]
-    lg0 = o_legal(n, nq)
-    zone = zone_binds(s, p)
-    most = 0
-    for i in range(s[S_NLEGAL]):
-        v = s[lg0 + i]
-        if zone and not in_zone(s, g, v):
-            continue
-        most = max(most, _gain(s, g, v, p, spare, work))
-    return most
-
-
 @njit("int64(int32[::1], int32[::1], int64, int64, int64, int32[:, ::1], int64[::1], int32[:, ::1], int32[::1])", cache=True, nogil=True)
 def attack(s: np.ndarray, g: np.ndarray, centre: int, depth: int, must: int, stack: np.ndarray, work: np.ndarray,
            bufs: np.ndarray, best_move: np.ndarray) -> int:
@@ -335,7 +233,7 @@ def attack(s: np.ndarray, g: np.ndarray, centre: int, depth: int, must: int, sta
     ``centre``, in at most ``depth`` own moves (``must``: an opener tried first); its first move is
     ``best_move[0]`` (-1: none)."""
     p = s[S_TO_MOVE]
-    elsewhere = _most_now(s, g, 3 - p, stack[0], work)
+    elsewhere = captures.most_now(s, g, 3 - p, stack[0], work)
     frames = np.zeros((depth + 1, FRAME), dtype=np.int64)
     return _line(s, g, p, depth, centre, must, elsewhere, stack, work, bufs, frames, best_move)
 
@@ -371,15 +269,15 @@ def local(s: np.ndarray, g: np.ndarray, moves: np.ndarray, plies: int, stack: np
             child = stack[d + 1]
             if v >= 0 and not is_legal(here, g, v, p):
                 continue
-            if not _spend(work):
+            if not captures.spend(work):
                 return
-            child[:] = here
+            copy_position(child, here)
             if v < 0:
                 child[S_TO_MOVE] = 3 - p
             else:
                 play(child, g, v, p)
             if d + 1 == plies:
-                score = _margin(child, p)
+                score = captures.margin(child, p)
                 done = True
             else:
                 d += 1
@@ -389,7 +287,7 @@ def local(s: np.ndarray, g: np.ndarray, moves: np.ndarray, plies: int, stack: np
                 best[d] = -inf
         else:
             if best[d] == -inf:
-                best[d] = _margin(here, p)  # no move here at all
+                best[d] = captures.margin(here, p)  # no move here at all
             if d == 0:
                 return
             score = -best[d]
@@ -480,7 +378,7 @@ class _Reader:
                 continue
             after[:] = s
             play(after, self.g, q, x)
-            gain = _margin(after, x) - _margin(s, x)
+            gain = captures.margin(after, x) - captures.margin(s, x)
             after[S_TO_MOVE] = x  # no answer: the most this point could start
             found = gain + self.forced(after, q, NET_SCREEN)[0]
             if found >= NET_LEAST:
@@ -520,7 +418,7 @@ def _net_keep(reader: _Reader, s: np.ndarray, moves: np.ndarray, centre: int) ->
             return deep[v], shallow[v]
         after[:] = s
         play(after, reader.g, v, p)
-        gain = _margin(after, p) - _margin(s, p)
+        gain = captures.margin(after, p) - captures.margin(s, p)
         return deep[-1] + gain, shallow[-1] + gain
 
     read = {int(v): values(int(v)) for v in moves}
@@ -581,7 +479,7 @@ def _lifeline_keep(reader: _Reader, s: np.ndarray, moves: np.ndarray) -> tuple[n
     # Its own count, as big as the lines' and nets': a ladder read to its end costs as much as they do together,
     # and only where a group of ours has at most three ways out.
     presses = lifeline.Presses(reader.g, np.array([0, reader.work[W_LIMIT], 0], dtype=np.int64), int(s[S_NODES]),
-                               lifeline.Captures(_area, _threats, _most_now), reader.deadline)
+                               reader.deadline)
     found = lifeline.lifeline_keep(presses, s, moves, [int(v) for v in out[:k]])
     reader.ladder_plays += int(presses.work[W_PLAYS])
     return found
