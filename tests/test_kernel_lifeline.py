@@ -154,6 +154,37 @@ def test_a_net_point_beside_both_ways_out_is_read(monkeypatch: pytest.MonkeyPatc
     assert pressed(plies) == 17  # the net point is read
 
 
+RUN_BOX = [(x, y) for y in (2, 3, 4, 5) for x in (9, 10, 11)]
+"""The points above the compiled-read series' game 8 group (Red's six dots on rows 6 and 7, x 8 to 11)."""
+
+
+def test_a_save_the_press_claims_is_read_again_wide() -> None:
+    """2 s game 8 of the compiled read (0 : 25), before move 54: the press said only (10, 5) keeps Red's group,
+    and the master played it; Blue's (11, 4), beside one end of the ways out only, took the group at move 59."""
+    from ai.kernel import lifeline, rules, uct
+
+    before = _record_before("master-vs-oppai-2s-clock-compiled-loss-0-25.sgf", 54)
+    s, g = rules.from_game(before)
+    after = s.copy()
+    rules.play(after, g, 5 * before.width + 10, int(Player.RED))
+    node = {point: point[1] * before.width + point[0] for point in RUN_BOX}
+    # Proved (five plies of both sides above the group, or a move elsewhere): after (10, 5) Blue takes seven.
+    margin = int(rules.units(after, 1) - rules.units(after, 2))
+    assert _value(after, g, 5, -(1 << 20), 1 << 20, [*node.values(), -1]) - margin == 7
+    presses = lifeline.Presses(g, np.array([0, 10**7, 0], dtype=np.int64), before.width * before.height)
+    seed = 6 * before.width + 9
+    assert presses.ladder(after, seed) == 0  # the press's net points, beside two ends, miss (11, 4)
+    assert presses.ladder(after, seed, wide=True) == 7
+    # At the root: the save is not confirmed, so the ladders leave nothing out.
+    out = np.empty(before.width * before.height, dtype=np.int32)
+    moves = out[:int(uct.candidates(s, g, out))].copy()
+    sharp = [int(v) for v in out[:int(uct.sharp(s, g, out))]]
+    root = lifeline.Presses(g, np.array([0, 10**7, 0], dtype=np.int64), before.width * before.height)
+    kept, stake, _covered = lifeline.lifeline_keep(root, s, moves, sharp)
+    assert kept is None and stake == 6  # what the narrow read said was at stake
+    assert not root.work[lifeline.W_CUT]
+
+
 def test_a_taken_dot_has_no_way_out() -> None:
     blue = [(4, 3), (3, 4), (5, 4)]
     game = _board(blue, [(4, 4)])

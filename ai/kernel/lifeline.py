@@ -307,9 +307,9 @@ PLY = 9
 B_ENDS, B_BESIDE, B_COUNT, B_AREA, B_TV, B_TG, B_CUT, B_FAR, B_KEY = range(9)
 BUFS = 9
 
-# A pass's own ``run`` array: the count of moves at which it ends, and 1 once it ran out of them (its values are
-# then not kept).
-R_STOP, R_SHORT = 0, 1
+# A pass's own ``run`` array: the count of moves at which it ends, 1 once it ran out of them (its values are then
+# not kept), and the ends of the ways out a net point of the attacker's is beside at least (2; 1: wide).
+R_STOP, R_SHORT, R_LEAST = 0, 1, 2
 
 
 @njit(inline="always")
@@ -389,12 +389,12 @@ def _add(s: np.ndarray, g: np.ndarray, nodes: np.ndarray, k: int, p: int, out: n
 
 
 @njit(inline="always")
-def _moves(s: np.ndarray, g: np.ndarray, row: np.ndarray, d: int, nets: bool, work: np.ndarray, bufs: np.ndarray,
-           spare: np.ndarray, out: np.ndarray) -> int:
+def _moves(s: np.ndarray, g: np.ndarray, row: np.ndarray, d: int, nets: bool, least: int, work: np.ndarray,
+           bufs: np.ndarray, spare: np.ndarray, out: np.ndarray) -> int:
     """The press's moves at ``s`` (its group's cuts in ``row``, ``d`` its side) into ``out``; how many.
 
     The attacker shuts a way out at the group's end or at the edge's, or (``nets``) takes a net point: a free
-    node beside two of those ends, which shuts neither but answers both. The defender plays on a way out or
+    node beside ``least`` of those ends (two: it shuts neither but answers both). The defender plays on a way out or
     beside one (a cut's node is not the only way to open another; with ``nets``, beside the edge's ends too,
     where a net point is answered), takes dots near them (it may break the attacker's wall), or gives the
     group up (-1)."""
@@ -404,7 +404,7 @@ def _moves(s: np.ndarray, g: np.ndarray, row: np.ndarray, d: int, nets: bool, wo
     m = _add(s, g, around, k, p, out, 0)
     if p != d:
         if nets:
-            m = _add(s, g, near, beside(around, k, w, n, 2, near, count), p, out, m)
+            m = _add(s, g, near, beside(around, k, w, n, least, near, count), p, out, m)
         return m
     m = _add(s, g, near, beside(around, k if nets else row[0], w, n, 1, near, count), p, out, m)
     # Near its ways out; a group shut in and not yet taken (none left): anywhere.
@@ -446,14 +446,15 @@ def _order(s: np.ndarray, g: np.ndarray, seed: int, moves: np.ndarray, m: int, a
 
 
 @njit(inline="always")
-def _key(s: np.ndarray, seed: int, nets: bool, zob: np.ndarray) -> int:
+def _key(s: np.ndarray, seed: int, nets: bool, least: int, zob: np.ndarray) -> int:
     """The pressed position's key in the table: its dots, the side to move, the group and whether net points are
-    read (``zob``'s random words: three a node, then one a node for the group, then the side, then nets)."""
+    read, beside how many ends (``zob``'s random words: three a node, then one a node for the group, then the
+    side, then the net points beside one end and beside two)."""
     n, nq = s[S_NODES], s[S_QUARTERS]
     dot0 = o_dot(n, nq)
     h = zob[3 * n + seed] ^ zob[4 * n + s[S_TO_MOVE] - 1]
     if nets:
-        h ^= zob[4 * n + 2]
+        h ^= zob[4 * n + 1 + least]
     for v in range(n):
         p = s[dot0 + v]
         if p != 0:
@@ -485,13 +486,13 @@ def _open(level: int, plies: int, alpha: int, beta: int, g: np.ndarray, seed: in
     if row[0] >= FREE[1 if to == d else 0]:
         return True, captures.margin(s, a)  # out
     nets = plies > nets_above
-    key = _key(s, seed, nets, zob)
+    key = _key(s, seed, nets, run[R_LEAST], zob)
     place = key & (TABLE - 1)
     if known[place] == key and table[place, 0] >= plies:
         value, bound = table[place, 1], table[place, 2]
         if bound == 0 or (bound > 0 and value >= beta) or (bound < 0 and value <= alpha):
             return True, value
-    m = _moves(s, g, row, d, nets, work, bufs, line[line.shape[0] - 1], moves[level])
+    m = _moves(s, g, row, d, nets, run[R_LEAST], work, bufs, line[line.shape[0] - 1], moves[level])
     if m == 0:
         return True, captures.margin(s, a)
     _order(s, g, seed, moves[level], m, to == a, line[line.shape[0] - 2], rows[level], bufs)
@@ -569,10 +570,10 @@ class Presses:
         self.cut = np.zeros(n, dtype=np.int32)
         self.far = np.zeros(n, dtype=np.int32)
         self.bufs = np.zeros((BUFS, max(n, 64)), dtype=np.int32)
-        self.run = np.zeros(2, dtype=np.int64)
+        self.run = np.zeros(3, dtype=np.int64)
         self.known = np.zeros(TABLE, dtype=np.int64)
         self.table = np.zeros((TABLE, 3), dtype=np.int64)
-        self.zob = np.random.default_rng(n).integers(-(1 << 63), (1 << 63) - 1, size=4 * n + 3, dtype=np.int64)
+        self.zob = np.random.default_rng(n).integers(-(1 << 63), (1 << 63) - 1, size=4 * n + 4, dtype=np.int64)
         self.line = np.zeros((0, 0), dtype=np.int32)  # per ply (sized at a ladder): positions, cuts, moves, frames
         self.cuts = np.zeros((0, CUT), dtype=np.int32)
         self.rows = np.zeros((0, MOST_MOVES, CUT), dtype=np.int32)
@@ -597,10 +598,11 @@ class Presses:
         m = int(beside(around, k, int(self.g[0]), n, 1, near, count))
         return {int(v) for v in around[:k]} | {int(v) for v in near[:m]}
 
-    def ladder(self, s: np.ndarray, seed: int, plies: int = LADDER_PLIES) -> int:
+    def ladder(self, s: np.ndarray, seed: int, plies: int = LADDER_PLIES, *, wide: bool = False) -> int:
         """What the group at ``seed``'s other side gains (units) by pressing it from ``s``, whoever is to move,
         each side at its best: the attacker on the group's cut, the defender on it, by a capture near it, or by
-        giving the group up. 0 where the group gets out, or the read ends first."""
+        giving the group up. 0 where the group gets out, or the read ends first. ``wide``: the attacker's net
+        points are any beside an end of the ways out (a move's save checked), not only those beside two."""
         d = int(s[o_live(int(s[S_NODES]), int(s[S_QUARTERS])) + seed])
         if d == 0:
             return 0
@@ -615,6 +617,7 @@ class Presses:
         base = _margin(s, 3 - d)
         # First only whether the press takes anything (a null window: one escape refutes each try), which is
         # most of the time no; then how much.
+        self.run[R_LEAST] = 1 if wide else 2
         if self._pass(seed, plies, base, base + 1) <= base:
             return 0
         return max(0, self._pass(seed, plies, base, INF) - base)
@@ -700,13 +703,14 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
     base = _margin(s, p)
     value: dict[int, int] = {}
     shallow: dict[int, int] = {}
+    losses: dict[int, list[int]] = {}  # what each group's ladder takes after the move (read again or not)
     for v in read:
         after = s.copy()
         play(after, g, v, p)
         now = _margin(after, p) - base
-        lost = max(presses.ladder(after, seed) if v in near or v in sharp else there
-                   for (seed, near), there in zip(pressed, elsewhere_ladders, strict=True))
-        value[v] = now - lost
+        losses[v] = [presses.ladder(after, seed) if v in near or v in sharp else there
+                     for (seed, near), there in zip(pressed, elsewhere_ladders, strict=True)]
+        value[v] = now - max(losses[v])
         shallow[v] = now - int(captures.most_now(after, g, o, spare, presses.work))
         if presses.work[W_CUT]:
             return None, 0, covered
@@ -722,4 +726,23 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
         return elsewhere >= best or not (raised or elsewhere < elsewhere_shallow)
 
     keep = np.array([kept(int(v)) for v in moves])
-    return (None if keep.all() or not keep.any() else keep), best - elsewhere, covered
+    if keep.all() or not keep.any() or not _confirmed(presses, s, top, pressed, losses, sharp):
+        return None, best - elsewhere, covered
+    return keep, best - elsewhere, covered
+
+
+def _confirmed(presses: Presses, s: np.ndarray, top: list[int], pressed: list[tuple[int, set[int]]],
+               losses: dict[int, list[int]], sharp: list[int]) -> bool:
+    """Whether the best moves' ladders, read again with the attacker's net points any beside an end of the ways
+    out, take no more than read: the press's own miss some (the 2 s game 8's (11, 4), beside one end), and a
+    save claimed wrongly would leave every other move out. A read cut or run out of its moves confirms nothing."""
+    p = int(s[S_TO_MOVE])
+    for v in top:
+        after = s.copy()
+        play(after, presses.g, v, p)
+        for i, (seed, near) in enumerate(pressed):
+            if v not in near and v not in sharp:
+                continue  # read as a move elsewhere: its ladder is the null move's
+            if presses.ladder(after, seed, wide=True) > losses[v][i] or presses.short or presses.work[W_CUT]:
+                return False
+    return True

@@ -325,6 +325,12 @@ read too in 7, without them in 9 of the same 12; at 2 s (seed 42) with net point
 of 20, without the ladders one (docs/MEASURED.md, «The ladders' read», «Net points»). Read in Python, a press
 costs some 20 µs a move, and is cut at the game's count just where a group needs it."""
 
+PRESS_COUNT = 1.5
+"""The ladders' own count of moves against the lines' and nets' count. A move of the compiled press costs about
+half of what it did in Python (10.3 µs against 18.9 on the recorded games' turns, docs/MEASURED.md «The compiled
+press»), so these take less time than the first count did, and leave room for the check of a save
+(``lifeline._confirmed``): the 4 : 14 game's root read 25,987 moves and its check 2,324, at a count of 27,000."""
+
 NEAR_LINE = 1
 """Steps round the other side's line's first move within which root moves are read as answers to it."""
 
@@ -476,10 +482,10 @@ def _lifeline_keep(reader: _Reader, s: np.ndarray, moves: np.ndarray) -> tuple[n
 
     out = np.empty(int(s[S_NODES]), dtype=np.int32)
     k = int(uct.sharp(s, reader.g, out))
-    # Its own count, as big as the lines' and nets': a ladder read to its end costs as much as they do together,
-    # and only where a group of ours has at most three ways out.
-    presses = lifeline.Presses(reader.g, np.array([0, reader.work[W_LIMIT], 0], dtype=np.int64), int(s[S_NODES]),
-                               reader.deadline)
+    # Its own count (PRESS_COUNT times the lines' and nets'): a ladder read to its end costs as much as they do
+    # together, and only where a group of ours has at most three ways out.
+    limit = int(PRESS_COUNT * reader.work[W_LIMIT])
+    presses = lifeline.Presses(reader.g, np.array([0, limit, 0], dtype=np.int64), int(s[S_NODES]), reader.deadline)
     found = lifeline.lifeline_keep(presses, s, moves, [int(v) for v in out[:k]])
     reader.ladder_plays += int(presses.work[W_PLAYS])
     return found
