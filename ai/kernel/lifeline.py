@@ -503,15 +503,18 @@ def _open(level: int, plies: int, alpha: int, beta: int, g: np.ndarray, seed: in
     return False, 0
 
 
-@njit("int64(int32[:, ::1], int32[::1], int64, int64, int64, int64, int64, int64[::1], int64[::1], int32[:, ::1], "
-      "int32[:, :, ::1], int32[:, ::1], int64[:, ::1], int32[:, ::1], int64[::1], int64[:, ::1], int64[::1])",
-      cache=True, nogil=True)
+_PRESS_TYPES = ("int64(int32[:, ::1], int32[::1], int64, int64, int64, int64, int64, int64[::1], int64[::1], "
+                "int32[:, ::1], int32[:, :, ::1], int32[:, ::1], int64[:, ::1], int32[:, ::1], int64[::1], "
+                "int64[:, ::1], int64[::1])")
+
+
+@njit(_PRESS_TYPES, cache=True, nogil=True)  # on one line: ai.kernel.cache counts the cached functions so
 def press(line: np.ndarray, g: np.ndarray, seed: int, plies: int, alpha: int, beta: int, nets_above: int,
           run: np.ndarray, work: np.ndarray, cuts: np.ndarray, rows: np.ndarray, moves: np.ndarray,
           frames: np.ndarray, bufs: np.ndarray, known: np.ndarray, table: np.ndarray, zob: np.ndarray) -> int:
     """The attacker's margin at the end of the press from ``line[0]`` on the group at ``seed`` (its cuts in
-    ``cuts[0]``), ``plies`` deep, alpha-beta in (alpha, beta), the attacker maximising; net points are read
-    while more than ``nets_above`` plies are left. Ply L's position is ``line[L]``, its moves ``moves[L]`` with
+    ``cuts[0]``), ``plies`` deep, alpha-beta in (alpha, beta), the attacker maximising; net points (beside
+    ``run[R_LEAST]`` ends) are read while more than ``nets_above`` plies are left. Ply L's position is ``line[L]``, its moves ``moves[L]`` with
     their positions' cuts ``rows[L]``; ``line``'s last two rows are scratch. ``known`` and ``table``: the
     positions read, by key (:func:`_key`): plies, value and bound (1: the value is at least this, -1: at
     most, 0: exact)."""
@@ -539,7 +542,7 @@ def press(line: np.ndarray, g: np.ndarray, seed: int, plies: int, alpha: int, be
                 level += 1
                 continue
         else:
-            value = f[P_BEST]
+            value = int(f[P_BEST])
             if not work[W_CUT] and not run[R_SHORT]:
                 place = f[P_KEY] & (TABLE - 1)
                 known[place] = f[P_KEY]
