@@ -5,7 +5,7 @@
 Each record (by default the games in ``bench/data``) is replayed; at each turn of ``--side`` (by default the
 master's, the side named ``master`` in the record, else both) the root's ladders are read as the master's
 reading would with ``read.LADDERS`` on: :func:`ai.kernel.lifeline.lifeline_keep` over the search's root
-moves, at the count the master gives its reading for a move of ``--seconds`` (1 s by default). Only that
+moves, at the count the master gives its ladders for a move of ``--seconds`` (1 s by default). Only that
 read is timed. One line per record: its turns, the milliseconds of a turn's read (median, mean, how many
 over 300, the slowest), the press's moves a turn (mean), and the microseconds of one move; the last line
 sums them all up. Run it on an idle machine, or beside the same load for every figure compared.
@@ -54,12 +54,13 @@ def turns(path: Path, side: str) -> list[tuple[Game, int]]:
 
 def read_turn(game: Game, seconds: float) -> tuple[float, int]:
     """The milliseconds and the press's moves of the ladders' read at the root of ``game``."""
-    from ai.kernel import lifeline, master, rules, uct
+    from ai.kernel import lifeline, master, read, rules, uct
     from ai.work import MOVES_PER_SECOND
 
     s, g = rules.from_game(game)
     n = int(s[rules.S_NODES])
-    limit = int(master.READ_SHARE * seconds * MOVES_PER_SECOND / master._read_weight(s))
+    lines = int(master.READ_SHARE * seconds * MOVES_PER_SECOND / master._read_weight(s))
+    limit = int(read.PRESS_COUNT * lines)  # as read's own ladders are counted
     out = np.empty(n, dtype=np.int32)
     moves = out[:int(uct.candidates(s, g, out))].copy()
     sharp = [int(v) for v in out[:int(uct.sharp(s, g, out))]]
