@@ -320,10 +320,9 @@ itself; in classic a dot counts (running a ladder that works costs one dot more 
 
 LADDERS = False
 """Whether :func:`bounds` reads the side to move's ladders (:func:`lifeline.lifeline_keep`). Off: on 15×15 against
-oppai-rs at 1 s (seed 43, on the clock) the master with them was ahead in 6 of the first 12 games, with net points
-read too in 7, without them in 9 of the same 12; at 2 s (seed 42) with net points it lost five games by 10 or more
-of 20, without the ladders one (docs/MEASURED.md, «The ladders' read», «Net points»). Read in Python, a press
-costs some 20 µs a move, and is cut at the game's count just where a group needs it."""
+oppai-rs at 2 s (seed 42, on the clock) the master with them, compiled and a save checked, was ahead in 10 games
+of 20 (margin −0.70, one lost by 10 or more), without them in 12 (+3.15, one); the Python read with net points lost
+five by 10 or more (docs/MEASURED.md, «Net points», «The compiled press»)."""
 
 PRESS_COUNT = 1.5
 """The ladders' own count of moves against the lines' and nets' count. A move of the compiled press costs about
