@@ -677,7 +677,8 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
     take or save at once); any other move is worth a move elsewhere. The other side's groups are left to the
     other reads: a caught group's claim here holds against every defence beside its cut, so only our own
     groups' are used to leave moves out. As in ``read``, only a move the ladders make worse than it looks
-    is left out, unless they make the best one better than it looks."""
+    is left out, unless they make the best one better than it looks; and only once the best moves' saves are
+    confirmed by a wider read (:func:`_confirmed`)."""
     g = presses.g
     p = int(s[S_TO_MOVE])
     o = 3 - p
