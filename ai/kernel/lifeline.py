@@ -39,7 +39,6 @@ from ai.kernel.rules import (
     o_legal,
     o_live,
     play,
-    units,
     zone_binds,
 )
 
@@ -617,7 +616,7 @@ class Presses:
             self.frames = np.zeros((plies + 1, PLY), dtype=np.int64)
         self.line[0] = s
         _cuts(s, self.g, seed, self.cuts[0], self.cut, self.far)
-        base = _margin(s, 3 - d)
+        base = captures.margin(s, 3 - d)
         # First only whether the press takes anything (a null window: one escape refutes each try), which is
         # most of the time no; then how much.
         self.run[R_LEAST] = 1 if wide else 2
@@ -634,10 +633,6 @@ class Presses:
         self.run[R_STOP], self.run[R_SHORT] = int(self.work[W_PLAYS]) + LADDER_MOVES, 0
         return int(press(self.line, self.g, seed, plies, alpha, beta, plies - NET_POINT_PLIES, self.run, self.work,
                          self.cuts, self.rows, self.moves, self.frames, self.bufs, self.known, self.table, self.zob))
-
-
-def _margin(s: np.ndarray, p: int) -> int:
-    return int(units(s, p)) - int(units(s, 3 - p))
 
 
 def _groups(s: np.ndarray, g: np.ndarray) -> list[tuple[int, int]]:
@@ -704,14 +699,14 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
     legal = {int(v) for v in moves}
     read = sorted((covered | set(sharp)) & legal)
     spare = np.zeros(s.shape[0], dtype=np.int32)
-    base = _margin(s, p)
+    base = captures.margin(s, p)
     value: dict[int, int] = {}
     shallow: dict[int, int] = {}
     losses: dict[int, list[int]] = {}  # what each group's ladder takes after the move (read again or not)
     for v in read:
         after = s.copy()
         play(after, g, v, p)
-        now = _margin(after, p) - base
+        now = captures.margin(after, p) - base
         losses[v] = [presses.ladder(after, seed) if v in near or v in sharp else there
                      for (seed, near), there in zip(pressed, elsewhere_ladders, strict=True)]
         value[v] = now - max(losses[v])
