@@ -9,21 +9,21 @@ from pathlib import Path
 import pytest
 
 from bench import ladders
-from engine import Player, sgf
+from engine import Game, Player, sgf
 
 RECORD = ladders.DATA / "master-vs-oppai-2s-clock-nets-loss-1-17.sgf"
 """The master Red (``PW[master]``), lost 1 : 17 to a 10-dot group a read to its end keeps (move 110)."""
 
 
 def _cut(tmp_path: Path, moves: int) -> Path:
-    """The record's first ``moves`` moves, as a record of its own."""
+    """The record's first ``moves`` moves, as a record of its own (its players named as in the record)."""
     record = sgf.read(RECORD.read_bytes())
-    text = RECORD.read_text(encoding="utf-8")
-    # The root and the first moves: ";B[..]" and ";W[..]" nodes, one each.
-    head = re.match(rf"\(;[^;]*((?:;[BW]\[[a-z]{{2}}\]){{{moves}}})", text)
-    assert head is not None and record.game.move_count > moves
+    whole = record.game
+    game = Game(whole.width, whole.height, whole.rules, zone=whole.zone_rule)
+    for action in whole.history[:moves]:
+        game.play(action.point, player=action.player)
     path = tmp_path / "cut.sgf"
-    path.write_text(head.group(0) + ")", encoding="utf-8")
+    path.write_text(sgf.dumps(game, info={key: record.info[key] for key in ("PB", "PW")}), encoding="utf-8")
     return path
 
 
