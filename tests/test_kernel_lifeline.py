@@ -7,19 +7,27 @@ Blue's (9, 14) on every run along the edge was answered beside it until all of t
 The 0 : 33 game (``…-loss-0-33.sgf``, the master Red, played with this read's first version) checks the cut
 nearest the edge: a way out that ran over Red's own dots was shut at its edge end. The 0 : 42 game
 (``…-loss-0-42.sgf``, the master Blue) checks a net point: Red's (13, 13), beside both of the group's ways out,
-took 17 dots after the master's move far away.
+took 17 dots after the master's move far away. The 2 : 33 game (``…-ladders-loss-2-33.sgf``, the master Blue,
+the ladders read) checks a net point beside one end only, which decides whether a group is pressed at all; the
+0 : 34 game (``master-vs-oppai-1s-clock-loss-0-34.sgf``, equal time, the master Blue) checks a move beside one
+group's cut that keeps another group too.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
 
 from ai import kernel
+from ai.work import MOVES_PER_SECOND
 from engine import Game, Player, Rules, sgf
 from tests.test_kernel_read import _left_out, _root_moves, _value
+
+if TYPE_CHECKING:
+    from ai.kernel.lifeline import Presses
 
 pytestmark = pytest.mark.skipif(kernel.switched_off(), reason=f"{kernel.SWITCH_ENV} keeps the kernel off")
 
@@ -161,7 +169,7 @@ RUN_BOX = [(x, y) for y in (2, 3, 4, 5) for x in (9, 10, 11)]
 def test_a_save_the_press_claims_is_read_again_wide() -> None:
     """2 s game 8 of the compiled read (0 : 25), before move 54: the press said only (10, 5) keeps Red's group,
     and the master played it; Blue's (11, 4), beside one end of the ways out only, took the group at move 59."""
-    from ai.kernel import lifeline, rules, uct
+    from ai.kernel import lifeline, rules
 
     before = _record_before("master-vs-oppai-2s-clock-compiled-loss-0-25.sgf", 54)
     s, g = rules.from_game(before)
@@ -175,14 +183,91 @@ def test_a_save_the_press_claims_is_read_again_wide() -> None:
     seed = 6 * before.width + 9
     assert presses.ladder(after, seed) == 0  # the press's net points, beside two ends, miss (11, 4)
     assert presses.ladder(after, seed, wide=True) == 7
-    # At the root: the save is not confirmed, so the ladders leave nothing out.
-    out = np.empty(before.width * before.height, dtype=np.int32)
+    # At the root: (10, 5) is read again wide, and so is each save claimed after it; none holds, so nothing is
+    # at stake between the best move and one elsewhere, and the ladders leave nothing out.
+    kept, stake, root = _keep(before)
+    assert kept is None and stake == 0
+    assert not root.work[lifeline.W_CUT]
+
+
+def _keep(game: Game, count: int = 10**7) -> tuple[set[tuple[int, int]] | None, int, Presses]:
+    """The root moves the ladders keep in ``game`` (None: all), the stake, and the root's read."""
+    from ai.kernel import lifeline, rules, uct
+
+    s, g = rules.from_game(game)
+    out = np.empty(game.width * game.height, dtype=np.int32)
     moves = out[:int(uct.candidates(s, g, out))].copy()
     sharp = [int(v) for v in out[:int(uct.sharp(s, g, out))]]
-    root = lifeline.Presses(g, np.array([0, 10**7, 0], dtype=np.int64), before.width * before.height)
-    kept, stake, _covered = lifeline.lifeline_keep(root, s, moves, sharp)
-    assert kept is None and stake == 6  # what the narrow read said was at stake
-    assert not root.work[lifeline.W_CUT]
+    root = lifeline.Presses(g, np.array([0, count, 0], dtype=np.int64), game.width * game.height)
+    keep, stake, _covered = lifeline.lifeline_keep(root, s, moves, sharp)
+    kept = None if keep is None else {(int(v) % game.width, int(v) // game.width)
+                                      for v, k in zip(moves, keep, strict=True) if k}
+    return kept, stake, root
+
+
+NET_2_33 = "master-vs-oppai-2s-clock-ladders-loss-2-33.sgf"
+"""The 2 s series' game 5 with the ladders read (the master Blue): its 27-dot group, (10, 2) among them, was taken
+at move 174 through the bottom, where it reached the edge; at move 167 the master played (2, 2), far away."""
+
+
+def test_a_net_point_beside_one_end_is_seen_before_the_group_is_pressed() -> None:
+    from ai.kernel import lifeline, rules
+
+    before = _record_before(NET_2_33, 167)
+    s, g = rules.from_game(before)
+    null = s.copy()
+    null[rules.S_TO_MOVE] = int(Player.RED)
+    seed = 2 * before.width + 10
+    presses = lifeline.Presses(g, np.array([0, 10**7, 0], dtype=np.int64), before.width * before.height)
+    assert presses.ladder(null, seed) == 0  # the narrow press: Red's net points beside two ends take nothing
+    assert presses.ladder(null, seed, wide=True) == 27
+    kept, stake, _root = _keep(before, _count(before))
+    assert stake == 27
+    assert kept == {(5, 12), (5, 13), (6, 13), (6, 14), (7, 12), (7, 14)}  # (2, 2) is left out
+    # Two moves later the group is lost whatever Blue plays; the game's (7, 12) loses three dots more.
+    later = _record_before(NET_2_33, 169)
+    kept, stake, _root = _keep(later, _count(later))
+    assert stake == 2 and kept is not None and (7, 12) not in kept
+
+
+def _count(game: Game) -> int:
+    """The ladders' count of moves at a 1 s move, as the master gives it (``read.PRESS_COUNT``)."""
+    from ai.kernel import master, read, rules
+
+    s, _g = rules.from_game(game)
+    return int(read.PRESS_COUNT * int(master.READ_SHARE * 1.0 * MOVES_PER_SECOND / master._read_weight(s)))
+
+
+EDGE_0_34 = "master-vs-oppai-1s-clock-loss-0-34.sgf"
+"""The equal-time series' game 5 (the master Blue, no ladders read): at move 171 the master played (14, 4), and
+Red's (9, 1) and (10, 2) took 27 dots on the top edge."""
+
+EDGE_BOX = [(8, 0), (9, 0), (9, 1), (10, 2), (11, 0), (12, 0), (12, 1), (12, 2)]
+"""The free points round the top-edge group's two ways out before move 171."""
+
+
+def test_a_move_beside_one_group_that_saves_another_is_kept() -> None:
+    from ai.kernel import rules
+
+    before = _record_before(EDGE_0_34, 171)
+    s, g = rules.from_game(before)
+    node = {point: point[1] * before.width + point[0] for point in EDGE_BOX}
+    # Proved (seven plies of both sides in the box, or a move elsewhere): a move elsewhere loses the 27 dots.
+    values = {}
+    for point in [*EDGE_BOX, None]:
+        after = s.copy()
+        if point is None:
+            after[rules.S_TO_MOVE] = int(Player.RED)
+        else:
+            rules.play(after, g, node[point], int(Player.BLUE))
+        values[point] = -_value(after, g, 6, -(1 << 20), 1 << 20, [*node.values(), -1])
+    saving = {point for point, v in values.items() if v >= values[None] + 27}
+    assert saving == {(8, 0), (9, 0), (9, 1), (10, 2), (11, 0), (12, 0), (12, 1)}
+    kept, stake, _root = _keep(before, _count(before))
+    assert stake == 29
+    # (8, 0) is beside the big group's cut only, and keeps the small one, beside the other cut, too. (10, 2) is
+    # a save the press misses: after Red's (11, 0) its defender does not try (8, 0), which threatens (8, 1).
+    assert kept == saving - {(10, 2)}
 
 
 def test_a_taken_dot_has_no_way_out() -> None:
