@@ -327,8 +327,8 @@ five by 10 or more (docs/MEASURED.md, «Net points», «The compiled press»).""
 PRESS_COUNT = 1.5
 """The ladders' own count of moves against the lines' and nets' count. A move of the compiled press costs about
 half of what it did in Python (10.3 µs against 18.9 on the recorded games' turns, docs/MEASURED.md «The compiled
-press»), so these take less time than the first count did, and leave room for the check of a save
-(``lifeline._confirmed``): the 4 : 14 game's root read 25,987 moves and its check 2,324, at a count of 27,000."""
+press»), so these take less time than the first count did, and leave room for the wide reads that check a save
+(``lifeline._wide_loss``): the 4 : 14 game's root read 25,987 moves and its check 2,324, at a count of 27,000."""
 
 NEAR_LINE = 1
 """Steps round the other side's line's first move within which root moves are read as answers to it."""
