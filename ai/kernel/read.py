@@ -322,7 +322,9 @@ LADDERS = False
 """Whether :func:`bounds` reads the side to move's ladders (:func:`lifeline.lifeline_keep`). Off: on 15×15 against
 oppai-rs at 2 s (seed 42, on the clock) the master with them, compiled and a save checked, was ahead in 10 games
 of 20 (margin −0.70, one lost by 10 or more), without them in 12 (+3.15, one); the Python read with net points lost
-five by 10 or more (docs/MEASURED.md, «Net points», «The compiled press»)."""
+five by 10 or more. With a group's press read wide, at equal time (seed 44): 14 of 20 with and without them, the
+margin +1.90 with and +3.35 without (docs/MEASURED.md, «Net points», «The compiled press», «Pressed groups read
+wide»)."""
 
 PRESS_COUNT = 1.5
 """The ladders' own count of moves against the lines' and nets' count. A move of the compiled press costs about
