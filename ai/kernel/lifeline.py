@@ -669,9 +669,9 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
 
     A move is worth what it takes at once less the biggest of those groups the other side's ladder then
     takes: every group read again after a move on or beside either end of any one's ways out, or in ``sharp``
-    (the moves that take or save at once); any other move is worth a move elsewhere. The other side's groups are left to the
-    other reads: a caught group's claim here holds against every defence beside its cut, so only our own
-    groups' are used to leave moves out. As in ``read``, only a move the ladders make worse than it looks
+    (the moves that take or save at once); any other move is worth a move elsewhere. The other side's groups
+    are left to the other reads: a caught group's claim here holds against every defence beside its cut, so
+    only our own groups' are used to leave moves out. As in ``read``, only a move the ladders make worse than it looks
     is left out, unless they make the best one better than it looks.
 
     Whether a group is pressed at all is read wide (the attacker's net points beside any end of the ways out):
