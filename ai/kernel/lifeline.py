@@ -671,8 +671,8 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
     takes: every group read again after a move on or beside either end of any one's ways out, or in ``sharp``
     (the moves that take or save at once); any other move is worth a move elsewhere. The other side's groups
     are left to the other reads: a caught group's claim here holds against every defence beside its cut, so
-    only our own groups' are used to leave moves out. As in ``read``, only a move the ladders make worse than it looks
-    is left out, unless they make the best one better than it looks.
+    only our own groups' are used to leave moves out. As in ``read``, only a move the ladders make worse than
+    it looks is left out, unless they make the best one better than it looks.
 
     Whether a group is pressed at all is read wide (the attacker's net points beside any end of the ways out):
     the 2 s game 5's 27 dots (``bench/data/master-vs-oppai-2s-clock-ladders-loss-2-33.sgf``) were lost to a net
@@ -684,7 +684,8 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
     null = s.copy()
     null[S_TO_MOVE] = o
     live0 = o_live(int(s[S_NODES]), int(s[S_QUARTERS]))
-    pressed: list[tuple[int, set[int]]] = []  # seed, the nodes near its cut
+    seeds: list[int] = []  # the pressed groups
+    covered: set[int] = set()  # the nodes near their cuts
     elsewhere_ladders = []  # what each group's ladder takes after a move elsewhere
     for seed, _size in _groups(s, g):
         if int(s[live0 + seed]) != p:
@@ -695,11 +696,10 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
         there = presses.ladder(null, seed, wide=True)
         if there == 0:
             continue  # no ladder takes it even with the other side to move first: left to the search
-        pressed.append((seed, presses.near(row, int(s[S_NODES]))))
+        seeds.append(seed)
+        covered |= presses.near(row, int(s[S_NODES]))
         elsewhere_ladders.append(there)
-    covered = {v for _seed, near in pressed for v in near}
-    seeds = [seed for seed, _near in pressed]
-    if presses.work[W_CUT] or not pressed:
+    if presses.work[W_CUT] or not seeds:
         return None, 0, covered
     legal = {int(v) for v in moves}
     read = sorted((covered | set(sharp)) & legal)
