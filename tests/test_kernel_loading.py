@@ -340,7 +340,25 @@ def test_the_compile_reports_its_progress(finished: Path, tmp_path: Path) -> Non
 
 def test_a_finished_cache_holds_each_cached_function_once(finished: Path) -> None:
     """The count progress() measures against, read from the sources, is what a compile leaves."""
-    assert len(list(finished.glob("*.nbi"))) == cache.code_files(finished) == cache.cached_functions() > 0
+    assert cache.code_files(finished, ".nbi") == cache.code_files(finished) == cache.cached_functions() > 0
+
+
+def test_the_ladders_press_is_compiled_only_where_their_read_is_on(finished: Path) -> None:
+    """``ai.kernel.cache`` reads ``read.LADDERS`` from its source text (it imports no numba): the two agree, and
+    with the ladders off the game's kernel never imports the press, so a first launch does not compile it."""
+    from ai.kernel import read
+
+    assert (cache.LADDERS_SOURCE in cache.cached_sources()) is read.LADDERS
+    script = """
+        import sys
+        from ai.kernel import warm
+        warm.compile_all()
+        print("press imported:", "ai.kernel.lifeline" in sys.modules)
+    """
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(script)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=NET_SECONDS)
+    assert done.returncode == 0, done.stderr
+    assert f"press imported: {read.LADDERS}" in done.stdout
 
 
 def _moved_sources(tmp_path: Path) -> Path:

@@ -219,8 +219,8 @@ def _cache_elsewhere() -> None:
                 unwritable, temporary)
 
 
-_KERNEL_MODULES = ("ai.kernel.rules", "ai.kernel.uct", "ai.kernel.lifeline", "ai.kernel.read", "ai.kernel.master",
-                   "ai.kernel.warm")
+_KERNEL_MODULES = ("ai.kernel.rules", "ai.kernel.captures", "ai.kernel.uct", "ai.kernel.lifeline", "ai.kernel.read",
+                   "ai.kernel.master", "ai.kernel.warm")
 
 
 def _import_kernel() -> int:
@@ -232,7 +232,9 @@ def _import_kernel() -> int:
     from numba.core.caching import FunctionCache
 
     misses = 0
-    for name in ("ai.kernel.rules", "ai.kernel.uct", "ai.kernel.lifeline", "ai.kernel.read"):
+    for name in ("ai.kernel.rules", "ai.kernel.captures", "ai.kernel.uct", "ai.kernel.lifeline", "ai.kernel.read"):
+        if name not in sys.modules or f"{name.rsplit('.', 1)[1]}.py" not in cache.cached_sources():
+            continue  # the ladders' press, off: a test or bench compiled it here, not the game
         for value in vars(sys.modules[name]).values():
             # Only the cached functions: numba also compiles an inlined helper on its own, uncached.
             if isinstance(getattr(value, "_cache", None), FunctionCache):

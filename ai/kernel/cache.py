@@ -64,6 +64,10 @@ update, for a few per cent at most."""
 
 _CACHED = re.compile(r"^@njit\(.*\bcache=True", re.MULTILINE)
 
+LADDERS_SOURCE, LADDERS_ON = "lifeline.py", re.compile(r"^LADDERS = True\b", re.MULTILINE)
+"""The ladders' press, and how ``read.py`` says its read is on (``read.LADDERS``, read here as text: this module
+imports no numba). Off, nothing imports the press, so no cache holds it and a first launch does not compile it."""
+
 
 def source_key(folder: Path | None = None) -> str:
     """A short hash of the kernel's source files (in ``folder``, by default this one's): a new one for
@@ -149,16 +153,31 @@ def shipped_cache() -> Path | None:
 
 
 @functools.lru_cache(maxsize=1)
+def cached_sources() -> tuple[str, ...]:
+    """The kernel's source files whose functions a complete cache holds: all but :data:`LADDERS_SOURCE` while
+    the ladders' read is off."""
+    ladders = bool(LADDERS_ON.search((SOURCES / "read.py").read_text(encoding="utf-8")))
+    return tuple(sorted(path.name for path in SOURCES.glob("*.py") if ladders or path.name != LADDERS_SOURCE))
+
+
+@functools.lru_cache(maxsize=1)
 def cached_functions() -> int:
     """How many kernel functions numba caches (one index file and one code file each in a complete
-    cache): those its sources declare with ``cache=True``."""
-    return sum(len(_CACHED.findall(path.read_text(encoding="utf-8"))) for path in SOURCES.glob("*.py"))
+    cache): those the :func:`cached_sources` declare with ``cache=True``."""
+    return sum(len(_CACHED.findall((SOURCES / name).read_text(encoding="utf-8"))) for name in cached_sources())
 
 
-def code_files(folder: Path) -> int:
-    """How many compiled functions ``folder`` holds so far (numba writes a function's code file last)."""
+def of_cached_source(path: Path) -> bool:
+    """Whether a file of a cache folder is one of the :func:`cached_sources`' (numba names it after its module
+    first: ``rules.play-582.py311.1.nbc``)."""
+    return f"{path.name.split('.', 1)[0]}.py" in cached_sources()
+
+
+def code_files(folder: Path, suffix: str = ".nbc") -> int:
+    """How many compiled functions of the :func:`cached_sources` ``folder`` holds so far (numba writes a
+    function's code file last; ``suffix`` ``.nbi`` counts their index files instead)."""
     try:
-        return sum(1 for _ in folder.glob("*.nbc"))
+        return sum(1 for path in folder.glob(f"*{suffix}") if of_cached_source(path))
     except OSError:
         return 0
 

@@ -29,7 +29,7 @@ import time
 
 import numpy as np
 
-from ai.kernel import captures, lifeline
+from ai.kernel import captures
 from ai.kernel.captures import W_CUT, W_LIMIT, W_PLAYS
 from ai.kernel.jit import njit
 from ai.kernel.rules import (
@@ -324,7 +324,8 @@ oppai-rs at 2 s (seed 42, on the clock) the master with them, compiled and a sav
 of 20 (margin −0.70, one lost by 10 or more), without them in 12 (+3.15, one); the Python read with net points lost
 five by 10 or more. With a group's press read wide, at equal time (seed 44): 14 of 20 with and without them, the
 margin +1.90 with and +3.35 without (docs/MEASURED.md, «Net points», «The compiled press», «Pressed groups read
-wide»)."""
+wide»). Off, nothing imports the press, so it is not compiled (``ai.kernel.cache.cached_sources`` reads this line
+as text, and a test checks that the two agree)."""
 
 PRESS_COUNT = 1.5
 """The ladders' own count of moves against the lines' and nets' count. A move of the compiled press costs about
@@ -479,7 +480,9 @@ def bounds(s: np.ndarray, g: np.ndarray, moves: np.ndarray, limit: int, depth: i
 def _lifeline_keep(reader: _Reader, s: np.ndarray, moves: np.ndarray) -> tuple[np.ndarray | None, int, set[int]]:
     """The ladders' part of :func:`bounds` (:func:`lifeline.lifeline_keep`): its mask (None: keep all), what is
     at stake, and the nodes round the cuts it read."""
-    from ai.kernel import uct  # the kernel's own search module: its two-sided "something to take" list
+    # uct: the kernel's own search module (its two-sided "something to take" list). lifeline here, not at the top:
+    # importing the press compiles it, and with the ladders off (:data:`LADDERS`) a first launch is spared that.
+    from ai.kernel import lifeline, uct
 
     out = np.empty(int(s[S_NODES]), dtype=np.int32)
     k = int(uct.sharp(s, reader.g, out))

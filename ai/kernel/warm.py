@@ -7,12 +7,15 @@ that loaded but cannot search fails here, where the loader reports it, and not i
 
 from __future__ import annotations
 
-from ai.kernel import master
+from ai.kernel import master, read
 from engine import Game, Rules
 
 
 def compile_all() -> None:
     """Compile (or load from the cache) every kernel function, both rule sets."""
+    if read.LADDERS:
+        # A tiny search presses no group, so the ladders' press is imported here (its import compiles it).
+        from ai.kernel import lifeline  # noqa: F401
     for rules in (Rules.COUNTRIES, Rules.CLASSIC):
         game = Game(5, 5, rules)
         for point in ((2, 2), (1, 2), (2, 1), (3, 3)):
