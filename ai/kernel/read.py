@@ -323,10 +323,10 @@ LADDERS = False
 oppai-rs at 2 s (seed 42, on the clock) the master with them, compiled and a save checked, was ahead in 10 games
 of 20 (margin −0.70, one lost by 10 or more), without them in 12 (+3.15, one); the Python read with net points lost
 five by 10 or more. With a group's press read wide, at equal time (seed 44): 14 of 20 with and without them, the
-margin +1.90 with and +3.35 without; at 2 s (seed 42, 16 games) 13 ahead with them and 12 without, one lost by 10
-or more each (docs/MEASURED.md, «Net points», «The compiled press», «Pressed groups read wide», «The game's master
-at two and four times oppai's time»). Off, nothing imports the press, so it is not compiled (``ai.kernel.cache.cached_sources`` reads this line
-as text, and a test checks that the two agree)."""
+margin +1.90 with and +3.35 without; at 2 s (seed 42, 16 games) 13 ahead with them and 12 without, one lost by
+10 or more each (docs/MEASURED.md, «Net points», «The compiled press», «Pressed groups read wide», «The game's
+master at two and four times oppai's time»). Off, nothing imports the press, so it is not compiled
+(``ai.kernel.cache.cached_sources`` reads this line as text, and a test checks that the two agree)."""
 
 PRESS_COUNT = 1.5
 """The ladders' own count of moves against the lines' and nets' count. A move of the compiled press costs about
