@@ -31,6 +31,9 @@ def test_ci_runs_exactly_the_test_command_of_the_readme() -> None:
     assert "requirements-dev.txt" in command
     ci_lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert command in ci_lines
+    # set -e ignores a failure before a list's last &&: the line after the command checks the list's status.
+    status = [line for line in ci_lines[ci_lines.index(command) + 1:] if not line.startswith("#")][0]
+    assert status == "[ $? -eq 0 ]"
 
 
 def _sources() -> list[Path]:
