@@ -173,11 +173,11 @@ def of_cached_source(path: Path) -> bool:
     return f"{path.name.split('.', 1)[0]}.py" in cached_sources()
 
 
-def code_files(folder: Path, suffix: str = ".nbc") -> int:
+def code_files(folder: Path) -> int:
     """How many compiled functions of the :func:`cached_sources` ``folder`` holds so far (numba writes a
-    function's code file last; ``suffix`` ``.nbi`` counts their index files instead)."""
+    function's code file last)."""
     try:
-        return sum(1 for path in folder.glob(f"*{suffix}") if of_cached_source(path))
+        return sum(1 for path in folder.glob("*.nbc") if of_cached_source(path))
     except OSError:
         return 0
 
