@@ -7,6 +7,7 @@ Where a case needs a compile, the compiling child's work is one of ``tests/kerne
 
 from __future__ import annotations
 
+import ast
 import os
 import random
 import shutil
@@ -360,6 +361,28 @@ def test_the_ladders_press_is_compiled_only_where_their_read_is_on(finished: Pat
                           timeout=NET_SECONDS)
     assert done.returncode == 0, done.stderr
     assert f"press imported: {read.LADDERS}" in done.stdout
+
+
+def _kernel_imports(text: str) -> set[str]:
+    """The kernel modules a module's own top level imports (an import inside a function binds nothing there)."""
+    names = set()
+    for statement in ast.parse(text).body:
+        if isinstance(statement, ast.ImportFrom) and statement.module == "ai.kernel":
+            names |= {alias.name for alias in statement.names}
+        elif isinstance(statement, ast.ImportFrom) and (statement.module or "").startswith("ai.kernel."):
+            names.add(statement.module.rsplit(".", 1)[1])
+    return names
+
+
+def test_a_damaged_cache_forgets_every_module_that_holds_its_functions() -> None:
+    """Before a damaged cache is loaded again, ``_forget_kernel`` drops each kernel module that compiles functions,
+    and each that imports one of those: a module left behind would keep the functions of the cache just removed."""
+    sources = {path.stem: path.read_text(encoding="utf-8") for path in cache.SOURCES.glob("*.py")}
+    holding = {name for name, text in sources.items() if "@njit(" in text and name != "jit"}
+    while more := {name for name, text in sources.items() if _kernel_imports(text) & holding} - holding:
+        holding |= more
+    assert {"captures", "rules", "uct", "read", "master", "warm"} <= holding
+    assert {f"ai.kernel.{name}" for name in holding} <= set(kernel._KERNEL_MODULES)
 
 
 def _moved_sources(tmp_path: Path) -> Path:
