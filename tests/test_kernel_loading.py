@@ -385,6 +385,18 @@ def test_a_damaged_cache_forgets_every_module_that_holds_its_functions() -> None
     assert {f"ai.kernel.{name}" for name in holding} <= set(kernel._KERNEL_MODULES)
 
 
+def test_no_test_that_runs_beside_the_kernels_load_parses_python() -> None:
+    """The test modules that run while the kernel loads (``conftest.KERNEL_FREE``) never parse Python with ``ast``:
+    numba parses sources as it compiles in the loading thread, and CPython 3.11 counts the AST's depth once for all
+    threads (python/cpython#106905), so such a parse fails now and then with SystemError (seen on CI in
+    ``test_game_imports``)."""
+    from tests.conftest import KERNEL_FREE
+
+    parsing = [name for name in KERNEL_FREE
+               if "import ast" in (ROOT / "tests" / f"{name}.py").read_text(encoding="utf-8")]
+    assert not parsing
+
+
 def _moved_sources(tmp_path: Path) -> Path:
     """The game's sources copied elsewhere, every file stamped with another time (as an unzip, or a one-file
     build's unpacking at each launch, leaves them)."""
