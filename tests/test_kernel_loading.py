@@ -386,10 +386,8 @@ def test_a_damaged_cache_forgets_every_module_that_holds_its_functions() -> None
 
 
 def test_no_test_that_runs_beside_the_kernels_load_parses_python() -> None:
-    """The test modules that run while the kernel loads (``conftest.KERNEL_FREE``) never parse Python with ``ast``:
-    numba parses sources as it compiles in the loading thread, and CPython 3.11 counts the AST's depth once for all
-    threads (python/cpython#106905), so such a parse fails now and then with SystemError (seen on CI in
-    ``test_game_imports``)."""
+    """What ``conftest.KERNEL_FREE`` says of its modules: none parses Python with ``ast`` (a parse beside the
+    kernel's load failed on CI in ``test_game_imports``)."""
     from tests.conftest import KERNEL_FREE
 
     parsing = [name for name in KERNEL_FREE
