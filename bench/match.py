@@ -7,8 +7,8 @@
 A side is a level or a rung between the amateur and the master (``--b master/16``: the master on a
 sixteenth of its budget, ``ai.ladder``). Every search is seeded, so the master and the rungs stop on their
 counts of kernel moves; their clocks are :data:`CLOCK_SLACK` times their budgets, there only as a net.
-Colours alternate (A is Blue in games 1, 3, 5, …). A game runs until the side to move has no legal move
-(a full board), or until the move cap. In classic, ``--fair-end`` ends it sooner, where a player would press «Стоп»: when every
+Colours alternate (A is Blue in games 1, 3, 5, …); ``--first`` starts a series further on.
+A game runs until the side to move has no legal move (a full board), or until the move cap. In classic, ``--fair-end`` ends it sooner, where a player would press «Стоп»: when every
 legal move of the side to move lies in the other side's free areas, so that all
 it could do is feed dots to be captured (:func:`fair_end`); the game is scored
 there. Each game's line says how it ended: "fair end", "full board" or "move cap";
@@ -468,6 +468,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--b-unread", action="store_true",
                         help="B's master does not read forcing lines at the root (the master before issue 31)")
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--first", type=int, default=1,
+                        help="the number of the first game: games FIRST to FIRST+GAMES-1 of the seed's series, each "
+                             "with its own seed and colours, so that a series stopped early can be finished")
     parser.add_argument("--size", type=_size, default=(15, 15))
     parser.add_argument("--rules", choices=[r.value for r in Rules], default=None,
                         help="default countries; classic against an outside engine")
@@ -485,8 +488,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record", type=Path, default=None,
                         help="a folder to write each game into as game-N.sgf (A and B named), to study them")
     args = parser.parse_args(argv)
-    if args.cores < 1 or args.jobs < 1:
-        parser.error("--cores and --jobs are whole numbers from 1")
+    if args.cores < 1 or args.jobs < 1 or args.first < 1:
+        parser.error("--cores, --jobs and --first are whole numbers from 1")
     if (args.b is None) == (args.engine is None):
         parser.error("B is either a level (--b) or an outside engine (--engine): give one of them")
     _check_engine(parser, args)
@@ -498,8 +501,9 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [Job(i, args.a, b_name, w, h, rules, args.seed * 1000 + i, args.seconds, cap, args.fair_end,
                 args.cores, args.engine, args.engine_seconds, a_unread=args.a_unread, b_unread=args.b_unread,
                 clock=args.clock)
-            for i in range(1, args.games + 1)]
-    print(f"{args.a}{' unread' if args.a_unread else ''} (A) vs {b_name}{' unread' if args.b_unread else ''} (B): {args.games} games, {w}x{h} {rules.value}, seed {args.seed}, "
+            for i in range(args.first, args.first + args.games)]
+    print(f"{args.a}{' unread' if args.a_unread else ''} (A) vs {b_name}{' unread' if args.b_unread else ''} (B): {args.games} games"
+          f"{f' from game {args.first}' if args.first > 1 else ''}, {w}x{h} {rules.value}, seed {args.seed}, "
           f"seconds {args.seconds if args.seconds is not None else 'default'}"
           f"{f', engine seconds {args.engine_seconds:g}, no first-move zone' if args.engine is not None else ''}"
           f"{', fair end' if args.fair_end else ''}{f', {args.cores} cores a master' if args.cores > 1 else ''}"

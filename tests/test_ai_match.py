@@ -3,6 +3,7 @@ a master on several cores in a match."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -99,6 +100,32 @@ def test_a_master_on_two_cores_plays_a_match(capsys: pytest.CaptureFixture[str])
 def test_bad_cores_is_a_command_line_error() -> None:
     with pytest.raises(SystemExit):
         match.main(["--a", "random", "--b", "random", "--cores", "0"])
+
+
+def test_first_plays_the_rest_of_a_series_as_the_whole_series_would(monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """``--first 3 --games 2`` plays games 3 and 4 of the seed's series: the same jobs (seeds, colours, numbers)
+    as a run of four games gives them, and lines and records under those numbers."""
+    played: list[list[match.Job]] = []
+
+    def fake_game(job: match.Job) -> match.Result:
+        played[-1].append(job)
+        return match.Result(job.number, job.number % 2 == 1, Fraction(1), Fraction(0), 1, 0.0, 0.0)
+
+    monkeypatch.setattr(match, "ProcessPoolExecutor", InProcess)
+    monkeypatch.setattr(match, "play_game", fake_game)
+    args = ["--a", "random", "--b", "beginner", "--size", "7x7", "--rules", "classic", "--seed", "7", "--jobs", "1"]
+    played.append([])
+    assert match.main([*args, "--games", "4"]) == 0
+    capsys.readouterr()
+    played.append([])
+    assert match.main([*args, "--games", "2", "--first", "3"]) == 0
+    assert played[1] == played[0][2:]
+    out = capsys.readouterr().out.splitlines()
+    assert "2 games from game 3, 7x7 classic, seed 7" in out[0]
+    assert [line.split(":")[0] for line in out if line.startswith("game ")] == ["game   3", "game   4"]
+    with pytest.raises(SystemExit):
+        match.main([*args, "--first", "0"])
 
 
 class InProcess:
