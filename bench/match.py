@@ -8,10 +8,10 @@ A side is a level or a rung between the amateur and the master (``--b master/16`
 sixteenth of its budget, ``ai.ladder``). Every search is seeded, so the master and the rungs stop on their
 counts of kernel moves; their clocks are :data:`CLOCK_SLACK` times their budgets, there only as a net.
 Colours alternate (A is Blue in games 1, 3, 5, …); ``--first`` starts a series further on.
-A game runs until the side to move has no legal move (a full board), or until the move cap. In classic, ``--fair-end`` ends it sooner, where a player would press «Стоп»: when every
-legal move of the side to move lies in the other side's free areas, so that all
-it could do is feed dots to be captured (:func:`fair_end`); the game is scored
-there. Each game's line says how it ended: "fair end", "full board" or "move cap";
+A game runs until the side to move has no legal move (a full board), or until the move cap. In classic,
+``--fair-end`` ends it sooner, where a player would press «Стоп»: when every legal move of the side to move lies
+in the other side's free areas, so that all it could do is feed dots to be captured (:func:`fair_end`); the game
+is scored there. Each game's line says how it ended: "fair end", "full board" or "move cap";
 a classic game played on past its fair end also says how it stood there.
 Games run two at a time (the machine has two cores); ``--cores`` gives each
 master more (default 1: the games already share the cores). A line after the games turns the score into a

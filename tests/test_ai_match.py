@@ -105,7 +105,7 @@ def test_bad_cores_is_a_command_line_error() -> None:
 def test_first_plays_the_rest_of_a_series_as_the_whole_series_would(monkeypatch: pytest.MonkeyPatch,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """``--first 3 --games 2`` plays games 3 and 4 of the seed's series: the same jobs (seeds, colours, numbers)
-    as a run of four games gives them, and lines and records under those numbers."""
+    as a run of four games gives them, and game lines under those numbers."""
     played: list[list[match.Job]] = []
 
     def fake_game(job: match.Job) -> match.Result:
