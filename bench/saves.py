@@ -155,7 +155,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     counted = 0
     chose = {False: 0, True: 0}
     for record in records:
-        for turn in turns(record):
+        try:
+            found = list(turns(record))
+        except (OSError, ValueError) as error:  # unreadable, not an SGF record, or no side named the master
+            print(f"{record}: not read ({error})", flush=True)
+            continue
+        for turn in found:
             game = replay(sgf.loads(record.read_bytes()), turn.move - 1)
             kept = saves(game)
             where = (f"{record.name} move {turn.move} ({turn.master.name.lower()}): {turn.lost} dots taken at move "

@@ -57,3 +57,15 @@ def test_the_report_counts_the_saves_chosen(capsys: pytest.CaptureFixture[str], 
     assert "move 134 (red)" in out[-2] and "ladders off: 12,1 0,14!; ladders on: 12,1 12,1" in out[-2]
     assert out[-1].endswith("in 1 position the master chose a save 1 of 2 times with the ladders off, 2 of 2 "
                             "with them on")
+
+
+def test_a_record_it_cannot_read_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file that is no record, and a record naming no master, each get a line of their own; the rest is read."""
+    junk = tmp_path / "junk.sgf"
+    junk.write_bytes(b"\x00not a record")
+    nameless = tmp_path / "nameless.sgf"
+    nameless.write_text(RECORD.read_text(encoding="utf-8").replace("PW[master]", "PW[someone]"), encoding="utf-8")
+    assert saves.main([str(junk), str(nameless), "--seeds", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith(f"{junk}: not read (") and out[2].startswith(f"{nameless}: not read (")
+    assert out[-1].endswith("in 0 positions the master chose a save 0 of 0 times with the ladders off, 0 of 0 with them on")
