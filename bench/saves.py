@@ -28,6 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from ai import budget, kernel, think
+from bench import positions
 from engine import Game, Player, Point, sgf
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -68,12 +69,6 @@ def master_of(text: str) -> Player:
     return Player.BLUE if blue else Player.RED
 
 
-def replay(whole: Game, moves: int) -> Game:
-    """The record ``whole`` after its first ``moves`` actions."""
-    return Game.from_actions(whole.width, whole.height, whole.rules, setup=whole.setup, zone=whole.zone_rule,
-                             actions=list(whole.history)[:moves])
-
-
 def _taken(before: Game, after: Game, master: Player) -> list[Point]:
     """The master's dots live in ``before`` and dead in ``after``."""
     return [(x, y) for y in range(after.height) for x in range(after.width)
@@ -87,7 +82,7 @@ def turns(record: Path) -> Iterator[Turn]:
     text = record.read_text(encoding="utf-8", errors="replace")
     master = master_of(text)
     whole = sgf.loads(record.read_bytes())
-    games = [replay(whole, n) for n in range(len(whole.history) + 1)]
+    games = [positions.before(n + 1, whole) for n in range(len(whole.history) + 1)]
     for lost_at in range(1, len(games)):
         lost = _taken(games[lost_at - 1], games[lost_at], master)
         if len(lost) < LEAST_LOST:
@@ -161,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{record}: not read ({error})", flush=True)
             continue
         for turn in found:
-            game = replay(sgf.loads(record.read_bytes()), turn.move - 1)
+            game = positions.before(turn.move, sgf.loads(record.read_bytes()))
             kept = saves(game)
             where = (f"{record.name} move {turn.move} ({turn.master.name.lower()}): {turn.lost} dots taken at move "
                      f"{turn.lost_at}, {turn.ways} ways out, the ladder takes {turn.takes}")

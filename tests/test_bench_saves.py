@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import saves
+from bench import positions, saves
 from engine import Player, Point, sgf
 
 RECORD = saves.DATA / "master-vs-oppai-8s-clock-loss-0-13.sgf"
@@ -30,7 +30,7 @@ def test_the_turn_is_the_first_at_which_a_ladder_takes_the_group() -> None:
     assert [(t.lost_at, t.lost, t.move, t.master) for t in found] == [(137, 8, 134, Player.RED)]
     turn = found[0]
     assert turn.ways == 2 and turn.takes == 7
-    game = saves.replay(sgf.loads(RECORD.read_bytes()), turn.move - 1)
+    game = positions.before(turn.move, sgf.loads(RECORD.read_bytes()))
     assert game.to_move is Player.RED and game.dot_at(turn.group) is Player.RED and not game.is_dead(turn.group)
 
 
@@ -39,7 +39,7 @@ def test_the_report_counts_the_saves_chosen(capsys: pytest.CaptureFixture[str], 
     marks the move that is not a save and counts what the reading's saves say; the ladders' setting is put back."""
     from ai.kernel import read
 
-    game = saves.replay(sgf.loads(RECORD.read_bytes()), 133)
+    game = positions.before(134, sgf.loads(RECORD.read_bytes()))
     kept = saves.saves(game)
     assert kept is not None and (12, 1) in kept and (0, 14) not in kept
     chosen: list[Point] = [(12, 1), (0, 14), (12, 1), (12, 1)]
