@@ -186,6 +186,66 @@ def test_the_other_sides_last_link_to_the_edge_is_cut() -> None:
     assert _root_moves(game) - _left_out(game) == {(10, 13)}
 
 
+def test_a_net_with_more_at_stake_outweighs_the_lines() -> None:
+    """Before move 102 of the lost game (Red to move; the ladder run along row 12 began at move 103) the lines
+    alone keep only (8, 10), one dot better than the rest as they read it, and the net round (5, 11) keeps its
+    three free points, three dots better than a move elsewhere. The two leave nothing together, and the net,
+    with more at stake, is right: proved on both places at once, each of its points keeps three dots that
+    (8, 10), its neighbours or a move elsewhere lose."""
+    from ai.kernel import read, rules, uct
+    from bench import positions
+
+    game = positions.before(102)
+    s, g = rules.from_game(game)
+    out = np.empty(game.width * game.height, dtype=np.int32)
+    moves = out[:int(uct.candidates(s, g, out))].copy()
+
+    def points(keep: np.ndarray | None) -> set[tuple[int, int]]:
+        assert keep is not None
+        return {(int(v) % game.width, int(v) // game.width) for v, kept in zip(moves, keep, strict=True) if kept}
+
+    net = {(4, 11), (5, 11), (4, 12)}
+    reader = read._Reader(s, g, 100_000, read.DEPTH)
+    lines, lines_stake = read._line_keep(reader, s, g, moves, read.DEPTH)
+    kept, net_stake = read._net_keep(reader, s, moves, _node15((5, 11)))
+    assert (points(lines), lines_stake) == ({(8, 10)}, 1)
+    assert (points(kept), net_stake) == (net, 3)
+    assert points(read.bounds(s, g, moves, 100_000)[0]) == net
+    assert _root_moves(game) - _left_out(game) == net
+
+    box = [(x, y) for y in (10, 11, 12) for x in (4, 5, 6)] + [(x, y) for y in (9, 10, 11) for x in (7, 8, 9)]
+    p = int(s[rules.S_TO_MOVE])
+    values: dict[tuple[int, int] | None, int] = {}
+    for point in [*box, None]:
+        after = s.copy()
+        if point is None:
+            after[rules.S_TO_MOVE] = 3 - p
+        elif rules.is_legal(s, g, _node15(point), p):
+            rules.play(after, g, _node15(point), p)
+        else:
+            continue
+        values[point] = -_value(after, g, 7, -(1 << 20), 1 << 20, [_node15(q) for q in box] + [-1])
+    best = max(values.values())
+    assert {point for point, v in values.items() if v == best} == net
+    assert max(v for point, v in values.items() if point not in net) == best - 3
+
+
+def test_the_lines_stake_is_what_the_best_move_left_out_loses() -> None:
+    """The lines' mask comes with its stake: the best move's value less the best of the moves it leaves out (a
+    move not read is worth what the other side's line takes after a move elsewhere)."""
+    from ai.kernel import read, rules
+
+    s = np.zeros(rules.S_NODES + 1, dtype=np.int32)
+    s[rules.S_CLASSIC] = 1
+    moves = np.array([10, 11, 12], dtype=np.int32)
+    keep, stake = read._kept(s, moves, {10: 5, 11: 2}, {11}, -1, 3, True)
+    assert keep is not None and keep.tolist() == [True, False, False] and stake == 3
+    keep, stake = read._kept(s, moves, {10: 5, 11: -4}, {11}, -1, 1, True)
+    assert keep is not None and keep.tolist() == [True, False, False] and stake == 6
+    # Keeping every move leaves nothing to weigh.
+    assert read._kept(s, moves, {10: 5, 11: 5}, set(), -1, -5, False) == (None, 0)
+
+
 def _root_moves(game: Game) -> set[tuple[int, int]]:
     """The root's children the search would have (moves near the dots)."""
     from ai.kernel import rules, uct

@@ -453,25 +453,29 @@ def bounds(s: np.ndarray, g: np.ndarray, moves: np.ndarray, limit: int, depth: i
     stake.
     """
     reader = _Reader(s, g, limit, depth, deadline)
-    keep = _line_keep(reader, s, g, moves, depth)
+    lines, stake = _line_keep(reader, s, g, moves, depth)
     if reader.cut:
         return None, int(reader.work[W_PLAYS])
+    masks = [] if lines is None else [(stake, lines)]
     if s[S_CLASSIC]:
         # The ladders first: a net round a group they read to its end is theirs (the net's 3 x 3 misses a run).
         kept, stake, covered = _lifeline_keep(reader, s, moves) if LADDERS else (None, 0, set())
-        masks = [] if kept is None else [(stake, kept)]
+        if kept is not None:
+            masks.append((stake, kept))
         null = s.copy()
         null[S_TO_MOVE] = 3 - int(s[S_TO_MOVE])
         for centre in sorted({reader.net_centre(s), reader.net_centre(null)} - {-1} - covered):
             kept, stake = _net_keep(reader, s, moves, centre)
             if reader.cut:
-                break  # a net read cut short says nothing: the lines' mask stands
+                break  # a net read cut short says nothing: the masks read before it stand
             if kept is not None:
                 masks.append((stake, kept))
-        # Most at stake first: a mask that would leave nothing beside a bigger one's is the smaller one's loss.
-        for _stake, kept in sorted(masks, key=lambda m: -m[0]):
-            if keep is None or (keep & kept).any():
-                keep = kept if keep is None else keep & kept
+    # Most at stake first (the lines' on a tie, read first): a mask that would leave nothing beside a bigger one's
+    # is the smaller one's loss.
+    keep = None
+    for _stake, kept in sorted(masks, key=lambda m: -m[0]):
+        if keep is None or (keep & kept).any():
+            keep = kept if keep is None else keep & kept
     plays = int(reader.work[W_PLAYS]) + reader.ladder_plays
     if keep is None or not keep.any():
         return None, plays
@@ -496,8 +500,10 @@ def _lifeline_keep(reader: _Reader, s: np.ndarray, moves: np.ndarray) -> tuple[n
     return found
 
 
-def _line_keep(reader: _Reader, s: np.ndarray, g: np.ndarray, moves: np.ndarray, depth: int) -> np.ndarray | None:
-    """The lines' part of :func:`bounds`: its mask from the lines of threats alone (None: keep all)."""
+def _line_keep(reader: _Reader, s: np.ndarray, g: np.ndarray, moves: np.ndarray,
+               depth: int) -> tuple[np.ndarray | None, int]:
+    """The lines' part of :func:`bounds`: its mask from the lines of threats alone (None: keep all), and what is at
+    stake (:func:`_kept`)."""
     from ai.kernel import uct  # the kernel's own search module: its two-sided "something to take" list
 
     p = int(s[S_TO_MOVE])
@@ -509,7 +515,7 @@ def _line_keep(reader: _Reader, s: np.ndarray, g: np.ndarray, moves: np.ndarray,
     theirs, their_first = reader.forced(null, -1, depth)
     theirs_now = reader.forced(null, -1, 1)[0]
     if reader.cut or (theirs <= 0 and own <= 0):
-        return None  # nothing to take or to lose anywhere, in any line
+        return None, 0  # nothing to take or to lose anywhere, in any line
     w = int(g[0])
     legal = {int(v) for v in moves}
     read: list[int] = []
@@ -533,16 +539,16 @@ def _line_keep(reader: _Reader, s: np.ndarray, g: np.ndarray, moves: np.ndarray,
         if line > now:
             lowered.add(v)
         if reader.cut:
-            return None
+            return None, 0
     return _kept(s, moves, value, lowered, own_first if own > own_now else -1, theirs, theirs > theirs_now)
 
 
 def _kept(s: np.ndarray, moves: np.ndarray, value: dict[int, int], lowered: set[int], own_line: int, theirs: int,
-          their_line: bool) -> np.ndarray | None:
-    """The mask of :func:`bounds` from the values of the moves read (``value``; a move not read is worth
-    ``-theirs``), or None where it would keep all or none. ``own_line``: our own line's first move where its
-    line takes more than one move can (-1: none); ``their_line``: the other side's line after a null move
-    takes more than one move can."""
+          their_line: bool) -> tuple[np.ndarray | None, int]:
+    """The lines' mask of :func:`bounds` from the values of the moves read (``value``; a move not read is worth
+    ``-theirs``), or None where it would keep all or none; and what is at stake: the units between the best move
+    and the best of those left out. ``own_line``: our own line's first move where its line takes more than one
+    move can (-1: none); ``their_line``: the other side's line after a null move takes more than one move can."""
     elsewhere = -theirs
     unread = len(value) < len(moves)
     best = max([*value.values(), *([elsewhere] if unread else [])])
@@ -557,4 +563,7 @@ def _kept(s: np.ndarray, moves: np.ndarray, value: dict[int, int], lowered: set[
         return elsewhere >= best - margin or not (raised or their_line)
 
     keep = np.array([kept(int(v)) for v in moves])
-    return None if keep.all() or not keep.any() else keep
+    if keep.all() or not keep.any():
+        return None, 0
+    left_out = [value.get(int(v), elsewhere) for v, k in zip(moves, keep) if not k]
+    return keep, best - max(left_out)
