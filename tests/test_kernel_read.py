@@ -57,26 +57,10 @@ def _node(point: tuple[int, int]) -> int:
 
 def _value(s: np.ndarray, g: np.ndarray, plies: int, alpha: int, beta: int, box: list[int] | None = None) -> int:
     """The side to move's margin (units) after ``plies`` more moves of ``box`` (nodes, -1 a move elsewhere that
-    only hands the turn over; default :data:`BOX`) by both, each at its best."""
-    from ai.kernel import rules
+    only hands the turn over; default :data:`BOX`) by both, each at its best (``bench.masks``' alpha-beta)."""
+    from bench import masks
 
-    p = int(s[rules.S_TO_MOVE])
-    if plies == 0:
-        return int(rules.units(s, p) - rules.units(s, 3 - p))
-    best = -(1 << 20)
-    for v in box if box is not None else [_node(point) for point in BOX]:
-        after = s.copy()
-        if v < 0:
-            after[rules.S_TO_MOVE] = 3 - p
-        elif rules.is_legal(s, g, v, p):
-            rules.play(after, g, v, p)
-        else:
-            continue
-        best = max(best, -_value(after, g, plies - 1, -beta, -alpha, box))
-        alpha = max(alpha, best)
-        if alpha >= beta:
-            break
-    return best
+    return masks.value(s, g, plies, alpha, beta, box if box is not None else [_node(point) for point in BOX])
 
 
 def _after(game: Game, point: tuple[int, int], plies: int) -> int:
@@ -193,7 +177,7 @@ def test_a_net_with_more_at_stake_outweighs_the_lines() -> None:
     with more at stake, is right: proved on both places at once, each of its points keeps three dots that
     (8, 10), its neighbours or a move elsewhere lose."""
     from ai.kernel import read, rules, uct
-    from bench import positions
+    from bench import masks, positions
 
     game = positions.before(102)
     s, g = rules.from_game(game)
@@ -213,21 +197,9 @@ def test_a_net_with_more_at_stake_outweighs_the_lines() -> None:
     assert points(read.bounds(s, g, moves, 100_000)[0]) == net
     assert _root_moves(game) - _left_out(game) == net
 
-    box = [(x, y) for y in (10, 11, 12) for x in (4, 5, 6)] + [(x, y) for y in (9, 10, 11) for x in (7, 8, 9)]
-    p = int(s[rules.S_TO_MOVE])
-    values: dict[tuple[int, int] | None, int] = {}
-    for point in [*box, None]:
-        after = s.copy()
-        if point is None:
-            after[rules.S_TO_MOVE] = 3 - p
-        elif rules.is_legal(s, g, _node15(point), p):
-            rules.play(after, g, _node15(point), p)
-        else:
-            continue
-        values[point] = -_value(after, g, 7, -(1 << 20), 1 << 20, [_node15(q) for q in box] + [-1])
-    best = max(values.values())
-    assert {point for point, v in values.items() if v == best} == net
-    assert max(v for point, v in values.items() if point not in net) == best - 3
+    # Proved on both places (the 3 x 3 round the net's centre and round (8, 10), and a move elsewhere), 8 plies.
+    found = masks.Disagreement(102, (5, 11), net_stake, lines_stake, tuple(net), ((8, 10),), (9, 1))
+    assert masks.judge(game, found, 8) == (-3, -6, -6)
 
 
 def test_the_lines_stake_is_what_the_best_move_left_out_loses() -> None:
