@@ -174,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             net, lines, elsewhere = judge(positions.before(d.move, sgf.loads(record.read_bytes())), d, args.plies)
             bigger = "net" if d.net_stake > d.lines_stake else "lines"
             kept = "the net's" if bigger == "net" else "the lines'"
-            print(f"{record.name} move {d.move}: the net round {d.centre} keeps {_shown(d.net_keeps)} (stake "
+            print(f"{record.name if record.parent == saves.DATA else record} move {d.move}: the net round {d.centre} keeps {_shown(d.net_keeps)} (stake "
                   f"{d.net_stake}), the lines keep {_shown(d.lines_keeps)} (stake {d.lines_stake}), played {d.played}; "
                   f"kept: {kept}; judged over {args.plies} plies: net {net}, lines {lines}, "
                   f"elsewhere {elsewhere}", flush=True)
