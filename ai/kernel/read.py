@@ -565,5 +565,5 @@ def _kept(s: np.ndarray, moves: np.ndarray, value: dict[int, int], lowered: set[
     keep = np.array([kept(int(v)) for v in moves])
     if keep.all() or not keep.any():
         return None, 0
-    left_out = [value.get(int(v), elsewhere) for v, k in zip(moves, keep) if not k]
+    left_out = [value.get(int(v), elsewhere) for v, k in zip(moves, keep, strict=True) if not k]
     return keep, best - max(left_out)
