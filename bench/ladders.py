@@ -55,11 +55,10 @@ def turns(path: Path, side: str) -> list[tuple[Game, int]]:
 def read_turn(game: Game, seconds: float) -> tuple[float, int]:
     """The milliseconds and the press's moves of the ladders' read at the root of ``game``."""
     from ai.kernel import lifeline, master, read, rules, uct
-    from ai.work import MOVES_PER_SECOND
 
     s, g = rules.from_game(game)
     n = int(s[rules.S_NODES])
-    lines = int(master.READ_SHARE * seconds * MOVES_PER_SECOND / master._read_weight(s))
+    lines = master.read_count(s, seconds)
     limit = int(read.PRESS_COUNT * lines)  # as read's own ladders are counted
     out = np.empty(n, dtype=np.int32)
     moves = out[:int(uct.candidates(s, g, out))].copy()

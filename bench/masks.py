@@ -24,7 +24,6 @@ from pathlib import Path
 import numpy as np
 
 from ai import kernel
-from ai.work import MOVES_PER_SECOND
 from bench import positions, saves
 from engine import Game, Point, sgf
 
@@ -45,28 +44,20 @@ class Disagreement:
     played: Point | None
 
 
-def count(game: Game, seconds: float) -> int:
-    """The reading's count of moves at a master's turn of ``seconds`` on ``game``'s board (as ``master`` gives it)."""
-    from ai.kernel import master
-
-    weight = max(master.READ_WEIGHT, master.READ_WEIGHT * game.width * game.height // master.READ_WEIGHT_NODES)
-    return int(master.READ_SHARE * seconds * MOVES_PER_SECOND / weight)
-
-
 def disagreements(record: Path, seconds: float = 1.0) -> Iterator[Disagreement]:
     """The turns of ``record``'s master at which a net's mask and the lines' leave nothing together."""
-    from ai.kernel import read, rules, uct  # the compiled kernel: loaded only when a record is read
+    from ai.kernel import master, read, rules, uct  # the compiled kernel: loaded only when a record is read
 
-    master = saves.master_of(record.read_text(encoding="utf-8", errors="replace"))
+    side = saves.master_of(record.read_text(encoding="utf-8", errors="replace"))
     whole = sgf.loads(record.read_bytes())
     for move in range(1, len(whole.history) + 1):
         game = positions.before(move, whole)
-        if game.is_over or game.to_move is not master:
+        if game.is_over or game.to_move is not side:
             continue
         s, g = rules.from_game(game)
         out = np.empty(game.width * game.height, dtype=np.int32)
         moves = out[:int(uct.candidates(s, g, out))].copy()
-        reader = read._Reader(s, g, count(game, seconds), read.DEPTH)
+        reader = read._Reader(s, g, master.read_count(s, seconds), read.DEPTH)
         lines, lines_stake = read._line_keep(reader, s, g, moves, read.DEPTH)
         if lines is None:
             continue

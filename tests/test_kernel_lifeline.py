@@ -22,7 +22,6 @@ import numpy as np
 import pytest
 
 from ai import kernel
-from ai.work import MOVES_PER_SECOND
 from engine import Game, Player, Rules, sgf
 from tests.test_kernel_read import _left_out, _root_moves, _value
 
@@ -235,7 +234,7 @@ def _count(game: Game) -> int:
     from ai.kernel import master, read, rules
 
     s, _g = rules.from_game(game)
-    return int(read.PRESS_COUNT * int(master.READ_SHARE * 1.0 * MOVES_PER_SECOND / master._read_weight(s)))
+    return int(read.PRESS_COUNT * master.read_count(s, 1.0))
 
 
 EDGE_0_34 = "master-vs-oppai-1s-clock-loss-0-34.sgf"
@@ -352,12 +351,11 @@ def test_the_group_is_kept_before_the_press_and_not_run_after_it() -> None:
 @pytest.mark.usefixtures("ladders")
 def test_the_master_keeps_the_group_at_its_budget() -> None:
     from ai.kernel import master, rules
-    from ai.work import MOVES_PER_SECOND
 
     before = _before(156)
     s, g = rules.from_game(before)
     # The reading's count at a 1 s move (as the master sets it; no clock): the ladders are read to their end in it.
-    limit = int(master.READ_SHARE * 1.0 * MOVES_PER_SECOND / master._read_weight(s))
+    limit = master.read_count(s, 1.0)
     left_out, _plays = master._read_root(s, g, limit)
     assert _root_moves(before) - {(v % before.width, v // before.width) for v in left_out} == SAVING
     # Bounded by iterations and by no clock (a busy machine cuts no read short): the search plays a saving move.

@@ -204,9 +204,8 @@ def _read_first(root: np.ndarray, geo: np.ndarray, near: np.ndarray, trees: list
         return
     if iterations is not None and iterations < 2 * EXPAND_FIRST:
         return
-    weight = _read_weight(root)
-    left_out, plays = _read_root(root, geo, int(READ_SHARE * seconds * MOVES_PER_SECOND / weight), deadline)
-    totals[0][0] += plays * weight
+    left_out, plays = _read_root(root, geo, read_count(root, seconds), deadline)
+    totals[0][0] += plays * _read_weight(root)
     if not left_out:
         return
     for i, (nodes, stats, used) in enumerate(trees):
@@ -214,6 +213,11 @@ def _read_first(root: np.ndarray, geo: np.ndarray, near: np.ndarray, trees: list
                                 EXPAND_FIRST)
         totals[i][1] += EXPAND_FIRST
         _leave_out(nodes, stats, left_out)
+
+
+def read_count(root: np.ndarray, seconds: float) -> int:
+    """The reader's moves at ``root`` in a search of ``seconds``: :data:`READ_SHARE` of its work."""
+    return int(READ_SHARE * seconds * MOVES_PER_SECOND / _read_weight(root))
 
 
 def _read_weight(root: np.ndarray) -> int:
