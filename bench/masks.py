@@ -69,16 +69,12 @@ def disagreements(record: Path, seconds: float = 1.0) -> Iterator[Disagreement]:
                 break
             if kept is None or (kept & lines).any():
                 continue
-            yield Disagreement(move, _point(game, centre), net_stake, lines_stake, _points(game, moves, kept),
-                               _points(game, moves, lines), whole.history[move - 1].point)
+            yield Disagreement(move, _point(game, centre), net_stake, lines_stake, saves.kept_points(game, moves, kept),
+                               saves.kept_points(game, moves, lines), whole.history[move - 1].point)
 
 
 def _point(game: Game, node: int) -> Point:
     return node % game.width, node // game.width
-
-
-def _points(game: Game, moves: np.ndarray, keep: np.ndarray) -> tuple[Point, ...]:
-    return tuple(_point(game, int(v)) for v, kept in zip(moves, keep, strict=True) if kept)
 
 
 def value(s: np.ndarray, g: np.ndarray, plies: int, alpha: int, beta: int, box: Sequence[int]) -> int:

@@ -120,9 +120,12 @@ def saves(game: Game) -> set[Point] | None:
         keep, _plays = read.bounds(s, geo, moves, 1 << 40)
     finally:
         read.LADDERS = was
-    if keep is None:
-        return None
-    return {(int(v) % game.width, int(v) // game.width) for v, kept in zip(moves, keep, strict=True) if kept}
+    return None if keep is None else set(kept_points(game, moves, keep))
+
+
+def kept_points(game: Game, moves: np.ndarray, keep: np.ndarray) -> tuple[Point, ...]:
+    """The points of the root ``moves`` (nodes of ``game``'s board) that the mask ``keep`` keeps, in their order."""
+    return tuple((int(v) % game.width, int(v) // game.width) for v, kept in zip(moves, keep, strict=True) if kept)
 
 
 def choices(game: Game, ladders: bool, seeds: int, seconds: float) -> list[Point]:
