@@ -58,7 +58,7 @@ def _ways(game: Game, point: tuple[int, int], *, far: bool = False) -> tuple[int
     s, g = rules.from_game(game)
     cuts = np.zeros((2, game.width * game.height), dtype=np.int32)
     c = int(lifeline.escape(s, g, point[1] * game.width + point[0], lifeline.OUT, cuts[0], cuts[1]))
-    nodes = cuts[1 if far else 0, :c] if c < lifeline.OUT else []
+    nodes = cuts[1 if far else 0, :c if c < lifeline.OUT else 0]  # out of reach: no cut
     return c, {(int(v) % game.width, int(v) // game.width) for v in nodes}
 
 
@@ -99,10 +99,7 @@ def test_a_way_out_through_the_groups_own_dot_is_shut_at_either_end() -> None:
 def test_the_lost_groups_second_way_out_is_seen_at_the_edge() -> None:
     # The 0 : 33 game (master Red) before Blue's (12, 14): the 24-dot group's ways out were (12, 3) and (11, 12),
     # and the second ran over Red's dots to (12, 14) at the edge, where Blue shut it; then (12, 3) took 30.
-    record = sgf.loads((RECORD.parent / "master-vs-oppai-2s-clock-loss-0-33.sgf").read_bytes())
-    game = Game(record.width, record.height, record.rules, zone=False)
-    for action in record.history[:156]:
-        game.play(action.point, player=action.player)
+    game = _record_before("master-vs-oppai-2s-clock-loss-0-33.sgf", 157)
     assert _ways(game, (10, 3)) == (2, {(12, 3), (11, 12)})
     assert _ways(game, (10, 3), far=True) == (2, {(13, 3), (12, 14)})
     game.play((12, 14), player=Player.BLUE)
@@ -118,10 +115,8 @@ NET_SAVING = {(13, 12), (14, 12), (12, 13), (13, 13), (12, 14)}
 
 def _record_before(name: str, move: int) -> Game:
     record = sgf.loads((RECORD.parent / name).read_bytes())
-    game = Game(record.width, record.height, record.rules, zone=False)
-    for action in record.history[:move - 1]:
-        game.play(action.point, player=action.player)
-    return game
+    return Game.from_actions(record.width, record.height, record.rules, setup=record.setup, zone=record.zone_rule,
+                             actions=record.history[:move - 1])
 
 
 @pytest.mark.usefixtures("ladders")
@@ -235,6 +230,28 @@ def _count(game: Game) -> int:
 
     s, _g = rules.from_game(game)
     return int(read.PRESS_COUNT * master.read_count(s, 1.0))
+
+
+PRESS_0_25 = "master-vs-oppai-2s-clock-ladders-loss-0-25.sgf"
+"""The 2 s series' game 11 with the ladders read (the master Blue): before move 123 three groups, 19 dots with (4, 7),
+(4, 9) and (9, 11), had the same two ways out, (3, 7) and (2, 8). The master played (2, 7), its read cut short, and
+Red's (2, 8) and (3, 7) took them and a dot beside, 20 in all."""
+
+
+@pytest.mark.usefixtures("ladders")
+def test_groups_with_the_same_ways_out_are_pressed_once() -> None:
+    from ai.kernel import lifeline, master, rules
+
+    before = _record_before(PRESS_0_25, 123)
+    assert _ways(before, (4, 7)) == _ways(before, (4, 9)) == _ways(before, (9, 11)) == (2, {(3, 7), (2, 8)})
+    assert _ways(before, (4, 7), far=True) == _ways(before, (9, 11), far=True)
+    # Read once, not once a group, the press fits the 1 s count, and (2, 8) is the one move that keeps them.
+    kept, stake, root = _keep(before, _count(before))
+    assert kept == {(2, 8)} and stake == 20
+    assert not root.work[lifeline.W_CUT]
+    s, g = rules.from_game(before)
+    left_out, _plays = master._read_root(s, g, master.read_count(s, 1.0))
+    assert _root_moves(before) - {(v % before.width, v // before.width) for v in left_out} == {(2, 8)}
 
 
 EDGE_0_34 = "master-vs-oppai-1s-clock-loss-0-34.sgf"

@@ -677,28 +677,15 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
     Whether a group is pressed at all is read wide (the attacker's net points beside any end of the ways out):
     the 2 s game 5's 27 dots (``bench/data/master-vs-oppai-2s-clock-ladders-loss-2-33.sgf``) were lost to a net
     point beside one end that the narrow press missed. The moves are read narrow, which costs a third of a wide
-    read; the best of them are read again wide until all the best are confirmed (:func:`_wide_loss`)."""
+    read; the best of them are read again wide until all the best are confirmed (:func:`_wide_loss`). Groups
+    whose ways out are the same nodes are read as one (:func:`_pressed`): read one by one, the three of the 2 s
+    game 11 (``…-ladders-loss-0-25.sgf``) spent all of a 1 s move's count."""
     g = presses.g
     p = int(s[S_TO_MOVE])
     o = 3 - p
     null = s.copy()
     null[S_TO_MOVE] = o
-    live0 = o_live(int(s[S_NODES]), int(s[S_QUARTERS]))
-    seeds: list[int] = []  # the pressed groups
-    covered: set[int] = set()  # the nodes near their cuts
-    elsewhere_ladders = []  # what each group's ladder takes after a move elsewhere
-    for seed, _size in _groups(s, g):
-        if int(s[live0 + seed]) != p:
-            continue
-        row = presses.cuts_of(s, seed)
-        if not 0 < row[0] <= PRESSED:
-            continue
-        there = presses.ladder(null, seed, wide=True)
-        if there == 0:
-            continue  # no ladder takes it even with the other side to move first: left to the search
-        seeds.append(seed)
-        covered |= presses.near(row, int(s[S_NODES]))
-        elsewhere_ladders.append(there)
+    seeds, covered, elsewhere_ladders = _pressed(presses, s, null)
     if presses.work[W_CUT] or not seeds:
         return None, 0, covered
     legal = {int(v) for v in moves}
@@ -746,6 +733,36 @@ def lifeline_keep(presses: Presses, s: np.ndarray, moves: np.ndarray,
     if keep.all() or not keep.any():
         return None, best - elsewhere, covered
     return keep, best - elsewhere, covered
+
+
+def _pressed(presses: Presses, s: np.ndarray, null: np.ndarray) -> tuple[list[int], set[int], list[int]]:
+    """The side to move's groups (in ``s``) that a wide ladder takes with the other side to move first (``null``):
+    a node of each, the nodes near their cuts, and what each ladder takes."""
+    p = int(s[S_TO_MOVE])
+    live0 = o_live(int(s[S_NODES]), int(s[S_QUARTERS]))
+    seeds: list[int] = []
+    covered: set[int] = set()
+    taken: list[int] = []
+    shared: set[tuple[int, ...]] = set()  # the cuts read so far
+    for seed, _size in sorted(_groups(s, presses.g), key=lambda group: -group[1]):
+        if int(s[live0 + seed]) != p:
+            continue
+        row = presses.cuts_of(s, seed)
+        if not 0 < row[0] <= PRESSED:
+            continue
+        # Groups whose ways out run through the same nodes at both ends are pressed as one: the biggest one's
+        # ladder takes them all (a press counts every dot it encloses), and each read again costs as much.
+        cuts = tuple(int(v) for v in row)
+        if cuts in shared:
+            continue
+        shared.add(cuts)
+        there = presses.ladder(null, seed, wide=True)
+        if there == 0:
+            continue  # no ladder takes it even with the other side to move first: left to the search
+        seeds.append(seed)
+        covered |= presses.near(row, int(s[S_NODES]))
+        taken.append(there)
+    return seeds, covered, taken
 
 
 def _wide_loss(presses: Presses, s: np.ndarray, v: int, seeds: list[int]) -> int | None:
