@@ -7,7 +7,8 @@
 A side is a level or a rung between the amateur and the master (``--b master/16``: the master on a
 sixteenth of its budget, ``ai.ladder``). Every search is seeded, so the master and the rungs stop on their
 counts of kernel moves; their clocks are :data:`CLOCK_SLACK` times their budgets, there only as a net.
-Colours alternate (A is Blue in games 1, 3, 5, …); ``--first`` starts a series further on.
+Colours alternate (A is Blue in games 1, 3, 5, …); ``--first`` starts a series further on. ``--a-weights``
+plays A's master with other search weights than B's (``--a master --b master --a-weights margin_weight=0.3``).
 A game runs until the side to move has no legal move (a full board), or until the move cap. In classic,
 ``--fair-end`` ends it sooner, where a player would press «Стоп»: when every legal move of the side to move lies
 in the other side's free areas, so that all it could do is feed dots to be captured (:func:`fair_end`); the game
@@ -63,6 +64,10 @@ CLOCK_SLACK = 20
 count unless the machine is twenty-odd times slower than an idle one (at a load of 10 on the two cores the
 kernel ran at a ninth of its idle speed, and a clock of one budget cut the counts short)."""
 
+WEIGHT_NAMES = ("explore", "rave_equiv", "first_urgency", "margin_weight", "komi_share", "prior")
+"""The master's weights ``--a-weights`` may set: ``ai.kernel.uct``'s ``P_*`` indices, lower case (its komi is set by
+the search itself). Read there once A's master moves: importing that module compiles the kernel."""
+
 _COLOURS = {Player.BLUE: "Black", Player.RED: "Red"}
 """Our colours as oppai-cli names them: Blue moves first, as its Black does."""
 
@@ -91,6 +96,8 @@ class Job:
     b_unread: bool = False
     """B's master searches without reading forcing lines first (``ai.kernel.master.READING``): the master before
     issue 31."""
+    a_weights: tuple[tuple[str, float], ...] = ()
+    """Weights A's master searches with in place of its own (:data:`WEIGHT_NAMES`; ``ai.kernel.master.WEIGHTS``)."""
     reply_slack: float = REPLY_SLACK
     clock: bool = False
     """The masters stop on the clock, as the game's full master does, not on their work count: they use their
@@ -339,17 +346,23 @@ def play_game(job: Job) -> Result:
 
 def _think(job: Job, side: int, game: Game, level: str, seconds: float | None, seed: int | None,
            clock: float | None) -> Thought:
-    """``ai.think`` for one side of ``job``: a master without its reading where ``job.a_unread``/``b_unread`` says so
-    (one game at a time in a process: the switch is put back before A moves)."""
-    if not ((job.a_unread, job.b_unread)[side] and level == "master"):
+    """``ai.think`` for one side of ``job``: a master without its reading where ``job.a_unread``/``b_unread`` says so,
+    and A's with ``job.a_weights`` (one game at a time in a process: the switches are put back before the other
+    side moves)."""
+    unread = (job.a_unread, job.b_unread)[side]
+    weights = job.a_weights if side == 0 else ()
+    if not ((unread or weights) and level == "master"):
         return think(game, level, seconds=seconds, seed=seed, cores=job.cores, clock_seconds=clock)
     from ai.kernel import master as compiled  # loaded: play_game waited for the kernel
+    from ai.kernel import uct
 
-    compiled.READING = False
+    compiled.READING = not unread
+    compiled.WEIGHTS = {int(getattr(uct, f"P_{name.upper()}")): value for name, value in weights}
     try:
         return think(game, level, seconds=seconds, seed=seed, cores=job.cores, clock_seconds=clock)
     finally:
         compiled.READING = True
+        compiled.WEIGHTS = {}
 
 
 def _budget(name: str, job: Job) -> tuple[str, float | None]:
@@ -438,12 +451,32 @@ def _command(text: str) -> tuple[str, ...]:
     return words
 
 
+def _weights(text: str) -> tuple[tuple[str, float], ...]:
+    weights = []
+    for item in text.split(","):
+        name, _, value = item.partition("=")
+        name = name.strip().lower()
+        if name not in WEIGHT_NAMES:
+            raise argparse.ArgumentTypeError(f"no weight {name!r}: the weights are {', '.join(WEIGHT_NAMES)}")
+        try:
+            number = float(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a number, not {value!r}") from None
+        if not math.isfinite(number) or number < 0:
+            raise argparse.ArgumentTypeError(f"{name} must be a finite number from 0, not {value!r}")
+        weights.append((name, number))
+    return tuple(weights)
+
+
 def _check_engine(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Refuses (``parser.error``) an outside engine that cannot play, or ``--a-unread``/``--b-unread`` for no master."""
+    """Refuses (``parser.error``) an outside engine that cannot play, or ``--a-unread``/``--b-unread``/``--a-weights``
+    for no master."""
     if args.a_unread and not args.a.startswith("master"):
         parser.error("--a-unread is for A a master (or a rung of it)")
     if args.b_unread and (args.b is None or not args.b.startswith("master")):
         parser.error("--b-unread is for B a master (or a rung of it)")
+    if args.a_weights and not args.a.startswith("master"):
+        parser.error("--a-weights is for A a master (or a rung of it)")
     if args.engine is not None:
         if args.rules is not None and Rules(args.rules) is not Rules.CLASSIC:
             parser.error(f"an outside engine plays classic only (its protocol has no countries and no first-move "
@@ -467,6 +500,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="A's master does not read forcing lines at the root (the master before issue 31)")
     parser.add_argument("--b-unread", action="store_true",
                         help="B's master does not read forcing lines at the root (the master before issue 31)")
+    parser.add_argument("--a-weights", type=_weights, default=(),
+                        help="A's master searches with these weights in place of its own, as NAME=VALUE,... with "
+                             f"names from {', '.join(WEIGHT_NAMES)} (ai.kernel.uct.PARAMS)")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--first", type=int, default=1,
                         help="the number of the first game: games FIRST to FIRST+GAMES-1 of the seed's series, each "
@@ -500,9 +536,10 @@ def main(argv: list[str] | None = None) -> int:
     cap = args.max_moves if args.max_moves is not None else w * h
     jobs = [Job(i, args.a, b_name, w, h, rules, args.seed * 1000 + i, args.seconds, cap, args.fair_end,
                 args.cores, args.engine, args.engine_seconds, a_unread=args.a_unread, b_unread=args.b_unread,
-                clock=args.clock)
+                a_weights=args.a_weights, clock=args.clock)
             for i in range(args.first, args.first + args.games)]
-    print(f"{args.a}{' unread' if args.a_unread else ''} (A) vs {b_name}{' unread' if args.b_unread else ''} (B): {args.games} games"
+    a_weights = "".join(f" {name}={value:g}" for name, value in args.a_weights)
+    print(f"{args.a}{' unread' if args.a_unread else ''}{a_weights} (A) vs {b_name}{' unread' if args.b_unread else ''} (B): {args.games} games"
           f"{f' from game {args.first}' if args.first > 1 else ''}, {w}x{h} {rules.value}, seed {args.seed}, "
           f"seconds {args.seconds if args.seconds is not None else 'default'}"
           f"{f', engine seconds {args.engine_seconds:g}, no first-move zone' if args.engine is not None else ''}"

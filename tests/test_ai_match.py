@@ -185,3 +185,41 @@ def test_clock_lets_the_masters_search_unseeded_to_their_whole_budget(monkeypatc
     else:
         assert all(seed is not None and clock == match.CLOCK_SLACK * 0.5 for seed, clock in masters)
     assert all(seed is not None for level, seed, _ in asked if level == "amateur")
+
+
+def test_a_weights_reach_only_as_masters_searches_and_are_put_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--a-weights`` sets the master's weights around A's moves alone; B's master and the game keep their own."""
+    from ai.kernel import master, uct
+
+    seen: list[tuple[int, dict[int, float], bool]] = []
+    real = match.think
+
+    def spy(game: Game, level: str, **kw: object) -> object:
+        seen.append((game.move_count, dict(master.WEIGHTS), master.READING))
+        return real(game, "beginner", seconds=None, seed=1)
+
+    monkeypatch.setattr(match, "think", spy)
+    parsed = match._weights("margin_weight=0.3,Komi_Share=0.75")
+    assert parsed == (("margin_weight", 0.3), ("komi_share", 0.75))
+    match.play_game(match.Job(1, "master", "master", 7, 7, Rules.COUNTRIES, seed=1, seconds=0.5, max_moves=4,
+                              a_weights=parsed))
+    a_weights = {uct.P_MARGIN_WEIGHT: 0.3, uct.P_KOMI_SHARE: 0.75}
+    # Game 1: A is Blue and moves first.
+    assert seen == [(0, a_weights, True), (1, {}, True), (2, a_weights, True), (3, {}, True)]
+    assert master.WEIGHTS == {} and master.READING
+    monkeypatch.setattr(master, "WEIGHTS", a_weights)
+    weights = master._own_weights(Rules.COUNTRIES)
+    assert weights[uct.P_MARGIN_WEIGHT] == 0.3 and weights[uct.P_KOMI_SHARE] == 0.75
+    assert weights[uct.P_EXPLORE] == uct.PARAMS[uct.P_EXPLORE]
+
+
+@pytest.mark.parametrize("weights", ["komi=0.5", "margin_weight=much", "explore=-1", "prior=nan", "explore"])
+def test_weights_that_are_not_the_masters_are_refused(weights: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        match.main(["--a", "master", "--b", "master", "--a-weights", weights])
+    assert "--a-weights" in capsys.readouterr().err
+
+
+def test_a_weights_are_for_a_master() -> None:
+    with pytest.raises(SystemExit):
+        match.main(["--a", "amateur", "--b", "master", "--a-weights", "explore=0.3"])

@@ -60,6 +60,10 @@ READING = True
 """Whether the search reads forcing lines at the root first (``bench.match --b-unread`` turns it off for B:
 the master as it was before issue 31, to measure the reading against)."""
 
+WEIGHTS: dict[int, float] = {}
+"""Weights (by ``uct.P_*`` index) put in place of the master's own in every search that is given none: empty in
+the game; ``bench.match --a-weights`` sets them around A's moves, to measure other weights against today's."""
+
 READS = {True: True, False: False}
 """Whether the root is read, by rule set (classic?). In countries the lines of threats left out the wrong moves:
 against the master without them the first games were lost by 7 to 48 cells (15×15, 1 s; docs/MEASURED.md
@@ -103,6 +107,15 @@ def _chunk(nodes: int) -> int:
     return max(4, 20_000 // nodes) if jit.load_error is None else 1
 
 
+def _own_weights(rule_set: Rules) -> np.ndarray:
+    """The master's weights for a search in ``rule_set``: ``uct.PARAMS``, its komi's share, then :data:`WEIGHTS`."""
+    weights = uct.PARAMS.copy()
+    weights[uct.P_KOMI_SHARE] = KOMI_SHARE[rule_set]
+    for index, value in WEIGHTS.items():
+        weights[index] = value
+    return weights
+
+
 def search(game: Game, seconds: float, *, seed: int | None = None, deadline: float | None = None,
            cancel: Callable[[], bool] | None = None, cores: int = 1, iterations: int | None = None,
            params: np.ndarray | None = None) -> Found:
@@ -122,9 +135,7 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
     work_limit = int(seconds * MOVES_PER_SECOND) if seed is not None else None
     capacity = int(min(MAX_ROWS, max(20_000, seconds * ROWS_PER_SECOND / max(1, cores))))
     chunk = _chunk(n)
-    weights = uct.PARAMS.copy() if params is None else params
-    if params is None:
-        weights[uct.P_KOMI_SHARE] = KOMI_SHARE[game.rules]
+    weights = _own_weights(game.rules) if params is None else params
     near = np.zeros(n, dtype=np.int32)
     uct.near_counts(root, geo, near)
     base_seed = seed if seed is not None else int.from_bytes(np.random.default_rng().bytes(4), "little")
