@@ -67,7 +67,8 @@ the game; ``bench.match --a-weights`` sets them around A's moves, to measure oth
 READS = {True: True, False: False}
 """Whether the root is read, by rule set (classic?). In countries the lines of threats left out the wrong moves:
 against the master without them the first games were lost by 7 to 48 cells (15×15, 1 s; docs/MEASURED.md
-«The lost positions»), so countries plays as before until its lines are read better."""
+«The lost positions»; with the lines weighed by their stake, 2 of 10 won, «Countries: other weights»), so countries
+plays as before until its lines are read better."""
 
 READ_SHARE = 0.3
 """The most of a search's work its reading of forcing lines and nets at the root (``ai.kernel.read``) may take:
