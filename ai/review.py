@@ -173,8 +173,7 @@ def _weights(rules: Rules) -> np.ndarray:
     """The master's weights for ``rules`` with the review's exploration."""
     from ai.kernel import master, uct
 
-    weights: np.ndarray = uct.PARAMS.copy()
-    weights[uct.P_KOMI_SHARE] = master.KOMI_SHARE[rules]
+    weights = master.own_weights(rules)
     weights[uct.P_EXPLORE] = EXPLORE
     return weights
 

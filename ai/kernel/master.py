@@ -108,8 +108,9 @@ def _chunk(nodes: int) -> int:
     return max(4, 20_000 // nodes) if jit.load_error is None else 1
 
 
-def _own_weights(rule_set: Rules) -> np.ndarray:
-    """The master's weights for a search in ``rule_set``: ``uct.PARAMS``, its komi's share, then :data:`WEIGHTS`."""
+def own_weights(rule_set: Rules) -> np.ndarray:
+    """The master's weights for a search in ``rule_set``: ``uct.PARAMS``, its komi's share, then :data:`WEIGHTS`
+    (``ai.review`` starts from these too)."""
     weights = uct.PARAMS.copy()
     weights[uct.P_KOMI_SHARE] = KOMI_SHARE[rule_set]
     for index, value in WEIGHTS.items():
@@ -136,7 +137,7 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
     work_limit = int(seconds * MOVES_PER_SECOND) if seed is not None else None
     capacity = int(min(MAX_ROWS, max(20_000, seconds * ROWS_PER_SECOND / max(1, cores))))
     chunk = _chunk(n)
-    weights = _own_weights(game.rules) if params is None else params
+    weights = own_weights(game.rules) if params is None else params
     near = np.zeros(n, dtype=np.int32)
     uct.near_counts(root, geo, near)
     base_seed = seed if seed is not None else int.from_bytes(np.random.default_rng().bytes(4), "little")
