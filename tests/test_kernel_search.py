@@ -352,3 +352,43 @@ def test_geometry_comes_from_the_engine() -> None:
     g = grid(7, 5)
     assert geo[rules.G_N] == g.nodes and geo[rules.G_NQ] == g.quarters
     assert np.array_equal(geo[8:8 + 8 * g.nodes], np.array(g.neighbour, dtype=np.int32))
+
+
+def test_a_local_reply_is_an_open_node_beside_the_move_before() -> None:
+    from ai.kernel import rules, uct
+
+    # Blue's (3, 3) has Red on three sides and Blue's own (2, 2) at a corner: four open nodes round it.
+    game = _play(Game(7, 7, Rules.COUNTRIES, zone=False), [(3, 3), (2, 3), (2, 2), (4, 3), (0, 6), (3, 4)])
+    state, geo = rules.from_game(game)
+    near = np.zeros(49, dtype=np.int32)
+    uct.near_counts(state, geo, near)
+    last = 3 * 7 + 3
+    rng = uct.new_rng(5)
+    seen = {int(uct._local_reply(state, geo, near, rng, last, 1, False)) for _ in range(200)}
+    points = {(v % 7, v // 7) for v in seen}
+    assert points == {(3, 2), (4, 2), (4, 4), (2, 4)}
+    assert all(game.is_legal(point) for point in points)
+
+    # Every node round (0, 6) taken: no answer there.
+    corner = _play(Game(7, 7, Rules.COUNTRIES, zone=False), [(0, 6), (0, 5), (3, 3), (1, 5), (5, 5), (1, 6)])
+    state, geo = rules.from_game(corner)
+    uct.near_counts(state, geo, near)
+    assert uct._local_reply(state, geo, near, rng, 6 * 7, 1, False) == -1
+
+
+def test_the_local_share_reaches_the_playouts() -> None:
+    from ai.kernel import rules, uct
+
+    game = _play(Game(9, 9, Rules.COUNTRIES, zone=False), [(4, 4), (4, 5), (3, 4), (5, 5)])
+    state, geo = rules.from_game(game)
+    near = np.zeros(81, dtype=np.int32)
+    uct.near_counts(state, geo, near)
+
+    def margins(local: float) -> tuple[int, float]:
+        params = uct.PARAMS.copy()
+        params[uct.P_LOCAL] = local
+        nodes, stats, used = uct.new_tree(20_000)
+        played = uct.run(state, geo, near, nodes, stats, used, uct.new_rng(3), params, 200)
+        return played, float(stats[0, uct.V_AMAF_WINS])  # the playouts' margins, summed
+
+    assert margins(1.0) != margins(0.0)

@@ -30,10 +30,16 @@ ROWS_PER_SECOND = 300_000
 MAX_ROWS = 6_000_000
 """Rows of one tree at most (about 290 MB), whatever the budget: a full tree only stops growing."""
 
-KOMI_SHARE = {Rules.COUNTRIES: 0.5, Rules.CLASSIC: 0.0}
-"""The share of the playouts' mean margin the side to move must beat (``uct.P_KOMI_SHARE``), by rule set:
-in countries, where a lead of many cells is usual and most playouts are won, it kept the search
-playing for more; in classic it did not help (see ``uct.PARAMS``)."""
+RULE_WEIGHTS = {
+    Rules.COUNTRIES: {uct.P_KOMI_SHARE: 0.5, uct.P_LOCAL: 0.0},
+    Rules.CLASSIC: {uct.P_KOMI_SHARE: 0.0, uct.P_LOCAL: 0.0},
+}
+"""The weights of ``uct.PARAMS`` set by rule set. The komi's share (of the playouts' mean margin the side to
+move must beat): in countries, where a lead of many cells is usual and most playouts are won, it kept the
+search playing for more; in classic it did not help (see ``uct.PARAMS``). No playout move answers the move
+before beside it yet: in countries half of them beat today's master in 30 of 40 games on 15×15, but then it
+often leaves a whole country untaken that it could take at once (``tests/test_ai_tactics.py``; docs/MEASURED.md,
+«Countries: playouts that answer beside the move before»)."""
 
 KOMI_AFTER = 64
 """Playouts before the komi follows their mean margin: fewer say too little about it."""
@@ -109,10 +115,11 @@ def _chunk(nodes: int) -> int:
 
 
 def own_weights(rule_set: Rules) -> np.ndarray:
-    """The master's weights for a search in ``rule_set``: ``uct.PARAMS``, its komi's share, then :data:`WEIGHTS`
-    (``ai.review`` starts from these too)."""
+    """The master's weights for a search in ``rule_set``: ``uct.PARAMS``, the rule set's :data:`RULE_WEIGHTS`,
+    then :data:`WEIGHTS` (``ai.review`` starts from these too)."""
     weights = uct.PARAMS.copy()
-    weights[uct.P_KOMI_SHARE] = KOMI_SHARE[rule_set]
+    for index, value in RULE_WEIGHTS[rule_set].items():
+        weights[index] = value
     for index, value in WEIGHTS.items():
         weights[index] = value
     return weights

@@ -261,6 +261,14 @@ def is_legal(s: np.ndarray, g: np.ndarray, v: int, p: int) -> bool:
     return not zone_binds(s, p) or in_zone(s, g, v)  # a first move bound by the zone must be inside it
 
 
+@njit(inline="always")
+def open_neighbour(s: np.ndarray, g: np.ndarray, v: int, d: int) -> int:
+    """v's neighbour in direction d (0–7) if a dot may go there now (the zone aside), else -1."""
+    n, nq = s[S_NODES], s[S_QUARTERS]
+    u: int = g[_o_nb(n, nq) + v * 8 + d]
+    return u if u >= 0 and s[_o_lpos(n, nq) + u] >= 0 else -1
+
+
 @njit("int64(int32[::1], int32[::1], int64, int32[::1])", cache=True)
 def legal_nodes(s: np.ndarray, g: np.ndarray, p: int, out: np.ndarray) -> int:
     """Writes p's legal nodes into ``out``; returns how many."""
