@@ -246,6 +246,19 @@ def test_takes_over_a_whole_country(level: str, seed: int) -> None:
     assert game.score(Player.BLUE) >= 9
 
 
+@SEEDS
+def test_takes_over_a_whole_country_where_playouts_answer_beside_the_move_before(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With answers the country looks as good taken later (it cannot get away): the big take is played all the same.
+    from ai.kernel import master, uct
+
+    monkeypatch.setattr(master, "WEIGHTS", {uct.P_LOCAL: 0.5})
+    game = build(Rules.COUNTRIES, TAKEOVER)
+    game.play(choose_move(game, "master", seconds=SECONDS, seed=seed))
+    assert game.score(Player.RED) == 0
+    assert game.score(Player.BLUE) >= 9
+
+
 @STRONG
 @SEEDS
 def test_classic_saves_its_dot_by_closing_first(level: str, seed: int) -> None:

@@ -69,13 +69,13 @@ def test_a_seed_makes_the_choice_repeatable() -> None:
     assert first.positions > master.MOVES_PER_SECOND * 0.01  # the work limit that ends a seeded think
 
 
-def _open_ring(blue_encloses: bool) -> Game:
+def _open_ring(blue_encloses: bool, rule_set: Rules = Rules.CLASSIC) -> Game:
     """One side's ring round three dots of the other, open at (7, 5) (or closed by (8, 5)); Blue to move."""
     ring = [(4, 4), (5, 4), (6, 4), (7, 4), (7, 6), (6, 6), (5, 6), (4, 6), (3, 5)]
     inside = [(4, 5), (5, 5), (6, 5)]
     far = [(0, 0), (0, 11), (11, 0), (11, 11), (0, 6), (11, 6)]
     outer, inner = (ring, inside + far) if blue_encloses else (inside + far, ring)
-    return _play(Game(12, 12, Rules.CLASSIC, zone=False),
+    return _play(Game(12, 12, rule_set, zone=False),
                  [point for pair in zip(outer, inner, strict=True) for point in pair])
 
 
@@ -117,6 +117,26 @@ def test_the_most_visited_move_is_passed_over_when_one_reply_takes_it() -> None:
     assert master._safe(root, geo, {mouth: 10.0}) == mouth  # nothing better to play
     # Where every move lets as much through, the search's choice stands.
     assert master._safe(root, geo, {quiet: 3.0, 9 * 12 + 9: 5.0}) == 9 * 12 + 9
+
+
+def test_a_big_take_is_played_where_the_search_rates_it_about_as_well_as_its_choice() -> None:
+    # Countries: closing Blue's ring at (7, 5) encloses seven cells; the search preferred a quiet move.
+    from ai.kernel import master, rules, uct
+
+    root, geo = rules.from_game(_open_ring(True, Rules.COUNTRIES))
+    close, quiet = 5 * 12 + 7, 9 * 12 + 9
+    nodes, stats, used = uct.new_tree(8)
+    nodes[0, uct.T_CHILD], nodes[0, uct.T_COUNT] = 1, 2
+    nodes[1:3, uct.T_MOVE] = (quiet, close)
+
+    def chosen(share_won: float, best: int = quiet) -> int:
+        stats[1, :2] = (100.0, 80.0)  # the search's choice won 80 % of its playouts
+        stats[2, :2] = (50.0, 50.0 * share_won)
+        return master._take(root, geo, [(nodes, stats, used)], best)
+
+    assert chosen(0.8 - master.TAKE_LEVEL + 0.01) == close
+    assert chosen(0.8 - master.TAKE_LEVEL - 0.01) == quiet  # clearly worse: the search's choice stands
+    assert chosen(0.5, best=close) == close
 
 
 def test_a_starved_search_ranks_by_value_and_a_grown_one_by_visits() -> None:

@@ -37,9 +37,9 @@ RULE_WEIGHTS = {
 """The weights of ``uct.PARAMS`` set by rule set. The komi's share (of the playouts' mean margin the side to
 move must beat): in countries, where a lead of many cells is usual and most playouts are won, it kept the
 search playing for more; in classic it did not help (see ``uct.PARAMS``). No playout move answers the move
-before beside it yet: in countries half of them beat today's master in 30 of 40 games on 15×15, but then it
-often leaves a whole country untaken that it could take at once (``tests/test_ai_tactics.py``; docs/MEASURED.md,
-«Countries: playouts that answer beside the move before»)."""
+before beside it yet. In countries half of them, with big takes played (:data:`TAKE_UNITS`), beat the master
+without them in 25 of 40 games on 15×15 (+9.0 cells a game) and in 11 of 20 on 20×20 (−10.8), where some games
+lost a big group walled in whole (docs/MEASURED.md, «Countries: answers that take what is there»)."""
 
 KOMI_AFTER = 64
 """Playouts before the komi follows their mean margin: fewer say too little about it."""
@@ -57,6 +57,18 @@ RANKING_PLAYOUTS = 100
 
 SHRINK = 2.0
 """Playouts of an even game each value starts with when values rank the moves."""
+
+TAKE_UNITS = 8
+"""Where playouts answer beside the move before (and no check of replies is made, :data:`CHECKS_REPLIES`), a root
+move that encloses at least this many units (half cells: four cells) at once is played when the search rates it
+about as well as its choice (:func:`_take`). With answers a country that could not get away looked as good taken
+later as now, and the master left it standing in 5 searches of 12 (tests/test_ai_tactics.py). Two cells let it
+play many small takes the search had good reason to put off: 10 wins, 2 draws and 8 losses where answers alone
+won 15 of 20."""
+
+TAKE_LEVEL = 0.05
+"""How much more of its playouts the search's choice must win than such a move to be played instead (the take's
+won visits include those it starts with at the root, :data:`uct.PARAMS`)."""
 
 CHECKS_REPLIES = {Rules.COUNTRIES: False, Rules.CLASSIC: True}
 """Whether the choice is checked so (by rule set). In countries, where nearly every move lets some
@@ -118,9 +130,7 @@ def own_weights(rule_set: Rules) -> np.ndarray:
     """The master's weights for a search in ``rule_set``: ``uct.PARAMS``, the rule set's :data:`RULE_WEIGHTS`,
     then :data:`WEIGHTS` (``ai.review`` starts from these too)."""
     weights = uct.PARAMS.copy()
-    for index, value in RULE_WEIGHTS[rule_set].items():
-        weights[index] = value
-    for index, value in WEIGHTS.items():
+    for index, value in {**RULE_WEIGHTS[rule_set], **WEIGHTS}.items():
         weights[index] = value
     return weights
 
@@ -197,6 +207,8 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
         best = _safe(root, geo, rank)
     elif rank:
         best = max(rank, key=lambda v: (rank[v], -v))
+        if weights[uct.P_LOCAL] > 0.0:
+            best = _take(root, geo, trees, best)
     else:  # not one iteration ran (cancelled at once): any legal move
         out = np.empty(max(1, n), dtype=np.int32)
         k = rules.legal_nodes(root, geo, int(root[rules.S_TO_MOVE]), out)
@@ -272,14 +284,8 @@ def _leave_out(nodes: np.ndarray, stats: np.ndarray, left_out: set[int]) -> None
     nodes[0, uct.T_COUNT] = len(kept)
 
 
-def _ranking(trees: list[tuple[np.ndarray, np.ndarray, np.ndarray]], equiv: float) -> dict[int, float]:
-    """The root moves of all trees, each with what ranks it: its visits, added up over the trees; or,
-    where no move has :data:`ROBUST_VISITS`, its value as the search weighs it less exploration.
-
-    A starved search (a big board, a short budget, a busy machine) visits every move once or twice, so
-    the visits are near ties broken by chance; the playouts' rapid action values, which every playout
-    adds to for most moves, still rank the moves.
-    """
+def _root_totals(trees: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> dict[int, np.ndarray]:
+    """The root moves of all trees, each with its stats (``uct.V_*``) added up over the trees."""
     totals: dict[int, np.ndarray] = {}
     for nodes, stats, _used in trees:
         first, count = int(nodes[0, uct.T_CHILD]), int(nodes[0, uct.T_COUNT])
@@ -288,6 +294,18 @@ def _ranking(trees: list[tuple[np.ndarray, np.ndarray, np.ndarray]], equiv: floa
         for row in range(first, first + count):
             v = int(nodes[row, uct.T_MOVE])
             totals[v] = totals.get(v, 0.0) + stats[row]
+    return totals
+
+
+def _ranking(trees: list[tuple[np.ndarray, np.ndarray, np.ndarray]], equiv: float) -> dict[int, float]:
+    """The root moves of all trees, each with what ranks it: its visits, added up over the trees; or,
+    where no move has :data:`ROBUST_VISITS`, its value as the search weighs it less exploration.
+
+    A starved search (a big board, a short budget, a busy machine) visits every move once or twice, so
+    the visits are near ties broken by chance; the playouts' rapid action values, which every playout
+    adds to for most moves, still rank the moves.
+    """
+    totals = _root_totals(trees)
     playouts = sum(float(stats[0, uct.V_AMAF_VISITS]) for _nodes, stats, _used in trees)
     if (not totals or playouts < RANKING_PLAYOUTS
             or max(s[uct.V_VISITS] for s in totals.values()) >= ROBUST_VISITS):
@@ -320,3 +338,23 @@ def _safe(root: np.ndarray, geo: np.ndarray, rank: dict[int, float]) -> int:
     net = {v: int(gain[i] - lets[i]) for i, v in enumerate(moves)}
     keep = max(net.values())
     return next(v for v in ranked if net.get(v, keep - 1) >= keep)
+
+
+def _take(root: np.ndarray, geo: np.ndarray, trees: list[tuple[np.ndarray, np.ndarray, np.ndarray]], best: int) -> int:
+    """The root move that encloses most at once (at least :data:`TAKE_UNITS`) among those whose playouts won
+    no less than :data:`TAKE_LEVEL` below ``best``'s (the search's choice); ``best`` if none does."""
+    out = np.empty(int(root[rules.S_NODES]), dtype=np.int32)
+    spare = root.copy()
+    p = int(root[rules.S_TO_MOVE])
+    takes = {int(v): int(uct.gains(root, geo, int(v), p, spare)) for v in out[:uct.sharp(root, geo, out)]}
+    takes = {v: gain for v, gain in takes.items() if gain >= TAKE_UNITS}
+    if not takes or best in takes:
+        return best
+    totals = _root_totals(trees)
+
+    def won(v: int) -> float:
+        s = totals.get(v)
+        return float(s[uct.V_WINS] / s[uct.V_VISITS]) if s is not None and s[uct.V_VISITS] > 0 else 0.0
+
+    fit = [v for v in takes if won(v) >= won(best) - TAKE_LEVEL]
+    return max(fit, key=lambda v: (takes[v], won(v), -v)) if fit else best

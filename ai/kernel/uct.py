@@ -256,6 +256,10 @@ def _gains(s: np.ndarray, g: np.ndarray, v: int, p: int, spare: np.ndarray) -> i
     return max(0, (units(spare, p) - units(spare, 3 - p)) - (units(s, p) - units(s, 3 - p)))
 
 
+gains = _gains
+"""What a move encloses at once (``ai.kernel.master`` plays a big take that the search rates about as well)."""
+
+
 @njit("void(int32[::1], int32[::1], int32[::1], int64[::1], int64[::1])", cache=True, nogil=True)
 def nets(s: np.ndarray, g: np.ndarray, moves: np.ndarray, gain: np.ndarray, lets: np.ndarray) -> None:
     """For each of ``moves`` of the side to move: what it encloses now (``gain``) and the most the other
