@@ -119,11 +119,24 @@ def test_the_most_visited_move_is_passed_over_when_one_reply_takes_it() -> None:
     assert master._safe(root, geo, {quiet: 3.0, 9 * 12 + 9: 5.0}) == 9 * 12 + 9
 
 
-def test_a_big_take_is_played_where_the_search_rates_it_about_as_well_as_its_choice() -> None:
-    # Countries: closing Blue's ring at (7, 5) encloses seven cells; the search preferred a quiet move.
+def _ring_round_a_country() -> Game:
+    """Blue's ring round Red's country of one cell, open at (7, 5); Blue to move (countries)."""
+    ring = [(4, 4), (5, 4), (6, 4), (7, 4), (7, 6), (7, 7), (6, 7), (5, 7), (4, 7), (4, 6), (4, 5)]
+    country = [(5, 5), (6, 5), (6, 6), (5, 6)]
+    far = [(0, 0), (0, 11), (11, 0), (11, 11), (0, 9), (11, 9), (9, 11)]
+    return _play(Game(12, 12, Rules.COUNTRIES, zone=False),
+                 [point for pair in zip(ring, country + far, strict=True) for point in pair])
+
+
+@pytest.mark.parametrize("takes_over", [True, False])
+def test_a_big_takeover_is_played_where_the_search_rates_it_about_as_well_as_its_choice(takes_over: bool) -> None:
+    # Closing Blue's ring at (7, 5) encloses nine cells and Red's country in them, or seven cells and three
+    # dots that hold nothing (no takeover: the search's choice stands); the search preferred a quiet move.
     from ai.kernel import master, rules, uct
 
-    root, geo = rules.from_game(_open_ring(True, Rules.COUNTRIES))
+    game = _ring_round_a_country() if takes_over else _open_ring(True, Rules.COUNTRIES)
+    assert game.to_move is Player.BLUE and game.score(Player.RED) == (1 if takes_over else 0)
+    root, geo = rules.from_game(game)
     close, quiet = 5 * 12 + 7, 9 * 12 + 9
     nodes, stats, used = uct.new_tree(8)
     nodes[0, uct.T_CHILD], nodes[0, uct.T_COUNT] = 1, 2
@@ -134,9 +147,12 @@ def test_a_big_take_is_played_where_the_search_rates_it_about_as_well_as_its_cho
         stats[2, :2] = (50.0, 50.0 * share_won)
         return master._take(root, geo, [(nodes, stats, used)], best)
 
-    assert chosen(0.8 - master.TAKE_LEVEL + 0.01) == close
+    assert chosen(0.8 - master.TAKE_LEVEL + 0.01) == (close if takes_over else quiet)
     assert chosen(0.8 - master.TAKE_LEVEL - 0.01) == quiet  # clearly worse: the search's choice stands
     assert chosen(0.5, best=close) == close
+    after = game.copy()
+    after.play((7, 5))
+    assert after.score(Player.BLUE) == (9 if takes_over else 7)
 
 
 def test_a_starved_search_ranks_by_value_and_a_grown_one_by_visits() -> None:

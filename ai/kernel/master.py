@@ -60,11 +60,11 @@ SHRINK = 2.0
 
 TAKE_UNITS = 8
 """Where playouts answer beside the move before (and no check of replies is made, :data:`CHECKS_REPLIES`), a root
-move that encloses at least this many units (half cells: four cells) at once is played when the search rates it
-about as well as its choice (:func:`_take`). With answers a country that could not get away looked as good taken
-later as now, and the master left it standing in 5 searches of 12 (tests/test_ai_tactics.py). Two cells let it
-play many small takes the search had good reason to put off: 10 wins, 2 draws and 8 losses where answers alone
-won 15 of 20."""
+move that takes over what the other side holds and encloses at least this many units (half cells: four cells) at
+once is played when the search rates it about as well as its choice (:func:`_take`). With answers a country that
+could not get away looked as good taken later as now, and the master left it standing in 5 searches of 12
+(tests/test_ai_tactics.py). Any take of four cells, a takeover or not, was played in most games and cost them:
+25 of 40 won on 15×15 where answers alone won 30; takeovers alone, 30 of 40 (docs/MEASURED.md)."""
 
 TAKE_LEVEL = 0.05
 """How much more of its playouts the search's choice must win than such a move to be played instead (the take's
@@ -340,14 +340,22 @@ def _safe(root: np.ndarray, geo: np.ndarray, rank: dict[int, float]) -> int:
     return next(v for v in ranked if net.get(v, keep - 1) >= keep)
 
 
+def _takes_over(root: np.ndarray, geo: np.ndarray, v: int, p: int, spare: np.ndarray) -> bool:
+    """Whether v takes over something the other side holds: its score falls (in classic every gain does so)."""
+    o = 3 - p
+    spare[:] = root
+    rules.play(spare, geo, v, p)
+    return bool(root[rules.S_CLASSIC]) or bool(spare[rules.S_QCOUNT + o] < root[rules.S_QCOUNT + o])
+
+
 def _take(root: np.ndarray, geo: np.ndarray, trees: list[tuple[np.ndarray, np.ndarray, np.ndarray]], best: int) -> int:
-    """The root move that encloses most at once (at least :data:`TAKE_UNITS`) among those whose playouts won
-    no less than :data:`TAKE_LEVEL` below ``best``'s (the search's choice); ``best`` if none does."""
+    """The takeover that encloses most at once (at least :data:`TAKE_UNITS`) among the root moves whose
+    playouts won no less than :data:`TAKE_LEVEL` below ``best``'s (the search's choice); ``best`` if none does."""
     out = np.empty(int(root[rules.S_NODES]), dtype=np.int32)
     spare = root.copy()
     p = int(root[rules.S_TO_MOVE])
     takes = {int(v): int(uct.gains(root, geo, int(v), p, spare)) for v in out[:uct.sharp(root, geo, out)]}
-    takes = {v: gain for v, gain in takes.items() if gain >= TAKE_UNITS}
+    takes = {v: gain for v, gain in takes.items() if gain >= TAKE_UNITS and _takes_over(root, geo, v, p, spare)}
     if not takes or best in takes:
         return best
     totals = _root_totals(trees)
