@@ -163,17 +163,17 @@ def _judge(game: Game, work: int, seed: int, cancel: CancelFlag | None) -> tuple
     from ai.kernel import master  # loaded by await_kernel
 
     found = master.search(game, work / MOVES_PER_SECOND, seed=seed, deadline=float("inf"),
-                          cancel=None if cancel is None else cancel.is_set, params=_weights(game.rules))
+                          cancel=None if cancel is None else cancel.is_set, params=_weights(game))
     if cancel is not None and cancel.is_set():
         raise Cancelled
     return found.lead, found.move
 
 
-def _weights(rules: Rules) -> np.ndarray:
-    """The master's weights for ``rules`` with the review's exploration."""
+def _weights(game: Game) -> np.ndarray:
+    """The master's weights for ``game``'s rules and board with the review's exploration."""
     from ai.kernel import master, uct
 
-    weights = master.own_weights(rules)
+    weights = master.own_weights(game.rules, game.width * game.height)
     weights[uct.P_EXPLORE] = EXPLORE
     return weights
 

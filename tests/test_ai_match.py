@@ -208,7 +208,7 @@ def test_a_weights_reach_only_as_masters_searches_and_are_put_back(monkeypatch: 
     assert seen == [(0, a_weights, True), (1, {}, True), (2, a_weights, True), (3, {}, True)]
     assert master.WEIGHTS == {} and master.READING
     monkeypatch.setattr(master, "WEIGHTS", a_weights)
-    weights = master.own_weights(Rules.COUNTRIES)
+    weights = master.own_weights(Rules.COUNTRIES, 7 * 7)
     assert weights[uct.P_MARGIN_WEIGHT] == 0.3 and weights[uct.P_KOMI_SHARE] == 0.75
     assert weights[uct.P_EXPLORE] == uct.PARAMS[uct.P_EXPLORE]
 

@@ -237,25 +237,14 @@ def test_blocks_the_completion(picture: str, rules: Rules, level: str, seed: int
 @STRONG
 @SEEDS
 def test_takes_over_a_whole_country(level: str, seed: int) -> None:
+    # The master's playouts answer beside the move before on this board: with them alone a country that
+    # cannot get away looked as good taken later, and was left standing in 5 searches of 12 (master._take).
     game = build(Rules.COUNTRIES, TAKEOVER)
     assert game.score(Player.RED) == 1  # Red's square is a country
     move = choose_move(game, level, seconds=SECONDS, seed=seed)
     game.play(move)
     assert game.score(Player.RED) == 0
     assert all(game.is_dead(p) for p in [(5, 4), (6, 4), (5, 5), (6, 5)])
-    assert game.score(Player.BLUE) >= 9
-
-
-@SEEDS
-def test_takes_over_a_whole_country_where_playouts_answer_beside_the_move_before(
-        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    # With answers the country looks as good taken later (it cannot get away): the big take is played all the same.
-    from ai.kernel import master, uct
-
-    monkeypatch.setattr(master, "WEIGHTS", {uct.P_LOCAL: 0.5})
-    game = build(Rules.COUNTRIES, TAKEOVER)
-    game.play(choose_move(game, "master", seconds=SECONDS, seed=seed))
-    assert game.score(Player.RED) == 0
     assert game.score(Player.BLUE) >= 9
 
 

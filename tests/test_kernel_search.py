@@ -155,6 +155,19 @@ def test_a_big_takeover_is_played_where_the_search_rates_it_about_as_well_as_its
     assert after.score(Player.BLUE) == (9 if takes_over else 7)
 
 
+def test_playouts_answer_the_move_before_in_countries_up_to_15_by_15(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ai.kernel import master, uct
+
+    def local(rule_set: Rules, width: int, height: int) -> float:
+        return float(master.own_weights(rule_set, width * height)[uct.P_LOCAL])
+
+    assert local(Rules.COUNTRIES, 15, 15) == local(Rules.COUNTRIES, 10, 10) == 0.5
+    assert local(Rules.COUNTRIES, 16, 15) == local(Rules.COUNTRIES, 20, 20) == 0.0
+    assert local(Rules.CLASSIC, 15, 15) == 0.0
+    monkeypatch.setattr(master, "WEIGHTS", {uct.P_LOCAL: 0.25})  # a match's weights go above the limit too
+    assert local(Rules.COUNTRIES, 20, 20) == local(Rules.CLASSIC, 15, 15) == 0.25
+
+
 def test_a_starved_search_ranks_by_value_and_a_grown_one_by_visits() -> None:
     from ai.kernel import master, uct
 

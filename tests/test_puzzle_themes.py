@@ -95,3 +95,18 @@ def test_a_shipped_puzzle_of_the_theme_reads_and_its_line_completes(theme: Theme
     assert attempt.game.score_units(me) - before >= CLEAR[puzzle.rules]
     if theme is Theme.COUNTRY:
         assert puzzle.rules is Rules.COUNTRIES
+
+
+@pytest.mark.skipif(kernel.switched_off(), reason="the proof's search is the compiled kernel's")
+def test_a_shipped_net_is_proved_by_the_search_it_was_proved_with() -> None:
+    # The game's master answers the move before in its playouts on 10×10 countries, and from some seed it
+    # plays another move here; the maker's search answers nothing, as when the puzzle was made.
+    from ai.kernel import master, uct
+    from engine.puzzle import read_puzzle
+    from tools.puzzles import FOLDER, check_one
+
+    name = "countries-10-0252-022"
+    puzzle = read_puzzle((FOLDER / f"{name}.sgf").read_bytes(), name)
+    game = puzzle.start()
+    assert master.own_weights(game.rules, game.width * game.height)[uct.P_LOCAL] > 0
+    assert check_one(puzzle) is None

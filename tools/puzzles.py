@@ -8,9 +8,9 @@ every position of every game for a move that the master's kernel proves the only
    move, what it encloses now less the most the other side can enclose with one reply. The best move
    must beat every other move by :data:`CLEAR` (2 cells in countries, 2 dots in classic), and either
    enclose that much itself or keep the other side from enclosing that much (a threat it answers).
-2. The master's search (``ai.kernel.master.search``) from each of :data:`SEEDS` at :data:`BUDGET`
-   seconds' worth of work (the work is counted, so the result is the same on a busy machine) must
-   choose that very move.
+2. The master's search (``ai.kernel.master.search``, its playouts answering nothing: :func:`_search`)
+   from each of :data:`SEEDS` at :data:`BUDGET` seconds' worth of work (the work is counted, so the
+   result is the same on a busy machine) must choose that very move.
 
 Where no move passes the first proof, a quiet move may pass :func:`prove_net` instead (a «сеть»): it
 encloses nothing, the other side threatens nothing, and after every legal reply the player encloses at
@@ -162,9 +162,22 @@ def _net_kernels() -> tuple[Any, Any]:
 _NET_KERNELS: tuple[Any, Any] | None = None
 
 
+def _search(game: Game, seed: int) -> tuple[int, int]:
+    """The master's move from ``seed`` at :data:`BUDGET`, its playouts answering nothing (``uct.P_LOCAL`` 0):
+    the search the shipped puzzles were proved with. The game's master answers in countries up to 15×15, and
+    there it left a save or net the count proves to another move in 6 of the 80 countries puzzles, from at
+    least one seed of three (docs/MEASURED.md)."""
+    from ai.kernel import master, uct
+
+    params = master.own_weights(game.rules, game.width * game.height)
+    params[uct.P_LOCAL] = 0.0
+    # Far deadline: the counted work ends the search, so a busy machine changes nothing.
+    found = master.search(game, BUDGET, seed=seed, cores=1, deadline=time.perf_counter() + 3600, params=params)
+    return found.move
+
+
 def prove(game: Game) -> Step | None:
     """The one move of the side to move that the kernel proves clearly best (module note), else None."""
-    from ai.kernel import master
 
     if game.is_over:
         return None
@@ -179,11 +192,8 @@ def prove(game: Game) -> Step | None:
     if margin < clear or not (gain[best] >= clear or threat >= clear):
         return None
     move = points[best]
-    for seed in SEEDS:
-        # Far deadline: the counted work ends the search, so a busy machine changes nothing.
-        found = master.search(game, BUDGET, seed=seed, cores=1, deadline=time.perf_counter() + 3600)
-        if found.move != move:
-            return None
+    if any(_search(game, seed) != move for seed in SEEDS):
+        return None
     distractors = int(np.count_nonzero(gain > 0)) - (1 if gain[best] > 0 else 0)
     return Step(move, int(gain[best]), threat, margin, distractors)
 
@@ -198,7 +208,7 @@ def prove_net(game: Game) -> Step | None:
     threaten as much (their count is cut short once it falls under CLEAR, so it is a bound from above).
     The master's search from each of :data:`SEEDS` must choose it, as in :func:`prove`.
     """
-    from ai.kernel import master, rules
+    from ai.kernel import rules
 
     if game.is_over:
         return None
@@ -227,10 +237,8 @@ def prove_net(game: Game) -> Step | None:
     if margin < clear:
         return None
     move = points[best]
-    for seed in SEEDS:
-        found = master.search(game, BUDGET, seed=seed, cores=1, deadline=time.perf_counter() + 3600)
-        if found.move != move:
-            return None
+    if any(_search(game, seed) != move for seed in SEEDS):
+        return None
     distractors = int(np.count_nonzero(gain > 0))
     return Step(move, 0, threat, margin, distractors, net=True)
 
@@ -240,7 +248,6 @@ def answer(game: Game) -> tuple[list[tuple[int, int]], list[Step]]:
 
     A first move proved only by :func:`prove_net` must be followed by a proved move enclosing at least
     :data:`CLEAR`, or there is no line: a net is shown by the capture it makes sure of."""
-    from ai.kernel import master
 
     line: list[tuple[int, int]] = []
     steps: list[Step] = []
@@ -256,7 +263,7 @@ def answer(game: Game) -> tuple[list[tuple[int, int]], list[Step]]:
         steps.append(step)
         if work.is_over or len(steps) == MOST_PLAYER_MOVES:
             break
-        reply = master.search(work, BUDGET, seed=SEEDS[0], cores=1, deadline=time.perf_counter() + 3600).move
+        reply = _search(work, SEEDS[0])
         work.play(reply)
         line.append(reply)
     if line and len(line) % 2 == 0:

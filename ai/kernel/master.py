@@ -31,15 +31,20 @@ MAX_ROWS = 6_000_000
 """Rows of one tree at most (about 290 MB), whatever the budget: a full tree only stops growing."""
 
 RULE_WEIGHTS = {
-    Rules.COUNTRIES: {uct.P_KOMI_SHARE: 0.5, uct.P_LOCAL: 0.0},
+    Rules.COUNTRIES: {uct.P_KOMI_SHARE: 0.5, uct.P_LOCAL: 0.5},
     Rules.CLASSIC: {uct.P_KOMI_SHARE: 0.0, uct.P_LOCAL: 0.0},
 }
 """The weights of ``uct.PARAMS`` set by rule set. The komi's share (of the playouts' mean margin the side to
 move must beat): in countries, where a lead of many cells is usual and most playouts are won, it kept the
-search playing for more; in classic it did not help (see ``uct.PARAMS``). No playout move answers the move
-before beside it yet. In countries half of them, with big takes played (:data:`TAKE_UNITS`), beat the master
-without them in 25 of 40 games on 15×15 (+9.0 cells a game) and in 11 of 20 on 20×20 (−10.8), where some games
-lost a big group walled in whole (docs/MEASURED.md, «Countries: answers that take what is there»)."""
+search playing for more; in classic it did not help (see ``uct.PARAMS``). In countries half the playout moves
+answer the move before beside it, with big takeovers played (:data:`TAKE_UNITS`): against the master without
+them, 30 of 40 won on 15×15 (+16.0 cells a game; docs/MEASURED.md, «Countries: answers that take over»).
+Classic has not been played with them."""
+
+LOCAL_NODES = 15 * 15
+"""The most nodes a board has where playouts answer the move before (bigger ones play with ``uct.P_LOCAL`` 0,
+unless :data:`WEIGHTS` sets it): on 20×20 they won 11 of 20 and lost 17.4 cells a game, by whole groups walled
+in that countries reads no lines to see (:data:`READS`); alone, without the takeovers, 13 of 20 and −15.5."""
 
 KOMI_AFTER = 64
 """Playouts before the komi follows their mean margin: fewer say too little about it."""
@@ -126,11 +131,15 @@ def _chunk(nodes: int) -> int:
     return max(4, 20_000 // nodes) if jit.load_error is None else 1
 
 
-def own_weights(rule_set: Rules) -> np.ndarray:
-    """The master's weights for a search in ``rule_set``: ``uct.PARAMS``, the rule set's :data:`RULE_WEIGHTS`,
-    then :data:`WEIGHTS` (``ai.review`` starts from these too)."""
+def own_weights(rule_set: Rules, nodes: int) -> np.ndarray:
+    """The master's weights for a search in ``rule_set`` on a board of ``nodes``: ``uct.PARAMS``, the rule
+    set's :data:`RULE_WEIGHTS` (no answers above :data:`LOCAL_NODES`), then :data:`WEIGHTS` (``ai.review``
+    starts from these too)."""
     weights = uct.PARAMS.copy()
-    for index, value in {**RULE_WEIGHTS[rule_set], **WEIGHTS}.items():
+    table = dict(RULE_WEIGHTS[rule_set])
+    if nodes > LOCAL_NODES:
+        table[uct.P_LOCAL] = 0.0
+    for index, value in {**table, **WEIGHTS}.items():
         weights[index] = value
     return weights
 
@@ -154,7 +163,7 @@ def search(game: Game, seconds: float, *, seed: int | None = None, deadline: flo
     work_limit = int(seconds * MOVES_PER_SECOND) if seed is not None else None
     capacity = int(min(MAX_ROWS, max(20_000, seconds * ROWS_PER_SECOND / max(1, cores))))
     chunk = _chunk(n)
-    weights = own_weights(game.rules) if params is None else params
+    weights = own_weights(game.rules, game.width * game.height) if params is None else params
     near = np.zeros(n, dtype=np.int32)
     uct.near_counts(root, geo, near)
     base_seed = seed if seed is not None else int.from_bytes(np.random.default_rng().bytes(4), "little")
