@@ -155,14 +155,17 @@ def test_a_big_takeover_is_played_where_the_search_rates_it_about_as_well_as_its
     assert after.score(Player.BLUE) == (9 if takes_over else 7)
 
 
-def test_playouts_answer_the_move_before_in_countries_up_to_15_by_15(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_playouts_answer_the_move_before_in_countries_up_to_auto_at_1024_by_600(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     from ai.kernel import master, uct
+    from game.input.layout import auto_size_for_window
 
     def local(rule_set: Rules, width: int, height: int) -> float:
         return float(master.own_weights(rule_set, width * height)[uct.P_LOCAL])
 
-    assert local(Rules.COUNTRIES, 15, 15) == local(Rules.COUNTRIES, 10, 10) == 0.5
-    assert local(Rules.COUNTRIES, 16, 15) == local(Rules.COUNTRIES, 20, 20) == 0.0
+    assert auto_size_for_window((1024, 600)) == (20, 15)  # a touch laptop's «Авто», where they were measured
+    assert local(Rules.COUNTRIES, 20, 15) == local(Rules.COUNTRIES, 15, 15) == local(Rules.COUNTRIES, 10, 10) == 0.5
+    assert local(Rules.COUNTRIES, 21, 15) == local(Rules.COUNTRIES, 20, 20) == 0.0
     assert local(Rules.CLASSIC, 15, 15) == 0.0
     monkeypatch.setattr(master, "WEIGHTS", {uct.P_LOCAL: 0.25})  # a match's weights go above the limit too
     assert local(Rules.COUNTRIES, 20, 20) == local(Rules.CLASSIC, 15, 15) == 0.25

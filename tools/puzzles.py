@@ -164,9 +164,9 @@ _NET_KERNELS: tuple[Any, Any] | None = None
 
 def _search(game: Game, seed: int) -> tuple[int, int]:
     """The master's move from ``seed`` at :data:`BUDGET`, its playouts answering nothing (``uct.P_LOCAL`` 0):
-    the search the shipped puzzles were proved with. The game's master answers in countries up to 15×15, and
-    there it left a save or net the count proves to another move in 6 of the 80 countries puzzles, from at
-    least one seed of three (docs/MEASURED.md)."""
+    the search the shipped puzzles were proved with. The game's master answers in countries up to 20×15, and
+    it left a save or net the count proves to another move in 6 of the 80 countries puzzles up to 15×15, from
+    at least one seed of three (docs/MEASURED.md)."""
     from ai.kernel import master, uct
 
     params = master.own_weights(game.rules, game.width * game.height)
