@@ -178,7 +178,6 @@ def _search(game: Game, seed: int) -> tuple[int, int]:
 
 def prove(game: Game) -> Step | None:
     """The one move of the side to move that the kernel proves clearly best (module note), else None."""
-
     if game.is_over:
         return None
     points, gain, lets, threat = count_moves(game)
@@ -248,7 +247,6 @@ def answer(game: Game) -> tuple[list[tuple[int, int]], list[Step]]:
 
     A first move proved only by :func:`prove_net` must be followed by a proved move enclosing at least
     :data:`CLEAR`, or there is no line: a net is shown by the capture it makes sure of."""
-
     line: list[tuple[int, int]] = []
     steps: list[Step] = []
     work = game.copy()
