@@ -10,6 +10,7 @@ up without takebacks refusing «Отменить» and saying so in its record.
 from __future__ import annotations
 
 import json
+import random
 from datetime import datetime, timedelta
 
 import pygame
@@ -25,6 +26,7 @@ from game.match.opponent import ComputerOpponent
 from game.match.settings import ComputerSettings, MatchSettings, SetupError
 from game.scenes.picker import PickerScene
 from game.scenes.play import PlayScene
+from game.scenes.rating import label_tops
 from game.scenes.results import ResultsScene
 from game.scenes.versus import VersusScene
 from game.storage import history, rating
@@ -365,6 +367,24 @@ def test_the_rating_scene_charts_the_rated_games(control: Control) -> None:
     key(control, pygame.K_ESCAPE)
     assert control.stack.top is progress
 
+
+
+def test_the_strengths_labels_never_overlap_and_stay_beside_their_lines() -> None:
+    # Strengths a few dozen points apart (the upper rungs) draw their lines a few pixels apart.
+    rng = random.Random(5)
+    for _ in range(500):
+        height, top, bottom = rng.randint(8, 30), rng.randint(0, 50), rng.randint(200, 400)
+        centres = [rng.randint(top, bottom) for _ in range(rng.randint(1, 6))]
+        tops = label_tops(centres, height, top, bottom)
+        order = sorted(range(len(centres)), key=lambda i: (centres[i], i))
+        placed = [tops[i] for i in order]
+        assert all(b - a >= height for a, b in zip(placed, placed[1:], strict=False))  # none overlaps
+        assert all(top <= t <= bottom - height for t in tops)
+        for i, c in enumerate(centres):
+            if all(abs(c - other) > len(centres) * height for j, other in enumerate(centres) if j != i) \
+                    and top + height <= c <= bottom - height:
+                assert tops[i] == c - height // 2  # alone: centred on its line
+    assert label_tops([150, 150, 150], 10, 0, 300) == [145, 155, 165]
 
 
 def test_a_rung_is_named_with_its_share_in_play_and_in_the_list() -> None:

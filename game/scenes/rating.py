@@ -38,6 +38,29 @@ def chart_strengths(values: Sequence[float], ratings: Mapping[str, int]) -> dict
     above = min((r for r in levels if r > max(values)), default=levels[-1])
     return {name: r for name, r in ratings.items() if below <= r <= above}
 
+
+def label_tops(centres: Sequence[int], height: int, top: int, bottom: int) -> list[int]:
+    """Where labels ``height`` tall go (their tops) beside lines at ``centres`` (any order), so that no two
+    overlap and all lie within ``top``..``bottom`` where there is room: two strengths a few dozen points apart
+    draw their lines a few pixels apart on a chart that spans a thousand.
+
+    >>> label_tops([100, 104, 200], 14, 0, 300)
+    [93, 107, 193]
+    >>> label_tops([290, 295], 14, 0, 300)
+    [272, 286]
+    """
+    order = sorted(range(len(centres)), key=lambda i: centres[i])
+    tops = [centres[i] - height // 2 for i in order]
+    for k in range(len(tops)):
+        tops[k] = max(tops[k], top, tops[k - 1] + height if k else top)
+    for k in reversed(range(len(tops))):
+        tops[k] = min(tops[k], bottom - height, tops[k + 1] - height if k + 1 < len(tops) else bottom - height)
+    placed = [0] * len(centres)
+    for k, i in enumerate(order):
+        placed[i] = tops[k]
+    return placed
+
+
 class RatingScene(Scene):
     """The chart of one rule set's rating; «Страны» / «Классика» switch, «Назад» (Esc) goes back."""
 
@@ -139,13 +162,14 @@ class RatingScene(Scene):
         def y_of(value: float) -> int:
             return round(plot.bottom - (value - low) / (high - low) * plot.h)
 
-        for r in RUNGS:
-            if r.name not in shown:
-                continue
-            y = y_of(ratings[r.name])
+        drawn = [r for r in RUNGS if r.name in shown]
+        labels = [one_line(f"{rating.strength_name(r)} {ratings[r.name]}", px, theme.INK_SOFT, label_w - 6)
+                  for r in drawn]
+        ys = [y_of(ratings[r.name]) for r in drawn]
+        tops = label_tops(ys, max((label.get_height() for label in labels), default=0), area.y, area.bottom)
+        for y, label, label_top in zip(ys, labels, tops, strict=True):
             pygame.draw.line(surface, theme.GRID_NODE, (plot.x, y), (plot.right, y))
-            label = one_line(f"{rating.strength_name(r)} {ratings[r.name]}", px, theme.INK_SOFT, label_w - 6)
-            surface.blit(label, (plot.right + 6, y - label.get_height() // 2))
+            surface.blit(label, (plot.right + 6, label_top))
         step_x = plot.w / max(1, len(values) - 1)
         points = [(round(plot.x + i * step_x), y_of(v)) for i, v in enumerate(values)]
         if len(points) > 1:
