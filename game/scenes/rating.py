@@ -51,10 +51,10 @@ def label_tops(centres: Sequence[int], height: int, top: int, bottom: int) -> li
     """
     order = sorted(range(len(centres)), key=lambda i: centres[i])
     tops = [centres[i] - height // 2 for i in order]
-    for k in range(len(tops)):
-        tops[k] = max(tops[k], top, tops[k - 1] + height if k else top)
-    for k in reversed(range(len(tops))):
-        tops[k] = min(tops[k], bottom - height, tops[k + 1] - height if k + 1 < len(tops) else bottom - height)
+    for k in range(len(tops)):  # down from the top: each below the one above
+        tops[k] = max(tops[k], tops[k - 1] + height if k else top)
+    for k in reversed(range(len(tops))):  # then up from the bottom: each above the one below
+        tops[k] = min(tops[k], tops[k + 1] - height if k + 1 < len(tops) else bottom - height)
     placed = [0] * len(centres)
     for k, i in enumerate(order):
         placed[i] = tops[k]
