@@ -35,7 +35,7 @@ import pygame
 
 from ai import Level
 from engine import Game, Player, Rules
-from game.control import Control
+from game.control import Control, start_pygame
 from game.match.settings import ComputerSettings, MatchSettings
 from game.shots.headless import scratch_data_dir, use_dummy_drivers
 from game.storage import earned, history
@@ -139,7 +139,7 @@ Figures = dict[str, dict[str, tuple[float, float]]]
 
 def measured(games: int, runs: int) -> Figures:
     use_dummy_drivers()
-    pygame.init()
+    start_pygame()
     figures = {}
     with scratch_data_dir():
         control = Control((1280, 800))

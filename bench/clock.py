@@ -22,7 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from game.control import Control
+from game.control import Control, start_pygame
 from game.match import demo
 from game.match.clock import TimeControl
 from game.match.settings import MatchSettings
@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds of each way (10)")
     args = parser.parse_args(argv)
-    pygame.init()
+    start_pygame()
     figures = {}
     for name, draw_parts in (("lines alone", True), ("whole frames", False)):
         percent, frames, parts = cpu_percent(draw_parts, args.seconds)

@@ -41,7 +41,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from engine import Game, Rules
-from game.control import Control
+from game.control import Control, start_pygame
 from game.input.layout import auto_size_for_window
 from game.match import demo
 from game.match.settings import MatchSettings
@@ -252,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     # Moves made here are autosaved: into a scratch folder, never the player's.
     scratch = tempfile.TemporaryDirectory(prefix="tochki-bench-")
     os.environ["TOCHKI_DATA_DIR"] = scratch.name
-    pygame.init()
+    start_pygame()
     try:
         control = Control(WINDOW)
         auto = auto_size_for_window(WINDOW)

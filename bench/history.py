@@ -36,7 +36,7 @@ from pathlib import Path
 import pygame
 
 from engine import Game, Rules, sgf
-from game.control import Control
+from game.control import Control, start_pygame
 from game.match.settings import MatchSettings
 from game.shots.headless import scratch_data_dir, use_dummy_drivers
 from game.storage import history, library
@@ -140,7 +140,7 @@ def fill(count: int) -> None:
 
 def measure(counts: list[int], runs: int) -> dict[int, dict[str, tuple[float, float]]]:
     use_dummy_drivers()
-    pygame.init()
+    start_pygame()
     figures = {}
     for count in counts:
         with scratch_data_dir():

@@ -32,7 +32,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from engine import Game, Rules, sgf
-from game.control import Control
+from game.control import Control, start_pygame
 from game.match.settings import MatchSettings
 from game.scenes.files.unfinished_list import UnfinishedScene
 from game.storage import unfinished
@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
           f"median {layers:.0f} layers and {taken:.0f} dots taken a game")
     save_games(games)
     size = statistics.median(p.stat().st_size for p in unfinished.unfinished_dir().glob("*.sgf"))
-    pygame.init()
+    start_pygame()
     try:
         control = Control(WINDOWS[0])
         for window in WINDOWS:

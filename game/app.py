@@ -15,7 +15,7 @@ import pygame
 
 from ai import kernel, parallel
 from game import strings
-from game.control import DEFAULT_SIZE, FRAME_ROOM, HEADLESS_DRIVERS, MIN_SIZE, Control
+from game.control import DEFAULT_SIZE, FRAME_ROOM, HEADLESS_DRIVERS, MIN_SIZE, Control, start_pygame
 from game.crash import private_temp_dir
 from game.paths import data_dir_problem, user_data_dir
 from game.scenes import tutorial
@@ -102,7 +102,7 @@ def run(size: tuple[int, int] | None = None) -> int:
 
     Raises :class:`NoDisplay`, with the player's language applied, when there is no screen.
     """
-    pygame.init()
+    start_pygame()
     try:
         chosen = Preferences.load()  # the one read of the settings file; the loop hands it to every scene
         library.tidy()  # what a kill left behind (temporary files, long-deleted games) goes first

@@ -76,13 +76,14 @@ def compiled_master(request: pytest.FixtureRequest) -> None:
 
 @pytest.fixture(scope="session")
 def pygame_session() -> Iterator[object]:
-    """pygame initialised once with the dummy drivers; quit after the last test."""
+    """pygame started once with the dummy drivers, as the game starts it; quit after the last test."""
     import pygame
 
+    from game.control import start_pygame
     from game.view import theme
 
     theme.check_inks(True)  # words only in the colours theme.TEXT_ON declares (and tests/test_contrast.py checks)
-    pygame.init()
+    start_pygame()
     yield pygame
     pygame.quit()
 

@@ -293,6 +293,34 @@ print(seen)
     assert done.stdout.strip() == "['frame', 'kernel', 'loop']"
 
 
+def test_the_game_starts_its_clock_window_fonts_and_sound_but_no_joysticks(tmp_path: Path) -> None:
+    """``pygame.init()`` would start the joysticks too, which the game never reads: on Windows that loads XInput,
+    and wine's faulted at exit (``game.control.start_pygame``)."""
+    script = """
+import time
+import pygame
+import pygame._sdl2.controller
+from ai import kernel
+from game import app
+from game.control import Control
+
+def loop(self):
+    time.sleep(0.05)
+    print(pygame.time.get_ticks() > 0, pygame.display.get_surface() is not None, pygame.font.get_init(),
+          self.sounds.available, pygame.joystick.get_init(), pygame._sdl2.controller.get_init())
+
+kernel.start = lambda: None
+Control.run = loop
+assert app.run() == 0
+"""
+    env = dict(headless_linux_env(tmp_path), SDL_VIDEODRIVER="dummy", PYTHONPATH=str(ROOT))
+    del env["TOCHKI_FIRST_FRAME_EXIT"]
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["True", "True", "True", "True", "False", "False"]
+
+
 # --- the smoke run needs nothing of the player's ----------------------------------------------------------------
 
 

@@ -154,6 +154,7 @@ sys.path[:0] = [sys.argv[1], os.path.join(sys.argv[1], "tests")]
 import pygame
 from driving import click, key, press, running, type_text
 from engine import Game, sgf
+from game.control import start_pygame
 from game.scenes.files.open_game import OpenGameScene
 from game.scenes.files.rename import NameScene
 from game.scenes.menu import MenuScene
@@ -167,7 +168,7 @@ game = Game(9, 9)
 game.play((4, 4))
 with open(os.path.join(os.fsencode(games), "Партия.sgf".encode()), "wb") as f:
     f.write(sgf.dumps(game).encode())
-pygame.init()
+start_pygame()
 control = next(running((1024, 600), lambda: 0))
 menu = MenuScene(control.stack)
 control.stack.push(menu)

@@ -13,7 +13,7 @@ import pygame
 from ai import Level
 from engine import Player, Rules, sgf
 from game import strings
-from game.control import Control
+from game.control import Control, start_pygame
 from game.match import demo
 from game.match.settings import ComputerSettings, MatchSettings
 from game.shots.headless import other_program_record, scratch_data_dir, use_dummy_drivers
@@ -44,7 +44,7 @@ def screenshots(directory: str | Path, sizes: tuple[tuple[int, int], ...] = SCRE
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    pygame.init()
+    start_pygame()
     try:
         with scratch_data_dir():
             saved: list[Path] = []

@@ -15,7 +15,7 @@ from ai import Level, kernel, think
 from engine import Rules, sgf
 from game import strings
 from game.app import KERNEL_FOLDER
-from game.control import Control
+from game.control import Control, start_pygame
 from game.match import demo
 from game.match.settings import ComputerSettings, MatchSettings
 from game.scenes.handoff import Match, Question
@@ -32,7 +32,7 @@ def smoke(frames: int = 3) -> str:
     printed, so that ``main.py`` can tell a failed write to stdout from a failed run.
     """
     use_dummy_drivers()
-    pygame.init()
+    start_pygame()
     try:
         with scratch_data_dir() as data:
             # A frozen build's default cache would land inside the bundle (a temporary folder, or the
