@@ -387,6 +387,43 @@ def test_the_strengths_labels_never_overlap_and_stay_beside_their_lines() -> Non
     assert label_tops([150, 150, 150], 10, 0, 300) == [145, 155, 165]
 
 
+def test_the_players_number_stays_in_the_chart_and_off_the_lines_last_stretch(
+        control: Control, monkeypatch: pytest.MonkeyPatch) -> None:
+    # It used to go below the line's end where the top was near: across the line of a climb to the top.
+    from game.scenes import rating as rating_scene
+
+    spots: list[tuple[list[tuple[int, int]], pygame.Rect]] = []
+    real = rating_scene.number_spot
+
+    def spy(points: list[tuple[int, int]], size: tuple[int, int], dot: int, left: int) -> tuple[int, int]:
+        spot = real(points, size, dot, left)
+        spots.append((list(points), pygame.Rect(spot, size)))
+        return spot
+
+    monkeypatch.setattr(rating_scene, "number_spot", spy)
+    scene = rating_scene.RatingScene(control.stack)
+    control.stack.push(scene)
+    rng = random.Random(3)
+    surface = pygame.display.get_surface()
+    for size in ((1024, 600), (1366, 768), (1920, 1080)):
+        scene.resize(size)
+        area = scene._chart.inflate(-8, -16)
+        for _ in range(30):
+            value, drift, walk = float(rating.START), rng.choice((-40.0, 0.0, 40.0)), []
+            for i in range(rng.randint(0, 50)):
+                value += drift + rng.uniform(-30.0, 30.0)
+                walk.append(rating.Step("2026-12-07", f"g{i}", RUNGS[-2], 2000, "won", value))
+            scene.steps[Rules.COUNTRIES] = walk
+            scene.show(Rules.COUNTRIES)
+            scene.draw(surface)
+            points, box = spots[-1]
+            assert area.contains(box), (size, box, area)
+            if len(points) > 1:
+                (x0, y0), (x1, y1) = points[-2:]
+                assert not any(box.collidepoint(x0 + (x1 - x0) * k / 20, y0 + (y1 - y0) * k / 20) for k in range(21))
+    assert len(spots) == 90
+
+
 def test_a_rung_is_named_with_its_share_in_play_and_in_the_list() -> None:
     from game.scenes.history_list import row_name
     from game.view.story import side_name

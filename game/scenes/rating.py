@@ -61,6 +61,26 @@ def label_tops(centres: Sequence[int], height: int, top: int, bottom: int) -> li
     return placed
 
 
+NUMBER_GAP = 4
+"""Pixels between the player's number and the dot at the end of the line."""
+
+
+def number_spot(points: Sequence[tuple[int, int]], size: tuple[int, int], dot: int, left: int) -> tuple[int, int]:
+    """Where the player's number (``size``) goes at the end of the line through ``points``: left of the last
+    point (a ``dot`` in radius), no further left than ``left``, on the side the line does not come from: above a
+    rise or the start, below a fall.
+
+    >>> number_spot([(0, 50), (100, 10)], (30, 16), 4, 0)  # a rise: above
+    (66, -14)
+    >>> number_spot([(0, 10), (100, 50)], (30, 16), 4, 0)  # a fall: below
+    (66, 58)
+    """
+    x, y = points[-1]
+    width, height = size
+    fell = len(points) > 1 and points[-2][1] < y
+    return max(left, x - width - dot), (y + dot + NUMBER_GAP if fell else y - dot - NUMBER_GAP - height)
+
+
 class RatingScene(Scene):
     """The chart of one rule set's rating; «Страны» / «Классика» switch, «Назад» (Esc) goes back."""
 
@@ -158,9 +178,13 @@ class RatingScene(Scene):
         label_w = max(one_line(f"{rating.strength_name(r)} {ratings[r.name]}", px, theme.INK_SOFT, area.w).get_width()
                       for r in RUNGS) + 10
         plot = pygame.Rect(area.x, area.y, max(40, area.w - label_w), area.h)
+        now = theme.text(str(round(values[-1])), theme.text_size(self.size, 17), theme.BLUE_DARK, bold=True)
+        dot = max(3, round(4 * theme.ui_scale(self.size)))
+        # Room above the highest point and below the lowest for the player's number, whichever it ends on.
+        room = min(now.get_height() + dot + NUMBER_GAP, plot.h // 3)
 
         def y_of(value: float) -> int:
-            return round(plot.bottom - (value - low) / (high - low) * plot.h)
+            return round(plot.bottom - room - (value - low) / (high - low) * (plot.h - 2 * room))
 
         drawn = [r for r in RUNGS if r.name in shown]
         labels = [one_line(f"{rating.strength_name(r)} {ratings[r.name]}", px, theme.INK_SOFT, label_w - 6)
@@ -174,14 +198,9 @@ class RatingScene(Scene):
         points = [(round(plot.x + i * step_x), y_of(v)) for i, v in enumerate(values)]
         if len(points) > 1:
             pygame.draw.lines(surface, theme.BLUE_DARK, False, points, max(2, round(3 * theme.ui_scale(self.size))))
-        dot = max(3, round(4 * theme.ui_scale(self.size)))
         if len(points) <= 60:  # a dot a game while they can be told apart: green a win, red a loss
             colours = {"won": theme.HINT, "lost": theme.RED, "drawn": theme.INK_SOFT}
             for (x, y), s in zip(points[1:], done, strict=True):
                 pygame.draw.circle(surface, colours[s.outcome], (x, y), dot)
         pygame.draw.circle(surface, theme.BLUE_DARK, points[-1], dot + 2)
-        # The player's rating now, at the line's end: above it, or below where the top is near.
-        now = theme.text(str(round(values[-1])), theme.text_size(self.size, 17), theme.BLUE_DARK, bold=True)
-        x, y = points[-1]
-        above = y - dot - 4 - now.get_height()
-        surface.blit(now, (max(plot.x, x - now.get_width() - dot), above if above >= plot.y else y + dot + 4))
+        surface.blit(now, number_spot(points, now.get_size(), dot, plot.x))  # the player's rating now
