@@ -269,6 +269,17 @@ def test_without_a_display_the_game_says_so_and_exits(tmp_path: Path, monkeypatc
     assert strings.STRINGS["start.no_display"]["en"].split("(")[0] in done.stderr
 
 
+def started_app(data_dir: Path, script: str) -> str:
+    """What ``script`` prints, run in a process of its own as the real start (no first-frame exit: the script
+    stubs the loop) with the dummy display; the run must succeed."""
+    env = dict(headless_linux_env(data_dir), SDL_VIDEODRIVER="dummy", PYTHONPATH=str(ROOT))
+    del env["TOCHKI_FIRST_FRAME_EXIT"]
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
 def test_the_menu_is_drawn_before_the_kernel_starts_loading(tmp_path: Path) -> None:
     """Loading numba (and, in the one-file build, unpacking it) would compete with the first frame."""
     script = """
@@ -285,12 +296,7 @@ Control.run = lambda self: seen.append("loop")
 assert app.run() == 0
 print(seen)
 """
-    env = dict(headless_linux_env(tmp_path), SDL_VIDEODRIVER="dummy", PYTHONPATH=str(ROOT))
-    del env["TOCHKI_FIRST_FRAME_EXIT"]  # the real start: the loop (stubbed above) follows the first frame
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip() == "['frame', 'kernel', 'loop']"
+    assert started_app(tmp_path, script).strip() == "['frame', 'kernel', 'loop']"
 
 
 def test_the_game_starts_its_clock_window_fonts_and_sound_but_no_joysticks(tmp_path: Path) -> None:
@@ -313,12 +319,7 @@ kernel.start = lambda: None
 Control.run = loop
 assert app.run() == 0
 """
-    env = dict(headless_linux_env(tmp_path), SDL_VIDEODRIVER="dummy", PYTHONPATH=str(ROOT))
-    del env["TOCHKI_FIRST_FRAME_EXIT"]
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == ["True", "True", "True", "True", "False", "False"]
+    assert started_app(tmp_path, script).split() == ["True", "True", "True", "True", "False", "False"]
 
 
 # --- the smoke run needs nothing of the player's ----------------------------------------------------------------
