@@ -64,7 +64,7 @@ CLOCK_SLACK = 20
 count unless the machine is twenty-odd times slower than an idle one (at a load of 10 on the two cores the
 kernel ran at a ninth of its idle speed, and a clock of one budget cut the counts short)."""
 
-WEIGHT_NAMES = ("explore", "rave_equiv", "first_urgency", "margin_weight", "komi_share", "prior", "local")
+WEIGHT_NAMES = ("explore", "rave_equiv", "first_urgency", "margin_weight", "komi_share", "prior", "local", "widen")
 """The master's weights ``--a-weights`` may set: ``ai.kernel.uct``'s ``P_*`` indices, lower case (its komi is set by
 the search itself). Read there once A's master moves: importing that module compiles the kernel."""
 

@@ -171,6 +171,42 @@ def test_playouts_answer_the_move_before_in_countries_up_to_auto_at_1024_by_600(
     assert local(Rules.COUNTRIES, 20, 20) == local(Rules.CLASSIC, 15, 15) == 0.25
 
 
+@pytest.mark.parametrize("widen", [0.0, 0.25, 0.5])
+def test_a_widened_root_walks_only_to_its_best_moves_by_value(widen: float) -> None:
+    """Ten root moves, the better the more visited: much exploration walks to the least visited, the worst.
+    Widened, a walk goes only to the best ``2 + widen * sqrt(visits)`` by value (their own mean and rapid
+    action value blended as UCB blends them)."""
+    from ai.kernel import rules, uct
+
+    game = _play(Game(9, 9, Rules.COUNTRIES), [(4, 4), (4, 5), (5, 4)])
+    state, geo = rules.from_game(game)
+    near = np.zeros(81, dtype=np.int32)
+    uct.near_counts(state, geo, near)
+    moves = [1 * 9 + x for x in range(9)] + [6 * 9 + 6]  # empty nodes: row 1 and (6, 6)
+    visits = np.array([11.0 - i for i in range(len(moves))])  # move i: the i-th best, the best most visited
+    worth = np.array([0.9 - 0.08 * i for i in range(len(moves))])
+    params = uct.PARAMS.copy()
+    params[uct.P_EXPLORE], params[uct.P_WIDEN] = 5.0, widen
+    picked = set()
+    for seed in range(20):
+        nodes, stats, used = uct.new_tree(4000)
+        nodes[0, uct.T_CHILD], nodes[0, uct.T_COUNT] = 1, len(moves)
+        used[0] = 1 + len(moves)
+        stats[0, uct.V_VISITS] = 64.0
+        for i, v in enumerate(moves):
+            nodes[1 + i] = (v, -1, 0, int(state[rules.S_TO_MOVE]))
+            stats[1 + i] = (visits[i], worth[i] * visits[i], 0.0, 0.0)
+        uct.run(state, geo, near, nodes, stats, used, uct.new_rng(seed), params, 1)
+        walked = np.flatnonzero(stats[1:1 + len(moves), uct.V_VISITS] > visits)
+        assert len(walked) == 1
+        picked.add(int(walked[0]))
+    if widen == 0.0:
+        assert picked == {len(moves) - 1}  # exploration alone: the least visited, the worst
+    else:
+        best = int(2.0 + widen * np.sqrt(64.0))
+        assert max(picked) == best - 1, picked  # the least visited of the best
+
+
 def test_a_starved_search_ranks_by_value_and_a_grown_one_by_visits() -> None:
     from ai.kernel import master, uct
 

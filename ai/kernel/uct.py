@@ -42,7 +42,7 @@ T_MOVE, T_CHILD, T_COUNT, T_MOVER = 0, 1, 2, 3
 V_VISITS, V_WINS, V_AMAF_VISITS, V_AMAF_WINS = 0, 1, 2, 3
 
 # What a search weighs, passed to ``run`` as a float array so that matches can try other values.
-P_EXPLORE, P_RAVE_EQUIV, P_FIRST_URGENCY, P_MARGIN_WEIGHT, P_KOMI_SHARE, P_KOMI, P_PRIOR, P_LOCAL = 0, 1, 2, 3, 4, 5, 6, 7
+P_EXPLORE, P_RAVE_EQUIV, P_FIRST_URGENCY, P_MARGIN_WEIGHT, P_KOMI_SHARE, P_KOMI, P_PRIOR, P_LOCAL, P_WIDEN = range(9)
 
 EXPAND_AFTER = 2
 """Visits a leaf needs before its children are added: fewer nodes, each better informed."""
@@ -50,7 +50,7 @@ EXPAND_AFTER = 2
 PLAYOUT_RADIUS = 3
 """Playouts play within this many steps of a dot: the game is where the dots are."""
 
-PARAMS = np.array([0.25, 800.0, 1.1, 0.1, 0.0, 0.0, 4.0, 0.0])
+PARAMS = np.array([0.25, 800.0, 1.1, 0.1, 0.0, 0.0, 4.0, 0.0, 0.0])
 """The master's weights: UCB's exploration (values are in [0, 1]); the visits at which a move's own
 value and its rapid action value count alike; the value of a move neither tried nor seen; the
 share of a playout's value given by its margin rather than by who won; the share of the playouts'
@@ -61,7 +61,9 @@ alike once the result is clear. The komi's share is set by the search for each r
 (``ai.kernel.master.RULE_WEIGHTS``). Last, the won visits a root move starts with for each unit it
 encloses at once or keeps the other side from enclosing (at most :data:`PRIOR_MOST` units). And the
 share of playout moves that answer the move before beside it (:func:`_local_reply`), set for each rule set
-like the komi's share, and off on boards bigger than ``ai.kernel.master.LOCAL_NODES``.
+like the komi's share, and off on boards bigger than ``ai.kernel.master.LOCAL_NODES``. And how wide the root's
+walks are (:func:`_widest`): 0 for every move, else only the best ``2 + widen * sqrt(visits)`` by value
+(``bench.match --a-weights widen=W``).
 
 Measured against oppai-rs (classic 15×15, 0.3 s a move each, 20 games): 17 won without won
 visits for enclosing moves, 16 with them down to the third level of the tree; at the root alone
@@ -296,9 +298,42 @@ def sharp(s: np.ndarray, g: np.ndarray, out: np.ndarray) -> int:
 
 
 @njit(inline="always")
+def _worth(stats: np.ndarray, c: int, equiv: float) -> float:
+    """A child's value as UCB weighs it less exploration: its own mean blended with its rapid action value."""
+    visits = stats[c, V_VISITS]
+    seen = stats[c, V_AMAF_VISITS]
+    q = stats[c, V_WINS] / visits if visits > 0.0 else 0.0
+    qa = stats[c, V_AMAF_WINS] / seen if seen > 0.0 else 0.0
+    # Rapid action value: how the move did wherever it was played later in a
+    # simulation, trusted while the move's own visits are few.
+    beta = seen / (seen + visits + visits * seen / equiv) if seen > 0.0 else 0.0
+    return (1.0 - beta) * q + beta * qa
+
+
+@njit(inline="always")
+def _widest(nodes: np.ndarray, stats: np.ndarray, node: int, equiv: float, first_urgency: float, widen: float,
+            worths: np.ndarray) -> float:
+    """The least value a child of ``node`` needs to be walked to, when only the best ``2 + widen * sqrt(visits)``
+    are (progressive widening over the rapid action values); minus infinity where all are."""
+    first: int = nodes[node, T_CHILD]
+    count: int = nodes[node, T_COUNT]
+    k = int(2.0 + widen * np.sqrt(stats[node, V_VISITS]))
+    if widen <= 0.0 or k >= count:
+        return -np.inf
+    for i in range(count):
+        c = first + i
+        if stats[c, V_VISITS] == 0.0 and stats[c, V_AMAF_VISITS] == 0.0:
+            worths[i] = first_urgency
+        else:
+            worths[i] = _worth(stats, c, equiv)
+    least: float = np.partition(worths[:count], count - k)[count - k]
+    return least
+
+
+@njit(inline="always")
 def _pick_child(nodes: np.ndarray, stats: np.ndarray, node: int, rng: np.ndarray, explore: float, equiv: float,
-                first_urgency: float) -> int:
-    """The child of ``node`` that UCB with rapid action values walks to."""
+                first_urgency: float, least: float) -> int:
+    """The child of ``node`` that UCB with rapid action values walks to, among those worth ``least`` or more."""
     first: int = nodes[node, T_CHILD]
     count: int = nodes[node, T_COUNT]
     parent_log = np.log(stats[node, V_VISITS] + 1.0)
@@ -310,12 +345,10 @@ def _pick_child(nodes: np.ndarray, stats: np.ndarray, node: int, rng: np.ndarray
         if visits == 0.0 and seen == 0.0:
             score = first_urgency + _below(rng, 1000) * 1e-6  # untried, unseen: in random order
         else:
-            q = stats[c, V_WINS] / visits if visits > 0.0 else 0.0
-            qa = stats[c, V_AMAF_WINS] / seen if seen > 0.0 else 0.0
-            # Rapid action value: how the move did wherever it was played later in a
-            # simulation, trusted while the move's own visits are few.
-            beta = seen / (seen + visits + visits * seen / equiv) if seen > 0.0 else 0.0
-            score = (1.0 - beta) * q + beta * qa + explore * np.sqrt(parent_log / (visits + 1.0))
+            worth = _worth(stats, c, equiv)
+            if worth < least:
+                continue
+            score = worth + explore * np.sqrt(parent_log / (visits + 1.0))
         if score > best_score:
             best_score = score
             best = c
@@ -387,6 +420,8 @@ def run(root: np.ndarray, g: np.ndarray, root_near: np.ndarray, nodes: np.ndarra
     blue_komi = params[P_KOMI] if root[S_TO_MOVE] == 1 else -params[P_KOMI]
     prior = params[P_PRIOR]
     local = int(round(params[P_LOCAL] * 1000.0))
+    widen = params[P_WIDEN]
+    worths = np.empty(n, dtype=np.float64)
     spare = root.copy()
     s = root.copy()
     path = np.empty(n + 2, dtype=np.int32)
@@ -406,7 +441,8 @@ def run(root: np.ndarray, g: np.ndarray, root_near: np.ndarray, nodes: np.ndarra
             count = nodes[node, T_COUNT]
             if count == 0:
                 break  # no move here: the game is over
-            node = _pick_child(nodes, stats, node, rng, explore, equiv, first_urgency)
+            least = _widest(nodes, stats, node, equiv, first_urgency, widen, worths) if node == 0 else -np.inf
+            node = _pick_child(nodes, stats, node, rng, explore, equiv, first_urgency, least)
             play(s, g, nodes[node, T_MOVE], nodes[node, T_MOVER])
             _near_add(g, near, nodes[node, T_MOVE])
             depth += 1
