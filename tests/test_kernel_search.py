@@ -171,17 +171,6 @@ def test_playouts_answer_the_move_before_in_countries_up_to_auto_at_1024_by_600(
     assert local(Rules.COUNTRIES, 20, 20) == local(Rules.CLASSIC, 15, 15) == 0.25
 
 
-def test_the_root_is_widened_in_countries_above_auto_at_1024_by_600_only() -> None:
-    from ai.kernel import master, uct
-
-    def widen(rule_set: Rules, width: int, height: int) -> float:
-        return float(master.own_weights(rule_set, width * height)[uct.P_WIDEN])
-
-    assert widen(Rules.COUNTRIES, 21, 15) == widen(Rules.COUNTRIES, 20, 20) == widen(Rules.COUNTRIES, 38, 31) > 0.0
-    assert widen(Rules.COUNTRIES, 20, 15) == widen(Rules.COUNTRIES, 15, 15) == 0.0
-    assert widen(Rules.CLASSIC, 20, 20) == widen(Rules.CLASSIC, 38, 31) == widen(Rules.CLASSIC, 15, 15) == 0.0
-
-
 @pytest.mark.parametrize("widen", [0.0, 0.25, 0.5])
 def test_a_widened_root_walks_only_to_its_best_moves_by_value(widen: float) -> None:
     """Ten root moves, the better the more visited: much exploration walks to the least visited, the worst.

@@ -47,16 +47,6 @@ unless :data:`WEIGHTS` sets it). 20 × 15 is «Авто» in a 1024×600 window,
 60 (+22.2 cells a game). On 20×20 they won 11 of 20 and lost 17.4 cells a game, by whole groups walled in that
 countries reads no lines to see (:data:`READS`); alone, without the takeovers, 13 of 20 and −15.5."""
 
-WIDE_WEIGHTS = {
-    Rules.COUNTRIES: {uct.P_LOCAL: 0.0, uct.P_WIDEN: 0.5},
-    Rules.CLASSIC: {uct.P_LOCAL: 0.0},
-}
-"""The weights put over :data:`RULE_WEIGHTS` on boards of more than :data:`LOCAL_NODES` nodes: no answers there;
-and in countries the root's walks only among its best moves by their rapid action values, more of them as the
-visits grow (``uct.P_WIDEN``). A 1 s search on 20×20 spreads 2,500-odd iterations over a hundred or more root
-moves, a few each; widened, most go to a few dozen. Against the master without it, 1 s each on 20×20: 37 of 60
-won over three seeds, +10.6 cells a game (docs/MEASURED.md, «Countries: the root widened on 20×20»)."""
-
 KOMI_AFTER = 64
 """Playouts before the komi follows their mean margin: fewer say too little about it."""
 
@@ -144,12 +134,12 @@ def _chunk(nodes: int) -> int:
 
 def own_weights(rule_set: Rules, nodes: int) -> np.ndarray:
     """The master's weights for a search in ``rule_set`` on a board of ``nodes``: ``uct.PARAMS``, the rule
-    set's :data:`RULE_WEIGHTS` (:data:`WIDE_WEIGHTS` over them above :data:`LOCAL_NODES`), then :data:`WEIGHTS`
-    (``ai.review`` starts from these too)."""
+    set's :data:`RULE_WEIGHTS` (no answers above :data:`LOCAL_NODES`), then :data:`WEIGHTS` (``ai.review``
+    starts from these too)."""
     weights = uct.PARAMS.copy()
     table = dict(RULE_WEIGHTS[rule_set])
     if nodes > LOCAL_NODES:
-        table.update(WIDE_WEIGHTS[rule_set])
+        table[uct.P_LOCAL] = 0.0
     for index, value in {**table, **WEIGHTS}.items():
         weights[index] = value
     return weights

@@ -63,7 +63,7 @@ encloses at once or keeps the other side from enclosing (at most :data:`PRIOR_MO
 share of playout moves that answer the move before beside it (:func:`_local_reply`), set for each rule set
 like the komi's share, and off on boards bigger than ``ai.kernel.master.LOCAL_NODES``. And how wide the root's
 walks are (:func:`_widest`): 0 for every move, else only the best ``2 + widen * sqrt(visits)`` by value
-(``ai.kernel.master.WIDE_WEIGHTS``).
+(``bench.match --a-weights widen=W``).
 
 Measured against oppai-rs (classic 15×15, 0.3 s a move each, 20 games): 17 won without won
 visits for enclosing moves, 16 with them down to the third level of the tree; at the root alone
